@@ -1,0 +1,115 @@
+/**
+ * The contract between a provider adapter (Anthropic, OpenAI) and the
+ * resilient `Llm` built on it.
+ *
+ * An adapter only translates: our request → the SDK call → our response, and
+ * every failure → a `ProviderFailure` that says whether retrying could help.
+ * Retries, backoff, usage metering and the mapping to the public errors
+ * (`LlmUnavailable`, `LlmRejected`) live once, in `resilient.ts`.
+ */
+import { Data, Duration, Option } from "effect"
+import type { Effect, Stream } from "effect"
+import type { GenerateRequest, ModelResponse, StreamEvent } from "../../domain/llm.js"
+
+export class ProviderFailure extends Data.TaggedError("ProviderFailure")<{
+  readonly message: string
+  readonly status?: number
+  /** The provider's machine-readable error code, e.g. `overloaded_error`, `enforced_spend_limit_reached`. */
+  readonly code?: string
+  /** Could the same request succeed later? (429, 5xx, 529, timeouts, network errors) */
+  readonly retryable: boolean
+  /** The server's `retry-after`, when it sent one. */
+  readonly retryAfter?: Duration.Duration
+  /** For streams: had any content been emitted before the failure? Then it is never retried. */
+  readonly emitted?: boolean
+}> {}
+
+export interface ProviderAdapter {
+  readonly provider: string
+  readonly model: string
+  readonly generate: (request: GenerateRequest) => Effect.Effect<ModelResponse, ProviderFailure>
+  readonly stream: (request: GenerateRequest) => Stream.Stream<StreamEvent, ProviderFailure>
+}
+
+/** Error codes that mean "stop asking": retrying burns money or cannot succeed. */
+const permanentCodes = new Set(["enforced_spend_limit_reached", "insufficient_quota", "billing_error"])
+
+/**
+ * Classify an HTTP failure from its status, headers and body text. Shared by
+ * both adapters so that the retry rules are written once:
+ * - 408, 409, 429, 500–599 (incl. Anthropic's 529 `overloaded_error`) are retryable;
+ * - a 429 whose body names a spend/quota limit is not;
+ * - everything else (400, 401, 403, 404, 413, 422…) is not.
+ */
+export const classifyHttpFailure = (options: {
+  readonly status: number
+  readonly headers: { readonly get: (name: string) => string | null | undefined } | undefined
+  readonly body: unknown
+  readonly message: string
+}): ProviderFailure => {
+  const code = errorCode(options.body)
+  const retryAfter = options.headers === undefined ? Option.none() : parseRetryAfter(options.headers)
+  const statusRetryable = options.status === 408 || options.status === 409 || options.status === 429 ||
+    options.status >= 500
+  const permanent = code !== undefined && permanentCodes.has(code)
+  const shouldRetryHeader = options.headers?.get("x-should-retry")
+  const retryable = permanent ? false : shouldRetryHeader === "false" ? false : statusRetryable
+  return new ProviderFailure({
+    message: options.message,
+    status: options.status,
+    retryable,
+    ...(code === undefined ? {} : { code }),
+    ...(Option.isSome(retryAfter) ? { retryAfter: retryAfter.value } : {})
+  })
+}
+
+/**
+ * The most specific error code in a provider error body. Anthropic:
+ * `{type:"error", error:{type, message, details?:{error_code}}}`; OpenAI:
+ * `{error:{type, code, param, message}}`.
+ */
+export const errorCode = (body: unknown): string | undefined => {
+  const error = field(body, "error")
+  const details = field(error, "details")
+  const candidates = [field(details, "error_code"), field(error, "code"), field(error, "type")]
+  for (const c of candidates) if (typeof c === "string" && c.length > 0) return c
+  // Some gateways flatten the message; look for a spend-limit marker in it.
+  const message = field(error, "message")
+  if (typeof message === "string") {
+    for (const code of permanentCodes) if (message.includes(code)) return code
+  }
+  return undefined
+}
+
+const field = (value: unknown, key: string): unknown =>
+  typeof value === "object" && value !== null && key in value ? (value as Record<string, unknown>)[key] : undefined
+
+/** `retry-after-ms` (OpenAI) or `retry-after` in seconds or as an HTTP date. */
+export const parseRetryAfter = (
+  headers: { readonly get: (name: string) => string | null | undefined },
+  now: number = 0
+): Option.Option<Duration.Duration> => {
+  const ms = headers.get("retry-after-ms")
+  if (ms != null && /^\d+(\.\d+)?$/.test(ms.trim())) return Option.some(Duration.millis(Number(ms)))
+  const value = headers.get("retry-after")
+  if (value == null) return Option.none()
+  const trimmed = value.trim()
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Option.some(Duration.seconds(Number(trimmed)))
+  const date = Date.parse(trimmed)
+  if (!Number.isNaN(date) && now > 0) return Option.some(Duration.millis(Math.max(0, date - now)))
+  return Option.none()
+}
+
+/** A failure of the connection itself (refused, reset, timed out): always worth one more try. */
+export const networkFailure = (message: string): ProviderFailure => new ProviderFailure({ message, retryable: true })
+
+/** The same failure, noted as having happened after content reached the caller (never retried). */
+export const markEmitted = (failure: ProviderFailure): ProviderFailure =>
+  failure.emitted === true ? failure : new ProviderFailure({
+    message: failure.message,
+    retryable: failure.retryable,
+    emitted: true,
+    ...(failure.status === undefined ? {} : { status: failure.status }),
+    ...(failure.code === undefined ? {} : { code: failure.code }),
+    ...(failure.retryAfter === undefined ? {} : { retryAfter: failure.retryAfter })
+  })
