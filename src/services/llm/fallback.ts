@@ -1,0 +1,43 @@
+/**
+ * A fallback chain (`--fallback-model`): when the primary model stays
+ * unavailable after its own retries, the next one takes the call. Only
+ * `LlmUnavailable` moves down the chain — a rejected request (bad input, spend
+ * limit) or offline mode is the caller's to handle. A stream moves down only
+ * while nothing has been emitted, so the caller never sees text twice.
+ */
+import { Effect, Stream } from "effect"
+import type { LlmShape } from "./llm.js"
+
+export const withFallback = (primary: LlmShape, fallback: LlmShape): LlmShape => ({
+  provider: primary.provider,
+  model: primary.model,
+  generate: (request) =>
+    primary.generate(request).pipe(
+      Effect.catchTag("LlmUnavailable", (error) =>
+        Effect.logWarning(`${error.message}; falling back to ${fallback.provider}/${fallback.model}`).pipe(
+          Effect.zipRight(fallback.generate(request))
+        ))
+    ),
+  stream: (request) =>
+    Stream.suspend(() => {
+      let emitted = false
+      return primary.stream(request).pipe(
+        Stream.tap(() => Effect.sync(() => void (emitted = true))),
+        Stream.catchTag("LlmUnavailable", (error) =>
+          emitted
+            ? Stream.fail(error)
+            : Stream.fromEffect(
+              Effect.logWarning(`${error.message}; falling back to ${fallback.provider}/${fallback.model}`)
+            ).pipe(Stream.drain, Stream.concat(fallback.stream(request))))
+      )
+    })
+})
+
+/** Chain any number of models: each one falls back to the next. */
+export const chain = (first: LlmShape, ...rest: ReadonlyArray<LlmShape>): LlmShape => {
+  const next = rest.reduceRight<LlmShape | undefined>(
+    (tail, model) => (tail === undefined ? model : withFallback(model, tail)),
+    undefined
+  )
+  return next === undefined ? first : withFallback(first, next)
+}
