@@ -1,0 +1,56 @@
+/**
+ * The model flags every subcommand shares: `--provider`, `--model`,
+ * `--base-url`, `--fallback-model`. Each falls back to its environment
+ * variable (settings.ts); keys only ever come from the environment.
+ */
+import { Options } from "@effect/cli"
+import { Console, Effect, Layer, Option } from "effect"
+import type { LlmFlags } from "../services/llm/settings.js"
+import { resolveLlmSettings } from "../services/llm/settings.js"
+
+export const llmOptions = {
+  provider: Options.choice("provider", ["anthropic", "openai", "offline"]).pipe(
+    Options.withDescription(
+      "Which model provider to use. Default: SHOAL_PROVIDER, else anthropic if ANTHROPIC_API_KEY is set, openai if OPENAI_API_KEY is, else offline (rule-based, no model)."
+    ),
+    Options.optional
+  ),
+  model: Options.text("model").pipe(
+    Options.withDescription("Model name (default: SHOAL_MODEL, else the provider's default)."),
+    Options.optional
+  ),
+  baseUrl: Options.text("base-url").pipe(
+    Options.withDescription(
+      "API base URL (default: SHOAL_BASE_URL). With --provider openai, any OpenAI-compatible server: Ollama, vLLM, Gemini."
+    ),
+    Options.optional
+  ),
+  fallbackModel: Options.text("fallback-model").pipe(
+    Options.withDescription(
+      "[anthropic:|openai:]MODEL to use when the primary model stays unavailable (default: SHOAL_FALLBACK_MODEL)."
+    ),
+    Options.optional
+  )
+} as const
+
+export type LlmOptionValues = {
+  readonly [K in keyof typeof llmOptions]: LlmFlags[K]
+}
+
+/**
+ * The `Llm` layer for these flags, and the one offline line when there is no
+ * model. The provider's SDK is imported only here, when a command runs.
+ */
+export const llmLayerFor = (flags: LlmFlags) =>
+  Effect.gen(function*() {
+    const settings = yield* resolveLlmSettings(flags)
+    const { layerFromSettings } = yield* Effect.promise(() => import("../services/llm/layer.js"))
+    if (settings.provider === "offline" && Option.isNone(settings.replayDir)) {
+      const { offlineNotice } = yield* Effect.promise(() => import("../services/llm/offline.js"))
+      yield* Console.error(offlineNotice)
+    }
+    return { settings, layer: layerFromSettings(settings) }
+  })
+
+export type LlmLayer = Effect.Effect.Success<ReturnType<typeof llmLayerFor>>["layer"]
+export type { Layer }

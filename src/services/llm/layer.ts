@@ -1,0 +1,57 @@
+/**
+ * The `Llm` layer for resolved settings: the provider (its SDK imported only
+ * now), wrapped with retries, then the fallback chain, then record or replay.
+ */
+import { FileSystem, Path } from "@effect/platform"
+import { Effect, Layer, Option } from "effect"
+import type { LlmShape } from "./llm.js"
+import { Llm } from "./llm.js"
+import { chain } from "./fallback.js"
+import { offline } from "./offline.js"
+import type { RetryPolicy } from "./resilient.js"
+import { defaultRetryPolicy, resilient } from "./resilient.js"
+import { recording, replaying } from "./record-replay.js"
+import type { LlmSettings, ModelChoice } from "./settings.js"
+
+const adapterFor = (choice: ModelChoice) =>
+  Effect.gen(function*() {
+    const config = {
+      model: choice.model,
+      ...(Option.isSome(choice.apiKey) ? { apiKey: choice.apiKey.value } : {}),
+      ...(Option.isSome(choice.baseUrl) ? { baseUrl: choice.baseUrl.value } : {})
+    }
+    switch (choice.provider) {
+      case "anthropic": {
+        const { makeAnthropicAdapter } = yield* Effect.promise(() => import("./anthropic.js"))
+        return yield* makeAnthropicAdapter(config)
+      }
+      case "openai": {
+        const { makeOpenAiAdapter } = yield* Effect.promise(() => import("./openai.js"))
+        return yield* makeOpenAiAdapter(config)
+      }
+      case "offline":
+        return undefined
+    }
+  })
+
+const modelFor = (choice: ModelChoice, policy: RetryPolicy): Effect.Effect<LlmShape> =>
+  Effect.map(adapterFor(choice), (adapter) => (adapter === undefined ? offline : resilient(adapter, policy)))
+
+export const makeLlm = (
+  settings: LlmSettings,
+  policy: RetryPolicy = defaultRetryPolicy
+): Effect.Effect<LlmShape, never, FileSystem.FileSystem | Path.Path> =>
+  Effect.gen(function*() {
+    if (Option.isSome(settings.replayDir)) {
+      return yield* replaying(settings.replayDir.value, settings.provider, settings.model)
+    }
+    const primary = yield* modelFor(settings, policy)
+    const fallbacks = yield* Effect.forEach(settings.fallbacks, (f) => modelFor(f, policy))
+    const llm = chain(primary, ...fallbacks)
+    return Option.isSome(settings.recordDir) ? yield* recording(settings.recordDir.value)(llm) : llm
+  })
+
+export const layerFromSettings = (
+  settings: LlmSettings,
+  policy?: RetryPolicy
+): Layer.Layer<Llm, never, FileSystem.FileSystem | Path.Path> => Layer.effect(Llm, makeLlm(settings, policy))

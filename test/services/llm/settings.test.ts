@@ -1,0 +1,73 @@
+import { describe, expect, it } from "@effect/vitest"
+import { ConfigProvider, Effect, Option, Redacted } from "effect"
+import type { LlmFlags } from "../../../src/services/llm/settings.js"
+import { parseModelSpec, resolveLlmSettings } from "../../../src/services/llm/settings.js"
+
+const noFlags: LlmFlags = {
+  provider: Option.none(),
+  model: Option.none(),
+  baseUrl: Option.none(),
+  fallbackModel: Option.none()
+}
+
+const resolveWith = (env: Record<string, string>, flags: Partial<LlmFlags> = {}) =>
+  resolveLlmSettings({ ...noFlags, ...flags }).pipe(
+    Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env))))
+  )
+
+describe("resolving model settings", () => {
+  it.effect("is offline with no key", () =>
+    Effect.gen(function*() {
+      const s = yield* resolveWith({})
+      expect([s.provider, s.model]).toEqual(["offline", "rules"])
+    }))
+
+  it.effect("picks Anthropic when its key is set, with the key redacted", () =>
+    Effect.gen(function*() {
+      const s = yield* resolveWith({ ANTHROPIC_API_KEY: "sk-ant-secret", OPENAI_API_KEY: "sk-o" })
+      expect(s.provider).toBe("anthropic")
+      expect(s.model).toBe("claude-sonnet-4-5")
+      expect(String(Option.getOrThrow(s.apiKey))).not.toContain("secret")
+      expect(Redacted.value(Option.getOrThrow(s.apiKey))).toBe("sk-ant-secret")
+    }))
+
+  it.effect("flags win over the environment", () =>
+    Effect.gen(function*() {
+      const s = yield* resolveWith(
+        { ANTHROPIC_API_KEY: "a", OPENAI_API_KEY: "o", SHOAL_PROVIDER: "anthropic", SHOAL_MODEL: "x" },
+        { provider: Option.some("openai"), model: Option.some("gpt-x") }
+      )
+      expect([s.provider, s.model, Option.map(s.apiKey, Redacted.value)]).toEqual(["openai", "gpt-x", Option.some("o")])
+    }))
+
+  it.effect("asking for a provider without its key is a clear error", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(resolveWith({}, { provider: Option.some("anthropic") }))
+      expect(error.message).toContain("ANTHROPIC_API_KEY")
+    }))
+
+  it.effect("a local OpenAI-compatible server needs no key", () =>
+    Effect.gen(function*() {
+      const s = yield* resolveWith({ SHOAL_BASE_URL: "http://127.0.0.1:11434/v1" }, {
+        provider: Option.some("openai"),
+        model: Option.some("llama3:8b")
+      })
+      expect([s.provider, s.model, Option.isNone(s.apiKey)]).toEqual(["openai", "llama3:8b", true])
+    }))
+
+  it.effect("a fallback model may name another provider", () =>
+    Effect.gen(function*() {
+      const s = yield* resolveWith({ ANTHROPIC_API_KEY: "a", OPENAI_API_KEY: "o" }, {
+        fallbackModel: Option.some("openai:gpt-4.1-mini")
+      })
+      expect(s.fallbacks.map((f) => [f.provider, f.model])).toEqual([["openai", "gpt-4.1-mini"]])
+      const missing = yield* Effect.flip(resolveWith({ ANTHROPIC_API_KEY: "a" }, { fallbackModel: Option.some("openai:gpt") }))
+      expect(missing.message).toContain("OPENAI_API_KEY")
+    }))
+
+  it("parses [provider:]model specs, keeping colons in model tags", () => {
+    expect(parseModelSpec("claude-haiku-4-5", "anthropic")).toEqual({ provider: "anthropic", model: "claude-haiku-4-5" })
+    expect(parseModelSpec("openai:llama3:8b", "anthropic")).toEqual({ provider: "openai", model: "llama3:8b" })
+    expect(parseModelSpec("two words", "openai")).toBeUndefined()
+  })
+})
