@@ -337,6 +337,22 @@ describe("layerAnthropic streaming", () => {
       expect(yield* server.requests).toHaveLength(2)
     }))
 
+  it.scoped("retries a stream cut off before any content, as a network failure", () =>
+    Effect.gen(function*() {
+      const { llm, server } = yield* setup
+      // Only the first event of fixture 06: the connection dropped after message_start.
+      const full = sseFixture("06-anthropic-stream-tool-use.sse")
+      yield* server.enqueue(
+        { ...full, body: full.body.slice(0, full.body.indexOf("\n\n") + 2) },
+        sseFixture("07-anthropic-stream-text-padded-unknown-block.sse")
+      )
+      const exit = yield* driveToEnd(yield* Effect.fork(collect(llm.stream(ask("hi")))))
+      if (!Exit.isSuccess(exit)) return expect.fail("the collecting fiber itself failed")
+      expect(Exit.isSuccess(exit.value.exit)).toBe(true)
+      expect(exit.value.completed[0]?.text).toBe("Hello! 👋")
+      expect(yield* server.requests).toHaveLength(2)
+    }))
+
   it.scoped("does not retry a stream that fails after text reached the caller", () =>
     Effect.gen(function*() {
       const { llm, server } = yield* setup

@@ -21,7 +21,7 @@ import { Llm } from "../../../src/services/llm/llm.js"
 import { layerOpenAi } from "../../../src/services/llm/openai.js"
 import type { RetryPolicy } from "../../../src/services/llm/resilient.js"
 import { adjustInSteps, driveToEnd, untilSleeping } from "../../fakes/clock-driver.js"
-import { errorFixture, jsonFixture, sharedFixtures, sseFixture } from "../../fakes/llm-fixtures.js"
+import { errorFixture, jsonFixture, localFixtures, sharedFixtures, sseFixture } from "../../fakes/llm-fixtures.js"
 import { makeLlmServer } from "../../fakes/llm-server.js"
 import { readFileSync } from "node:fs"
 
@@ -291,6 +291,36 @@ describe("layerOpenAi streaming", () => {
           { role: "tool", tool_call_id: "call_ZR5UUuTt3pf61kjwAJIYdVMj", content: "London" }
         ]
       })
+    }))
+})
+
+describe("layerOpenAi stream failures", () => {
+  it.scoped("retries a stream whose error chunk came before any text, then streams the answer", () =>
+    Effect.gen(function*() {
+      const { llm, server } = yield* setup
+      yield* server.enqueue(
+        sseFixture("openai-stream-error-before-text.sse", localFixtures),
+        sseFixture("12-openai-stream-text-after-tool.sse")
+      )
+      const exit = yield* driveToEnd(yield* Effect.fork(collect(llm.stream(ask("hi")))))
+      if (!Exit.isSuccess(exit)) return expect.fail("the collecting fiber itself failed")
+      expect(Exit.isSuccess(exit.value.exit)).toBe(true)
+      expect(exit.value.completed[0]?.text).toBe("The capital of the UK is London.")
+      expect(yield* server.requests).toHaveLength(2)
+    }))
+
+  it.scoped("fails without retry when a stream is cut after text, before its finish reason", () =>
+    Effect.gen(function*() {
+      const { llm, server } = yield* setup
+      // Fixture 12 up to " London": the connection dropped before the finish reason.
+      const full = sseFixture("12-openai-stream-text-after-tool.sse")
+      const cut = full.body.slice(0, full.body.indexOf("\n\n", full.body.indexOf("\" London\"")) + 2)
+      yield* server.enqueue({ ...full, body: cut })
+      const { exit, deltas, completed } = yield* collect(llm.stream(ask("hi")))
+      expect(deltas.join("")).toBe("The capital of the UK is London")
+      expect(completed).toHaveLength(0)
+      expect(failureOf(exit)).toMatchObject({ _tag: "LlmUnavailable", attempts: 1 })
+      expect(yield* server.requests).toHaveLength(1)
     }))
 })
 
