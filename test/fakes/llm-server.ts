@@ -22,6 +22,8 @@ export interface CannedResponse {
   readonly contentType: "application/json" | "text/event-stream"
   readonly body: string
   readonly headers?: Readonly<Record<string, string>>
+  /** Send the body but never end the response, like a server that stalls mid-stream. */
+  readonly holdOpen?: boolean
 }
 
 export interface RecordedRequest {
@@ -40,6 +42,8 @@ export interface LlmServer {
   /** How many canned responses have not been served yet. */
   readonly pending: Effect.Effect<number>
   readonly unexpected: Effect.Effect<ReadonlyArray<string>>
+  /** Responses whose connection the client has not closed yet. */
+  readonly openResponses: Effect.Effect<number>
 }
 
 export const makeLlmServer = (options: {
@@ -50,6 +54,7 @@ export const makeLlmServer = (options: {
     const queue: Array<CannedResponse> = []
     const requests: Array<RecordedRequest> = []
     const unexpected: Array<string> = []
+    let open = 0
 
     const reject = (res: ServerResponse, problem: string) => {
       unexpected.push(problem)
@@ -67,7 +72,10 @@ export const makeLlmServer = (options: {
       const next = queue.shift()
       if (next === undefined) return reject(res, `no canned response left for request #${requests.length}`)
       res.writeHead(next.status, { ...next.headers, "content-type": next.contentType })
-      res.end(next.body)
+      if (next.holdOpen !== true) return void res.end(next.body)
+      open += 1
+      res.on("close", () => void (open -= 1))
+      res.write(next.body)
     }
 
     const server = yield* Effect.acquireRelease(
@@ -100,7 +108,8 @@ export const makeLlmServer = (options: {
       enqueue: (...responses) => Effect.sync(() => void queue.push(...responses)),
       requests: Effect.sync(() => [...requests]),
       pending: Effect.sync(() => queue.length),
-      unexpected: Effect.sync(() => [...unexpected])
+      unexpected: Effect.sync(() => [...unexpected]),
+      openResponses: Effect.sync(() => open)
     }
   })
 

@@ -20,7 +20,7 @@ import { layerAnthropic } from "../../../src/services/llm/anthropic.js"
 import { extract } from "../../../src/services/llm/extract.js"
 import { Llm } from "../../../src/services/llm/llm.js"
 import type { RetryPolicy } from "../../../src/services/llm/resilient.js"
-import { adjustInSteps, driveToEnd, untilSleeping } from "../../fakes/clock-driver.js"
+import { adjustInSteps, driveToEnd, eventually, untilSleeping } from "../../fakes/clock-driver.js"
 import { errorFixture, jsonFixture, localFixtures, sharedFixtures, sseFixture } from "../../fakes/llm-fixtures.js"
 import { makeLlmServer } from "../../fakes/llm-server.js"
 import { readFileSync } from "node:fs"
@@ -362,6 +362,25 @@ describe("layerAnthropic streaming", () => {
       expect(completed).toHaveLength(0)
       expect(failureOf(exit)).toMatchObject({ _tag: "LlmUnavailable", attempts: 1 })
       expect(yield* server.requests).toHaveLength(1)
+    }))
+})
+
+describe("layerAnthropic interruption", () => {
+  it.scoped("closes the connection when a stalled stream is interrupted", () =>
+    Effect.gen(function*() {
+      const { llm, server } = yield* setup
+      // Fixture 06 up to its first text delta, then the server goes quiet without ending the body.
+      const full = sseFixture("06-anthropic-stream-tool-use.sse")
+      const firstDelta = full.body.indexOf("\n\n", full.body.indexOf("text_delta")) + 2
+      yield* server.enqueue({ ...full, body: full.body.slice(0, firstDelta), holdOpen: true })
+      const deltas = yield* Ref.make<ReadonlyArray<string>>([])
+      const fiber = yield* Effect.fork(Stream.runForEach(llm.stream(ask("hi")), (e) =>
+        e._tag === "TextDelta" ? Ref.update(deltas, (d) => [...d, e.text]) : Effect.void))
+      yield* eventually(Effect.map(Ref.get(deltas), (d) => d.length === 1))
+      expect(yield* server.openResponses).toBe(1)
+      yield* Fiber.interrupt(fiber)
+      yield* eventually(Effect.map(server.openResponses, (n) => n === 0))
+      expect(yield* Ref.get(deltas)).toEqual(["I"])
     }))
 })
 
