@@ -1,0 +1,73 @@
+/**
+ * The Anthropic Messages API as a `ProviderAdapter`, and `layerAnthropic`, the
+ * live `Llm` built on it.
+ *
+ * Where it sits: the default live layer of the `Llm` port (llm.ts). This file
+ * only wires the SDK client to the pure translations beside it
+ * (anthropic-request.ts, anthropic-response.ts, anthropic-stream.ts); retries
+ * and the public errors come from `resilient`.
+ *
+ * The SDK is imported lazily, inside the effect that builds the adapter, so
+ * `shoal --help` and offline runs never load it. Its own retries are off
+ * (`maxRetries: 0`): our `Schedule` retries instead, so they honour
+ * `retry-after` the same way for every provider and tests can drive them with
+ * `TestClock`.
+ */
+import { Duration, Effect, Layer, Redacted, Stream } from "effect"
+import type { GenerateRequest } from "../../domain/llm.js"
+import { toAnthropicParams } from "./anthropic-request.js"
+import { fromAnthropicError, fromAnthropicMessage } from "./anthropic-response.js"
+import { AnthropicStreamAssembler } from "./anthropic-stream.js"
+import { Llm } from "./llm.js"
+import type { ProviderAdapter } from "./provider.js"
+import type { RetryPolicy } from "./resilient.js"
+import { resilient } from "./resilient.js"
+import { fromSdkStream } from "./sdk-stream.js"
+
+export interface AnthropicConfig {
+  readonly apiKey: Redacted.Redacted<string>
+  readonly model: string
+  /** Defaults to the public API. Given explicitly so `ANTHROPIC_BASE_URL` is never read behind our back. */
+  readonly baseUrl?: string
+  /** Per HTTP request; the SDK's default (10 minutes) when absent. */
+  readonly timeout?: Duration.DurationInput
+}
+
+export const anthropicDefaultBaseUrl = "https://api.anthropic.com"
+
+export const makeAnthropicAdapter = Effect.fn("llm.anthropic.make")(function*(config: AnthropicConfig) {
+  const sdk = yield* Effect.promise(() => import("@anthropic-ai/sdk"))
+  const client = new sdk.Anthropic({
+    apiKey: Redacted.value(config.apiKey),
+    baseURL: config.baseUrl ?? anthropicDefaultBaseUrl,
+    maxRetries: 0,
+    ...(config.timeout === undefined ? {} : { timeout: Duration.toMillis(Duration.decode(config.timeout)) })
+  })
+  const toFailure = fromAnthropicError(sdk)
+
+  const generate = (request: GenerateRequest) =>
+    Effect.tryPromise({
+      try: (signal) => client.messages.create(toAnthropicParams(config.model, request), { signal }),
+      catch: toFailure
+    }).pipe(Effect.map(fromAnthropicMessage))
+
+  const stream = (request: GenerateRequest) =>
+    Stream.suspend(() => {
+      const assembler = new AnthropicStreamAssembler(config.model)
+      const events = fromSdkStream(
+        (signal) => client.messages.create({ ...toAnthropicParams(config.model, request), stream: true }, { signal }),
+        toFailure
+      )
+      return events.pipe(
+        Stream.mapConcat((event) => assembler.push(event)),
+        Stream.concat(Stream.fromIterableEffect(Effect.suspend(() => assembler.complete())))
+      )
+    })
+
+  const adapter: ProviderAdapter = { provider: "anthropic", model: config.model, generate, stream }
+  return adapter
+})
+
+/** The live `Llm` on Anthropic, with retries. */
+export const layerAnthropic = (config: AnthropicConfig, policy?: RetryPolicy): Layer.Layer<Llm> =>
+  Layer.effect(Llm, Effect.map(makeAnthropicAdapter(config), (adapter) => resilient(adapter, policy)))

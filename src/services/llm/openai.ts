@@ -1,0 +1,88 @@
+/**
+ * The OpenAI Chat Completions API as a `ProviderAdapter`, and `layerOpenAi`,
+ * the live `Llm` built on it. The same adapter serves any OpenAI-compatible
+ * base URL (Ollama, vLLM, Gemini's OpenAI endpoint).
+ *
+ * Where it sits: a live layer of the `Llm` port (llm.ts). This file only wires
+ * the SDK client to the pure translations beside it (openai-request.ts,
+ * openai-response.ts, openai-stream.ts); retries and the public errors come
+ * from `resilient`.
+ *
+ * The SDK is imported lazily, inside the effect that builds the adapter, so
+ * `shoal --help` and offline runs never load it. Its own retries are off
+ * (`maxRetries: 0`): our `Schedule` retries instead. Every option the SDK
+ * would otherwise read from the environment (`OPENAI_BASE_URL`,
+ * `OPENAI_ORG_ID`, `OPENAI_PROJECT_ID`) is given explicitly, so configuration
+ * comes only from our `Config`.
+ */
+import { Duration, Effect, Either, Layer, Redacted, Stream } from "effect"
+import type { GenerateRequest } from "../../domain/llm.js"
+import { Llm } from "./llm.js"
+import type { TokenLimitField } from "./openai-request.js"
+import { toOpenAiParams } from "./openai-request.js"
+import { fromChatCompletion, fromOpenAiError } from "./openai-response.js"
+import { OpenAiStreamAssembler } from "./openai-stream.js"
+import type { ProviderAdapter } from "./provider.js"
+import type { RetryPolicy } from "./resilient.js"
+import { resilient } from "./resilient.js"
+import { fromSdkStream } from "./sdk-stream.js"
+
+export interface OpenAiConfig {
+  readonly apiKey: Redacted.Redacted<string>
+  readonly model: string
+  /** Defaults to the public API; e.g. `http://localhost:11434/v1` for Ollama. */
+  readonly baseUrl?: string
+  /** Per HTTP request; the SDK's default (10 minutes) when absent. */
+  readonly timeout?: Duration.DurationInput
+  /** `max_completion_tokens` (default, OpenAI) or `max_tokens` (older compatible servers). */
+  readonly tokenLimitField?: TokenLimitField
+}
+
+export const openAiDefaultBaseUrl = "https://api.openai.com/v1"
+
+export const makeOpenAiAdapter = Effect.fn("llm.openai.make")(function*(config: OpenAiConfig) {
+  const sdk = yield* Effect.promise(() => import("openai"))
+  const client = new sdk.OpenAI({
+    apiKey: Redacted.value(config.apiKey),
+    baseURL: config.baseUrl ?? openAiDefaultBaseUrl,
+    organization: null,
+    project: null,
+    maxRetries: 0,
+    ...(config.timeout === undefined ? {} : { timeout: Duration.toMillis(Duration.decode(config.timeout)) })
+  })
+  const toFailure = fromOpenAiError(sdk)
+  const params = (request: GenerateRequest) => toOpenAiParams(config.model, request, config.tokenLimitField)
+
+  const generate = (request: GenerateRequest) =>
+    Effect.tryPromise({
+      try: (signal) => client.chat.completions.create(params(request), { signal }),
+      catch: toFailure
+    }).pipe(Effect.flatMap((completion) => Either.match(fromChatCompletion(completion), {
+      onLeft: Effect.fail,
+      onRight: Effect.succeed
+    })))
+
+  const stream = (request: GenerateRequest) =>
+    Stream.suspend(() => {
+      const assembler = new OpenAiStreamAssembler(config.model)
+      const chunks = fromSdkStream(
+        (signal) =>
+          client.chat.completions.create(
+            { ...params(request), stream: true, stream_options: { include_usage: true } },
+            { signal }
+          ),
+        toFailure
+      )
+      return chunks.pipe(
+        Stream.mapConcat((chunk) => assembler.push(chunk)),
+        Stream.concat(Stream.fromIterableEffect(Effect.suspend(() => assembler.complete())))
+      )
+    })
+
+  const adapter: ProviderAdapter = { provider: "openai", model: config.model, generate, stream }
+  return adapter
+})
+
+/** The live `Llm` on OpenAI or an OpenAI-compatible server, with retries. */
+export const layerOpenAi = (config: OpenAiConfig, policy?: RetryPolicy): Layer.Layer<Llm> =>
+  Layer.effect(Llm, Effect.map(makeOpenAiAdapter(config), (adapter) => resilient(adapter, policy)))

@@ -1,0 +1,36 @@
+/**
+ * Small helpers shared by the provider wire tests (test/services/llm):
+ * a retry policy sized for tests, a one-line request, and ways to read what a
+ * call or a stream ended with.
+ *
+ * Where it sits: test/fakes, next to the loopback server the wire tests drive.
+ */
+import { Cause, Effect, Exit, Option, Ref, Stream } from "effect"
+import type { LlmError, ModelResponse, StreamEvent } from "../../src/domain/llm.js"
+import { GenerateRequest, userText } from "../../src/domain/llm.js"
+import type { RetryPolicy } from "../../src/services/llm/resilient.js"
+
+/** Three retries: a failing call makes exactly four requests. */
+export const testPolicy: RetryPolicy = { maxRetries: 3, baseDelay: "1 second", maxDelay: "60 seconds" }
+
+export const ask = (text: string): GenerateRequest =>
+  new GenerateRequest({ system: "Be brief.", messages: [userText(text)], maxTokens: 256 })
+
+/** The typed failure of an exit, if it failed with one. */
+export const failureOf = <A>(exit: Exit.Exit<A, LlmError>): LlmError | undefined =>
+  Exit.isFailure(exit) ? Option.getOrUndefined(Cause.failureOption(exit.cause)) : undefined
+
+/** Run a stream to its end, keeping what it emitted even when it fails. */
+export const collectStream = (stream: Stream.Stream<StreamEvent, LlmError>): Effect.Effect<{
+  readonly exit: Exit.Exit<void, LlmError>
+  readonly deltas: ReadonlyArray<string>
+  readonly completed: ReadonlyArray<ModelResponse>
+}> =>
+  Effect.gen(function*() {
+    const seen = yield* Ref.make<ReadonlyArray<StreamEvent>>([])
+    const exit = yield* Effect.exit(Stream.runForEach(stream, (e) => Ref.update(seen, (s) => [...s, e])))
+    const events = yield* Ref.get(seen)
+    const deltas = events.flatMap((e) => (e._tag === "TextDelta" ? [e.text] : []))
+    const completed = events.flatMap((e) => (e._tag === "Completed" ? [e.response] : []))
+    return { exit, deltas, completed }
+  })
