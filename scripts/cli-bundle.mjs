@@ -15,8 +15,7 @@ export const heavyPackages = [
   "appium-adb",
   "quickjs-emscripten",
   "better-sqlite3",
-  "@effect/sql-sqlite-node",
-  "yaml"
+  "@effect/sql-sqlite-node"
 ]
 
 const root = fileURLToPath(new URL("..", import.meta.url))

@@ -3,8 +3,7 @@
  * process with no TTY and no keys.
  */
 import { spawnSync } from "node:child_process"
-import { mkdtempSync, readFileSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -14,7 +13,9 @@ const root = fileURLToPath(new URL("../..", import.meta.url))
 let dir = ""
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "shoal-cli-"))
+  // Inside the checkout, so the bundle's external packages resolve from node_modules.
+  mkdirSync(join(root, "test-artifacts"), { recursive: true })
+  dir = mkdtempSync(join(root, "test-artifacts", "cli-"))
   await bundleCli(join(dir, "cli"))
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -3,7 +3,7 @@
  * now), wrapped with retries, then the fallback chain, then record or replay.
  */
 import { FileSystem, Path } from "@effect/platform"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Redacted } from "effect"
 import type { LlmShape } from "./llm.js"
 import { Llm } from "./llm.js"
 import { chain } from "./fallback.js"
@@ -17,7 +17,8 @@ const adapterFor = (choice: ModelChoice) =>
   Effect.gen(function*() {
     const config = {
       model: choice.model,
-      ...(Option.isSome(choice.apiKey) ? { apiKey: choice.apiKey.value } : {}),
+      // Only a local OpenAI-compatible server goes without a key (settings.ts checks the rest).
+      apiKey: Option.getOrElse(choice.apiKey, () => Redacted.make("no-key")),
       ...(Option.isSome(choice.baseUrl) ? { baseUrl: choice.baseUrl.value } : {})
     }
     switch (choice.provider) {
@@ -27,7 +28,11 @@ const adapterFor = (choice: ModelChoice) =>
       }
       case "openai": {
         const { makeOpenAiAdapter } = yield* Effect.promise(() => import("./openai.js"))
-        return yield* makeOpenAiAdapter(config)
+        // Compatible servers (Ollama, vLLM, Gemini) know `max_tokens`; OpenAI itself prefers the newer field.
+        return yield* makeOpenAiAdapter({
+          ...config,
+          tokenLimitField: Option.isSome(choice.baseUrl) ? "max_tokens" : "max_completion_tokens"
+        })
       }
       case "offline":
         return undefined
