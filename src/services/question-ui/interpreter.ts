@@ -38,15 +38,14 @@ export const fromRenderer = (renderer: QuestionRenderer): QuestionUIShape => {
         Choose: (q) =>
           q.options.length === 0
             ? Effect.succeed(fallbackAnswer(q))
-            : Effect.flatMap(leaf(q, Effect.map(renderer.choose(q), (value): Answer => ({ _tag: "ChoiceAnswer", value }))), (answer) =>
-              answer._tag === "ChoiceAnswer"
-                ? Option.match(revealedBy(q, answer.value), {
-                  onNone: () => Effect.succeed(answer),
-                  // The follow-up sees the same answers as its parent, so its conditions can refer to them.
-                  onSome: (followUpQuestion) =>
-                    Effect.map(ask(followUpQuestion, answered), (followUp): Answer => ({ ...answer, followUp }))
-                })
-                : Effect.succeed(answer)),
+            // Only a real choice reveals its follow-up: a fallback choice never asks more (see fallbackAnswer).
+            : leaf(q, Effect.flatMap(renderer.choose(q), (value) =>
+              Option.match(revealedBy(q, value), {
+                onNone: () => Effect.succeed<Answer>({ _tag: "ChoiceAnswer", value }),
+                // The follow-up sees the same answers as its parent, so its conditions can refer to them.
+                onSome: (followUpQuestion) =>
+                  Effect.map(ask(followUpQuestion, answered), (followUp): Answer => ({ _tag: "ChoiceAnswer", value, followUp }))
+              }))),
         FreeText: (q) => leaf(q, Effect.map(renderer.freeText(q), (text): Answer => ({ _tag: "TextAnswer", text }))),
         Confirm: (q) => leaf(q, Effect.map(renderer.confirm(q), (confirmed): Answer => ({ _tag: "ConfirmAnswer", confirmed }))),
         QuestionGroup: (q) =>
@@ -64,7 +63,9 @@ export const fromRenderer = (renderer: QuestionRenderer): QuestionUIShape => {
       })
     )
 
-  return { ask: (question) => ask(question, {}) }
+  return {
+    ask: (question) => ask(question, {}).pipe(Effect.withSpan("QuestionUI.ask", { attributes: { question: questionTitle(question) } }))
+  }
 }
 
 /** A `QuestionUI` layer from a renderer built by an effect (e.g. one that opens a terminal). */

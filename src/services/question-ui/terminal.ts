@@ -56,30 +56,30 @@ const untilValidKey = <A>(
       onNone: () => Effect.zipRight(io.write(`\n${hint} `), untilValidKey(io, readKey, parse, hint))
     }))
 
-/** Print a heading and numbered options, and return the index the user picks. */
-const pickOption = (io: TerminalIO, heading: string, options: ReadonlyArray<NumberedOption>): Effect.Effect<number, QuestionInputClosed> =>
-  Effect.zipRight(
+/** Print a heading and numbered options, and return the option the user picks. */
+const pickOption = <O extends NumberedOption>(io: TerminalIO, heading: string, options: ReadonlyArray<O>): Effect.Effect<O, QuestionInputClosed> => {
+  const parse = (reply: string) => Option.flatMap(parseOptionReply(reply, options), (i) => Option.fromNullable(options[i]))
+  return Effect.zipRight(
     io.write(`\n${heading}\n${numberedOptions(options)}\n`),
     Option.match(Option.filter(io.readKey, () => options.length <= maxKeyOptions), {
-      onNone: () => untilValid(io, `Choose 1-${options.length}: `, (reply) => parseOptionReply(reply, options), (reply) => optionHint(reply, options.length)),
+      onNone: () => untilValid(io, `Choose 1-${options.length}: `, parse, (reply) => optionHint(reply, options.length)),
       onSome: (readKey) =>
         Effect.zipRight(
           io.write(`Press 1-${options.length}: `),
-          untilValidKey(io, readKey, (key) =>
-            Option.flatMap(parseOptionReply(key, options), (i) =>
-              Option.map(Option.fromNullable(options[i]), (option) => ({ value: i, echo: option.label }))), `Press a number from 1 to ${options.length}.`)
+          untilValidKey(io, readKey, (key) => Option.map(parse(key), (option) => ({ value: option, echo: option.label })), `Press a number from 1 to ${options.length}.`)
         )
     })
   )
+}
 
 /** The terminal renderer over already-opened terminal IO. */
 export const terminalRenderer = (io: TerminalIO): QuestionRenderer => ({
   proposeDisposition: (question) => {
     const heading = `What to do with ${question.item}?${question.reason === undefined ? "" : `\n  (${question.reason})`}`
-    return Effect.map(pickOption(io, heading, question.choices), (i) => question.choices[i]?.disposition ?? { _tag: "SkipForNow" })
+    return Effect.map(pickOption(io, heading, question.choices), (choice) => choice.disposition)
   },
   choose: (question) =>
-    Effect.map(pickOption(io, question.prompt, question.options), (i) => question.options[i]?.value ?? ""),
+    Effect.map(pickOption(io, question.prompt, question.options), (option) => option.value),
   freeText: (question) =>
     io.readLine(`\n${question.prompt}${question.placeholder === undefined ? "" : ` (${question.placeholder})`}\n> `),
   confirm: (question) => {

@@ -142,6 +142,14 @@ describe("fromRenderer (the Question DSL interpreter)", () => {
       })
     }))
 
+  it.effect("a fallback choice does not ask the follow-up its option would reveal", () =>
+    Effect.gen(function*() {
+      const { shown, ui } = yield* recordingRenderer({ freeText: { "What do you work on?": "a novel" } })
+      const workFirst = { ...roomUse, options: [...roomUse.options].reverse() }
+      expect(yield* ui.ask(workFirst)).toEqual({ _tag: "ChoiceAnswer", value: "work" })
+      expect(yield* shown).toEqual(["Choose:What is this room for?"])
+    }))
+
   it.effect("questions with no options never reach the renderer", () =>
     Effect.gen(function*() {
       const { shown, ui } = yield* recordingRenderer({})
