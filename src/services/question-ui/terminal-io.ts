@@ -40,7 +40,10 @@ const endOfInput = new QuestionInputClosed({ reason: "end of input" })
 
 const writer = (output: Writable) => (text: string): Effect.Effect<void> => Effect.sync(() => void output.write(text))
 
-/** Lines from a pipe: one readline for the whole session, its lines queued until asked for. */
+/**
+ * Lines from a pipe: one readline for the whole session, its lines queued until asked for.
+ * Also used on a TTY when key presses are turned off; then the terminal echoes and we must not.
+ */
 export const pipeIO = (input: Readable, output: Writable): Effect.Effect<TerminalIO, never, Scope.Scope> =>
   Effect.gen(function*() {
     const lines = yield* Queue.unbounded<Option.Option<string>>()
@@ -51,6 +54,8 @@ export const pipeIO = (input: Readable, output: Writable): Effect.Effect<Termina
     rl.on("line", (line) => Queue.unsafeOffer(lines, Option.some(line)))
     rl.on("close", () => Queue.unsafeOffer(lines, Option.none()))
     const write = writer(output)
+    // A pipe does not echo what was typed; echo it so the transcript reads like a session.
+    const echo = !("isTTY" in input && input.isTTY === true)
     // Once the input has ended, every later read must end too: put the marker back.
     const nextLine = Effect.flatMap(Queue.take(lines), Option.match({
       onSome: Effect.succeed,
@@ -58,8 +63,7 @@ export const pipeIO = (input: Readable, output: Writable): Effect.Effect<Termina
     }))
     return {
       write,
-      // A pipe does not echo what was typed; echo it so the transcript reads like a session.
-      readLine: (prompt) => write(prompt).pipe(Effect.zipRight(nextLine), Effect.tap((line) => write(`${line}\n`))),
+      readLine: (prompt) => write(prompt).pipe(Effect.zipRight(nextLine), Effect.tap((line) => (echo ? write(`${line}\n`) : Effect.void))),
       readKey: Option.none()
     }
   })

@@ -33,6 +33,8 @@ describe("layerTerminal on a pipe", () => {
       expect(answer).toEqual({ _tag: "DispositionAnswer", disposition: { _tag: "PlaceAt", location: "kitchen" } })
       expect(printed).toContain("What to do with the red mug?")
       expect(printed).toContain("  1) Keep\n  2) Trash\n  3) Put in kitchen")
+      // The piped reply is echoed so the transcript reads like a session.
+      expect(printed).toContain("Choose 1-3: 3\n")
     }))
 
   it.live("picks an option by its label, in any case", () =>

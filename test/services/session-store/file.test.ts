@@ -3,7 +3,7 @@ import { FileSystem, Path } from "@effect/platform"
 import { SystemError } from "@effect/platform/Error"
 import { describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
-import { layerFile, resolveDataDir, SessionStore } from "../../../src/services/session-store/index.js"
+import { layerFile, layerFileFromConfig, resolveDataDir, SessionStore } from "../../../src/services/session-store/index.js"
 import { bedroom, fileStoreInTempDir, id, nodePlatform, Room, roomKind, tempDir } from "./fixtures.js"
 
 /** A temp dir and the file store over it, on the real file system (optionally decorated). */
@@ -128,4 +128,17 @@ describe("resolveDataDir", () => {
       expect(yield* withEnv({ XDG_DATA_HOME: "relative/dir", HOME: "/home/ana" })).toBe("/home/ana/.local/share/shoal")
       expect(yield* withEnv({ HOME: "/home/ana" })).toBe("/home/ana/.local/share/shoal")
     }))
+})
+
+describe("layerFileFromConfig", () => {
+  it.scoped("stores sessions under SHOAL_DATA_DIR", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir
+      const fs = yield* FileSystem.FileSystem
+      const config = Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["SHOAL_DATA_DIR", dir]])))
+      yield* Effect.flatMap(SessionStore, (store) => store.save(roomKind, id("bedroom"), bedroom)).pipe(
+        Effect.provide(layerFileFromConfig.pipe(Layer.provide(Layer.merge(nodePlatform, config))))
+      )
+      expect(yield* fs.exists(`${dir}/sessions/tidy/bedroom.json`)).toBe(true)
+    }).pipe(Effect.provide(nodePlatform)))
 })
