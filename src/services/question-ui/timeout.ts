@@ -11,6 +11,8 @@ import { Duration, Effect, Layer, Option } from "effect"
 import { fallbackAnswer, questionTitle } from "../../domain/question.js"
 import { QuestionUI } from "./question-ui.js"
 import type { QuestionUIShape } from "./question-ui.js"
+import { QuestionInputClosed } from "./renderer.js"
+import type { QuestionRenderer } from "./renderer.js"
 
 export const defaultQuestionTimeout: Duration.Duration = Duration.minutes(5)
 
@@ -33,3 +35,24 @@ export const withTimeout = (duration: Duration.DurationInput = defaultQuestionTi
 /** The same decorator as a layer: `layerWithTimeout().pipe(Layer.provide(layerTerminal()))`. */
 export const layerWithTimeout = (duration: Duration.DurationInput = defaultQuestionTimeout): Layer.Layer<QuestionUI, never, QuestionUI> =>
   Layer.effect(QuestionUI, Effect.map(QuestionUI, withTimeout(duration)))
+
+/**
+ * The same deadline per leaf question, for renderers: a group keeps the
+ * answers given before the user walked away, and only the unanswered rest
+ * falls back (the interpreter logs each). Use with `fromRenderer`.
+ */
+export const withLeafTimeout = (duration: Duration.DurationInput = defaultQuestionTimeout) =>
+(renderer: QuestionRenderer): QuestionRenderer => {
+  const deadline = <A>(reply: Effect.Effect<A, QuestionInputClosed>): Effect.Effect<A, QuestionInputClosed> =>
+    Effect.timeoutFail(reply, {
+      duration,
+      onTimeout: () => new QuestionInputClosed({ reason: `no answer within ${Duration.format(duration)}` })
+    })
+  return {
+    ...renderer,
+    proposeDisposition: (q) => deadline(renderer.proposeDisposition(q)),
+    choose: (q) => deadline(renderer.choose(q)),
+    freeText: (q) => deadline(renderer.freeText(q)),
+    confirm: (q) => deadline(renderer.confirm(q))
+  }
+}
