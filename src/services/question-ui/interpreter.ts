@@ -34,7 +34,9 @@ export const fromRenderer = (renderer: QuestionRenderer): QuestionUIShape => {
     Match.value(question).pipe(
       Match.tagsExhaustive({
         ProposeDisposition: (q) =>
-          q.choices.length === 0 ? Effect.succeed(fallbackAnswer(q)) : leaf(q, Effect.map(renderer.proposeDisposition(q), (disposition): Answer => ({ _tag: "DispositionAnswer", disposition }))),
+          q.choices.length === 0
+            ? Effect.succeed(fallbackAnswer(q))
+            : leaf(q, Effect.map(renderer.proposeDisposition(q), (disposition): Answer => ({ _tag: "DispositionAnswer", disposition }))),
         Choose: (q) =>
           q.options.length === 0
             ? Effect.succeed(fallbackAnswer(q))

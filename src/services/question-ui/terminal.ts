@@ -7,11 +7,12 @@
  * per line. A reply that is not valid re-asks with a short hint. End of input
  * gives fallback answers (via the interpreter), so a closed pipe never hangs.
  */
-import { Effect, Layer, Option } from "effect"
+import { Effect, Option } from "effect"
+import type { Layer } from "effect"
 import type { Scope } from "effect"
 import type { Readable, Writable } from "node:stream"
-import { fromRenderer } from "./interpreter.js"
-import { QuestionUI } from "./question-ui.js"
+import { layerFromRenderer } from "./interpreter.js"
+import type { QuestionUI } from "./question-ui.js"
 import type { QuestionInputClosed, QuestionRenderer } from "./renderer.js"
 import { isRawModeInput, pipeIO, ttyIO } from "./terminal-io.js"
 import type { TerminalIO } from "./terminal-io.js"
@@ -111,4 +112,4 @@ export const makeTerminalRenderer = (options: TerminalOptions = {}): Effect.Effe
 
 /** The terminal QuestionUI; compose with `layerWithTimeout` for the 5-minute fallback. */
 export const layerTerminal = (options: TerminalOptions = {}): Layer.Layer<QuestionUI> =>
-  Layer.scoped(QuestionUI, Effect.map(makeTerminalRenderer(options), fromRenderer))
+  layerFromRenderer(makeTerminalRenderer(options))
