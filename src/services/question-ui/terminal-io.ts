@@ -1,0 +1,123 @@
+/**
+ * The terminal's two ways of reading the user, over injectable Node streams.
+ *
+ * Where it sits: under `terminal.ts`. A pipe (tests, `echo 2 | shoal …`) is
+ * read line by line from ONE persistent readline, because a pipe delivers
+ * many lines in one chunk and a short-lived reader would drop them. A TTY in
+ * raw mode also reads single key presses, so an option is picked with one key.
+ * End of input is `QuestionInputClosed` (never a hang); Ctrl-C interrupts.
+ */
+import { Effect, Option, Queue } from "effect"
+import type { Scope } from "effect"
+import * as readline from "node:readline"
+import type { Readable, Writable } from "node:stream"
+import { QuestionInputClosed } from "./renderer.js"
+
+/** A terminal stdin that can switch to raw mode (process.stdin when it is a TTY). */
+export interface RawModeInput extends Readable {
+  readonly isTTY: boolean
+  readonly isRaw: boolean
+  setRawMode(mode: boolean): unknown
+}
+
+export const isRawModeInput = (input: Readable): input is RawModeInput =>
+  "isTTY" in input && input.isTTY === true && "setRawMode" in input && typeof input.setRawMode === "function"
+
+/** One key press: `name` as readline names it ("1", "y", "return", "escape"). */
+export interface KeyPress {
+  readonly name: string
+}
+
+export interface TerminalIO {
+  readonly write: (text: string) => Effect.Effect<void>
+  /** Print `prompt` and read one line (without its newline). */
+  readonly readLine: (prompt: string) => Effect.Effect<string, QuestionInputClosed>
+  /** Read one key press without Enter; absent when the input is not a raw-mode TTY. */
+  readonly readKey: Option.Option<Effect.Effect<KeyPress, QuestionInputClosed>>
+}
+
+const endOfInput = new QuestionInputClosed({ reason: "end of input" })
+
+const writer = (output: Writable) => (text: string): Effect.Effect<void> => Effect.sync(() => void output.write(text))
+
+/**
+ * Lines from a pipe: one readline for the whole session, its lines queued until asked for.
+ * Also used on a TTY when key presses are turned off; then the terminal echoes and we must not.
+ */
+export const pipeIO = (input: Readable, output: Writable): Effect.Effect<TerminalIO, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const lines = yield* Queue.unbounded<Option.Option<string>>()
+    const rl = yield* Effect.acquireRelease(
+      Effect.sync(() => readline.createInterface({ input, terminal: false, crlfDelay: Infinity })),
+      (rl) => Effect.sync(() => rl.close())
+    )
+    rl.on("line", (line) => Queue.unsafeOffer(lines, Option.some(line)))
+    rl.on("close", () => Queue.unsafeOffer(lines, Option.none()))
+    const write = writer(output)
+    // A pipe does not echo what was typed; echo it so the transcript reads like a session.
+    const echo = !("isTTY" in input && input.isTTY === true)
+    // Once the input has ended, every later read must end too: put the marker back.
+    const nextLine = Effect.flatMap(Queue.take(lines), Option.match({
+      onSome: Effect.succeed,
+      onNone: () => Effect.zipRight(Queue.offer(lines, Option.none()), Effect.fail(endOfInput))
+    }))
+    return {
+      write,
+      readLine: (prompt) => write(prompt).pipe(Effect.zipRight(nextLine), Effect.tap((line) => (echo ? write(`${line}\n`) : Effect.void))),
+      readKey: Option.none()
+    }
+  })
+
+const readKeyFrom = (input: RawModeInput): Effect.Effect<KeyPress, QuestionInputClosed> =>
+  Effect.async<KeyPress, QuestionInputClosed>((resume) => {
+    readline.emitKeypressEvents(input)
+    const wasRaw = input.isRaw
+    const cleanup = () => {
+      input.off("keypress", onKey)
+      input.off("end", onEnd)
+      input.setRawMode(wasRaw)
+      input.pause()
+    }
+    function onKey(text: string | undefined, key: { readonly name?: string; readonly ctrl?: boolean } | undefined) {
+      cleanup()
+      if (key?.ctrl === true && key.name === "c") resume(Effect.interrupt)
+      else if (key?.ctrl === true && key.name === "d") resume(Effect.fail(endOfInput))
+      else resume(Effect.succeed({ name: key?.name ?? text ?? "" }))
+    }
+    function onEnd() {
+      cleanup()
+      resume(Effect.fail(endOfInput))
+    }
+    input.on("keypress", onKey)
+    input.once("end", onEnd)
+    input.setRawMode(true)
+    input.resume()
+    return Effect.sync(cleanup)
+  })
+
+const readLineFrom = (input: RawModeInput, output: Writable) => (prompt: string): Effect.Effect<string, QuestionInputClosed> =>
+  Effect.async<string, QuestionInputClosed>((resume) => {
+    // A fresh readline per line: on a TTY nothing is buffered between questions, and raw-key reads need the stream free.
+    const rl = readline.createInterface({ input, output, terminal: true })
+    let settled = false
+    const settle = (result: Effect.Effect<string, QuestionInputClosed>) => {
+      if (settled) return
+      settled = true
+      rl.close()
+      resume(result)
+    }
+    rl.on("close", () => settle(Effect.fail(endOfInput)))
+    rl.on("SIGINT", () => settle(Effect.interrupt))
+    rl.question(prompt, (line) => settle(Effect.succeed(line)))
+    return Effect.sync(() => {
+      settled = true
+      rl.close()
+    })
+  })
+
+/** Key presses and edited lines from a TTY. */
+export const ttyIO = (input: RawModeInput, output: Writable): TerminalIO => ({
+  write: writer(output),
+  readLine: readLineFrom(input, output),
+  readKey: Option.some(readKeyFrom(input))
+})

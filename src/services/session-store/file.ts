@@ -1,0 +1,108 @@
+/**
+ * `layerFile`: sessions as JSON files, `<dir>/sessions/<kind>/<id>.json`.
+ *
+ * Where it sits: the live SessionStore of the CLI. Writes are atomic — the
+ * text goes to a hidden temp file in the same directory, is synced, then
+ * renamed over the old file — so a crash or a full disk mid-save leaves the
+ * previous session intact. Temp files start with a dot, which no session id
+ * may, so `load` and `list` never see one.
+ */
+import { FileSystem, Path } from "@effect/platform"
+import type { PlatformError } from "@effect/platform/Error"
+import { NodeFileSystem, NodePath } from "@effect/platform-node"
+import { Config, Effect, Layer, Option, Random, Schema } from "effect"
+import type { ConfigError } from "effect"
+import { SessionStoreError } from "./errors.js"
+import { SessionId } from "./session-kind.js"
+import { SessionStore } from "./session-store.js"
+import { makeSessionStore } from "./store.js"
+import type { SessionTexts } from "./store.js"
+
+const storeError = (operation: string, location: string) => (error: PlatformError) =>
+  new SessionStoreError({ operation, location, reason: error.message })
+
+const isNotFound = (error: PlatformError): boolean => error._tag === "SystemError" && error.reason === "NotFound"
+
+const isSessionId = Schema.is(SessionId)
+
+/** The file-backed texts under `dir`, using whatever FileSystem is provided. */
+export const fileTexts = (dir: string): Effect.Effect<SessionTexts, never, FileSystem.FileSystem | Path.Path> =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const kindDir = (kind: string) => path.join(dir, "sessions", kind)
+    const locate = (kind: string, id: SessionId) => path.join(kindDir(kind), `${id}.json`)
+
+    const writeAtomically = (kind: string, id: SessionId, text: string) =>
+      Effect.gen(function*() {
+        const final = locate(kind, id)
+        yield* fs.makeDirectory(kindDir(kind), { recursive: true })
+        const nonce = yield* Random.nextIntBetween(0, 2 ** 31 - 1)
+        const temp = path.join(kindDir(kind), `.${id}.${nonce.toString(36)}.tmp`)
+        yield* Effect.scoped(Effect.gen(function*() {
+          const file = yield* fs.open(temp, { flag: "w" })
+          yield* file.writeAll(new TextEncoder().encode(text))
+          yield* file.sync
+        })).pipe(
+          Effect.zipRight(fs.rename(temp, final)),
+          // Best effort: a temp file that cannot be removed is still invisible to load and list.
+          Effect.tapError(() => Effect.ignore(fs.remove(temp)))
+        )
+      }).pipe(Effect.mapError(storeError("save", locate(kind, id))))
+
+    return {
+      locate,
+      read: (kind, id) =>
+        fs.readFileString(locate(kind, id)).pipe(
+          Effect.map(Option.some),
+          Effect.catchIf(isNotFound, () => Effect.succeedNone),
+          Effect.mapError(storeError("read", locate(kind, id)))
+        ),
+      write: writeAtomically,
+      ids: (kind) =>
+        fs.readDirectory(kindDir(kind)).pipe(
+          Effect.map((names) =>
+            names.flatMap((name) => {
+              const stem = name.endsWith(".json") ? name.slice(0, -".json".length) : ""
+              return isSessionId(stem) ? [stem] : []
+            })
+          ),
+          Effect.catchIf(isNotFound, () => Effect.succeed([])),
+          Effect.mapError(storeError("list", kindDir(kind)))
+        ),
+      remove: (kind, id) =>
+        fs.remove(locate(kind, id)).pipe(
+          Effect.as(true),
+          Effect.catchIf(isNotFound, () => Effect.succeed(false)),
+          Effect.mapError(storeError("remove", locate(kind, id)))
+        )
+    } satisfies SessionTexts
+  })
+
+/** Sessions under `dir` (files at `<dir>/sessions/<kind>/<id>.json`). */
+export const layerFile = (dir: string): Layer.Layer<SessionStore, never, FileSystem.FileSystem | Path.Path> =>
+  Layer.effect(SessionStore, Effect.map(fileTexts(dir), makeSessionStore))
+
+/**
+ * Where Shoal keeps its data: `SHOAL_DATA_DIR`, else `$XDG_DATA_HOME/shoal`
+ * (only if absolute, as the XDG spec says), else `~/.local/share/shoal`.
+ */
+export const resolveDataDir: Effect.Effect<string, ConfigError.ConfigError, Path.Path> = Effect.gen(function*() {
+  const path = yield* Path.Path
+  const explicit = yield* Config.option(Config.nonEmptyString("SHOAL_DATA_DIR"))
+  if (Option.isSome(explicit)) return explicit.value
+  const xdg = yield* Config.option(Config.nonEmptyString("XDG_DATA_HOME"))
+  if (Option.isSome(xdg) && path.isAbsolute(xdg.value)) return path.join(xdg.value, "shoal")
+  const home = yield* Config.nonEmptyString("HOME")
+  return path.join(home, ".local", "share", "shoal")
+})
+
+/** `layerFile` at the data dir resolved from config. */
+export const layerFileFromConfig: Layer.Layer<SessionStore, ConfigError.ConfigError, FileSystem.FileSystem | Path.Path> = Layer.unwrapEffect(
+  Effect.map(resolveDataDir, layerFile)
+)
+
+/** `layerFileFromConfig` on Node's file system, for the CLI. */
+export const layerFileFromConfigNode: Layer.Layer<SessionStore, ConfigError.ConfigError> = layerFileFromConfig.pipe(
+  Layer.provide(Layer.merge(NodeFileSystem.layer, NodePath.layer))
+)

@@ -1,0 +1,12 @@
+/** SessionStore: the port, its errors, the envelope format, file and memory layers. */
+export { Envelope } from "./envelope.js"
+export { SessionCorrupt, SessionNotFound, SessionStoreError, SessionVersionMismatch } from "./errors.js"
+export type { SessionLoadError } from "./errors.js"
+export { fileTexts, layerFile, layerFileFromConfig, layerFileFromConfigNode, resolveDataDir } from "./file.js"
+export { layerMemory } from "./memory.js"
+export { isFileSafeName, SessionId } from "./session-kind.js"
+export type { SessionKind, SessionSummary } from "./session-kind.js"
+export { SessionStore } from "./session-store.js"
+export type { SessionStoreShape } from "./session-store.js"
+export { makeSessionStore } from "./store.js"
+export type { SessionTexts } from "./store.js"

@@ -1,0 +1,76 @@
+/**
+ * The one SessionStore implementation over a minimal text storage
+ * (`SessionTexts`): envelopes, validation, ordering and errors live here once;
+ * a layer only says where texts are kept (files, memory).
+ */
+import { DateTime, Effect, Either, Option, Order } from "effect"
+import { SessionNotFound } from "./errors.js"
+import type { SessionStoreError } from "./errors.js"
+import { decodeSession, encodeSession, summarise } from "./envelope.js"
+import { isFileSafeName } from "./session-kind.js"
+import type { SessionId, SessionKind, SessionSummary } from "./session-kind.js"
+import type { SessionStoreShape } from "./session-store.js"
+
+/** Where the stored texts live; `kind` is already checked to be a file-safe name. */
+export interface SessionTexts {
+  /** Human-readable place of one session, for error messages (a file path). */
+  readonly locate: (kind: string, id: SessionId) => string
+  readonly read: (kind: string, id: SessionId) => Effect.Effect<Option.Option<string>, SessionStoreError>
+  /** Must be atomic: after a failure the previous text is still readable. */
+  readonly write: (kind: string, id: SessionId, text: string) => Effect.Effect<void, SessionStoreError>
+  readonly ids: (kind: string) => Effect.Effect<ReadonlyArray<SessionId>, SessionStoreError>
+  /** False when there was nothing to remove. */
+  readonly remove: (kind: string, id: SessionId) => Effect.Effect<boolean, SessionStoreError>
+}
+
+const newestFirst: Order.Order<SessionSummary> = Order.combine(
+  Order.reverse(Order.mapInput(DateTime.Order, (s: SessionSummary) => s.updatedAt)),
+  Order.mapInput(Order.string, (s: SessionSummary) => s.id)
+)
+
+// A kind name comes from code, not from users: an unsafe one is a bug, so it dies.
+const checkedKind = <A, I>(kind: SessionKind<A, I>): Effect.Effect<string> =>
+  isFileSafeName(kind.name)
+    ? Effect.succeed(kind.name)
+    : Effect.dieMessage(`SessionKind name "${kind.name}" is not file-safe (letters, digits, '.', '_', '-')`)
+
+export const makeSessionStore = (texts: SessionTexts): SessionStoreShape => ({
+  save: (kind, id, state) =>
+    Effect.flatMap(checkedKind(kind), (name) =>
+      encodeSession(kind, id, state, texts.locate(name, id)).pipe(Effect.flatMap((text) => texts.write(name, id, text)))).pipe(
+        Effect.withSpan("SessionStore.save", { attributes: { kind: kind.name, id } })
+      ),
+
+  load: (kind, id) =>
+    Effect.gen(function*() {
+      const name = yield* checkedKind(kind)
+      const text = yield* texts.read(name, id)
+      if (Option.isNone(text)) return yield* new SessionNotFound({ kind: name, id })
+      return yield* decodeSession(kind, id, text.value, texts.locate(name, id))
+    }).pipe(Effect.withSpan("SessionStore.load", { attributes: { kind: kind.name, id } })),
+
+  list: (kind) =>
+    Effect.gen(function*() {
+      const name = yield* checkedKind(kind)
+      const summaries: Array<SessionSummary> = []
+      for (const id of yield* texts.ids(name)) {
+        const text = yield* texts.read(name, id)
+        if (Option.isNone(text)) continue // removed while listing
+        const summary = summarise(text.value)
+        if (Either.isRight(summary) && summary.right.id === id) summaries.push(summary.right)
+        else {
+          yield* Effect.logWarning("skipping an unreadable saved session").pipe(
+            Effect.annotateLogs({ location: texts.locate(name, id), reason: Either.isLeft(summary) ? summary.left : "id mismatch" })
+          )
+        }
+      }
+      return summaries.sort(newestFirst)
+    }).pipe(Effect.withSpan("SessionStore.list", { attributes: { kind: kind.name } })),
+
+  remove: (kind, id) =>
+    Effect.flatMap(checkedKind(kind), (name) =>
+      Effect.flatMap(texts.remove(name, id), (removed) =>
+        removed ? Effect.void : Effect.fail(new SessionNotFound({ kind: name, id })))).pipe(
+        Effect.withSpan("SessionStore.remove", { attributes: { kind: kind.name, id } })
+      )
+})
