@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL("..", import.meta.url))
 const shoal = join(root, "bin/shoal.js")
 const runs = Number(process.env.SHOAL_BENCH_RUNS ?? 21)
 
-if (!existsSync(join(root, "dist/cli/main.js"))) {
+if (!existsSync(join(root, "dist/cli/shoal.cjs"))) {
   process.stderr.write("building first (npm run build)…\n")
   spawnSync(process.execPath, [join(root, "scripts/build.mjs")], { stdio: "inherit" })
 }

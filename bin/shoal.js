@@ -1,10 +1,34 @@
 #!/usr/bin/env node
-// The `shoal` command. Runs the bundled CLI that `npm install` builds (see scripts/build.mjs).
-import { existsSync } from "node:fs"
+// The `shoal` command: runs the CLI bundle that `npm install` builds
+// (scripts/cli-bundle.mjs), compiled with a V8 code cache so start-up skips
+// most parsing. A missing or rejected cache only costs speed: it is remade.
+import { existsSync, readFileSync, writeFileSync } from "node:fs"
+import { createRequire, Module } from "node:module"
+import { dirname } from "node:path"
+import { fileURLToPath } from "node:url"
+import { Script } from "node:vm"
 
-const main = new URL("../dist/cli/main.js", import.meta.url)
-if (!existsSync(main)) {
+const bundle = fileURLToPath(new URL("../dist/cli/shoal.cjs", import.meta.url))
+const cacheFile = `${bundle}.cache`
+if (!existsSync(bundle)) {
   process.stderr.write("shoal is not built yet: run `npm run build` (npm install does it for you).\n")
   process.exit(1)
 }
-await import(main.href)
+
+const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined
+const script = new Script(Module.wrap(readFileSync(bundle, "utf8")), {
+  filename: bundle,
+  ...(cachedData === undefined ? {} : { cachedData })
+})
+if (cachedData === undefined || script.cachedDataRejected === true) {
+  // Made at exit, so it holds the functions this run compiled, not only the top level.
+  process.once("beforeExit", () => {
+    try {
+      writeFileSync(cacheFile, script.createCachedData())
+    } catch {
+      // A read-only install keeps working, just without the cache.
+    }
+  })
+}
+const module = { exports: {} }
+script.runInThisContext().call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle))

@@ -1,13 +1,15 @@
-// Builds what `npx shoal` runs (dist/cli, bundled: see cli-bundle.mjs) and
-// what embedders import (dist/lib, compiled by tsc with types).
+// Builds what `npx shoal` runs (dist/cli: see cli-bundle.mjs) and what
+// embedders import (dist/lib, compiled by tsc with types).
 import { execFileSync } from "node:child_process"
 import { rmSync } from "node:fs"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { bundleCli } from "./cli-bundle.mjs"
+import { bundleCli, warmCodeCache } from "./cli-bundle.mjs"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
-rmSync(`${root}/dist`, { recursive: true, force: true })
-await bundleCli(`${root}/dist/cli`)
-execFileSync(process.execPath, [`${root}/node_modules/typescript/bin/tsc`, "-p", `${root}/tsconfig.build.json`], {
+rmSync(join(root, "dist"), { recursive: true, force: true })
+await bundleCli(join(root, "dist"))
+warmCodeCache(join(root, "bin", "shoal.js"))
+execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(root, "tsconfig.build.json")], {
   stdio: "inherit"
 })

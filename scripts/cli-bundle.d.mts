@@ -1,2 +1,3 @@
 export declare const heavyPackages: ReadonlyArray<string>
-export declare const bundleCli: (outdir: string) => Promise<unknown>
+export declare const bundleCli: (distDir: string) => Promise<void>
+export declare const warmCodeCache: (binFile: string) => void

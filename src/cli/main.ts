@@ -6,7 +6,10 @@
  * imported by the subcommand that needs them, when it runs.
  */
 import { Command, ValidationError } from "@effect/cli"
-import { NodeFileSystem, NodePath, NodeRuntime, NodeTerminal } from "@effect/platform-node"
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import * as NodePath from "@effect/platform-node/NodePath"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
 import { Cause, Console, Effect, Layer } from "effect"
 import packageJson from "../../package.json" with { type: "json" }
 import { droid, fitlog, shop } from "./pending.js"

@@ -3,7 +3,7 @@
  * process with no TTY and no keys.
  */
 import { spawnSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -16,12 +16,14 @@ beforeAll(async () => {
   // Inside the checkout, so the bundle's external packages resolve from node_modules.
   mkdirSync(join(root, "test-artifacts"), { recursive: true })
   dir = mkdtempSync(join(root, "test-artifacts", "cli-"))
-  await bundleCli(join(dir, "cli"))
+  await bundleCli(join(dir, "dist"))
+  mkdirSync(join(dir, "bin"))
+  copyFileSync(join(root, "bin", "shoal.js"), join(dir, "bin", "shoal.js"))
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const run = (args: ReadonlyArray<string>, env: Record<string, string> = {}, nodeArgs: ReadonlyArray<string> = []) => {
-  const result = spawnSync(process.execPath, [...nodeArgs, join(dir, "cli/main.js"), ...args], {
+  const result = spawnSync(process.execPath, [...nodeArgs, join(dir, "bin/shoal.js"), ...args], {
     cwd: root,
     encoding: "utf8",
     input: "",

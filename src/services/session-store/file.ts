@@ -9,7 +9,8 @@
  */
 import { FileSystem, Path } from "@effect/platform"
 import type { PlatformError } from "@effect/platform/Error"
-import { NodeFileSystem, NodePath } from "@effect/platform-node"
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import * as NodePath from "@effect/platform-node/NodePath"
 import { Config, Effect, Layer, Option, Random, Schema } from "effect"
 import type { ConfigError } from "effect"
 import { SessionStoreError } from "./errors.js"

@@ -1,0 +1,18 @@
+/**
+ * Shoal's public API for embedding: the domain types, and every service's
+ * port with its live and test layers.
+ *
+ * @example
+ * import { Effect, Schema } from "effect"
+ * import { extract, ScriptedLlm } from "shoal"
+ *
+ * const Room = Schema.Struct({ roomType: Schema.String })
+ * const program = extract(Room, { prompt: "what room is this?" })
+ * program.pipe(Effect.provide(ScriptedLlm.layer([ScriptedLlm.toolCall("record_answer", { roomType: "office" })])))
+ */
+export * from "./domain/llm.js"
+export * from "./domain/question.js"
+export * from "./services/events/index.js"
+export * from "./services/llm/index.js"
+export * from "./services/question-ui/index.js"
+export * from "./services/session-store/index.js"

@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest"
+import * as Shoal from "../src/index.js"
+
+describe("the public API", () => {
+  it("exports every service's port with its live and test layers", () => {
+    const expected = [
+      "Llm", "layerAnthropic", "layerOpenAi", "layerOffline", "layerFromSettings", "ScriptedLlm", "extract", "Tool", "ToolLoop",
+      "UsageMeter", "QuestionUI", "layerTerminal", "ScriptedQuestions", "withTimeout", "Events", "layerEvents",
+      "CollectedEvents", "SessionStore", "layerFile", "layerMemory", "fallbackAnswer", "TurnResult", "LlmUnavailable"
+    ] as const
+    const missing = expected.filter((name) => (Shoal as Record<string, unknown>)[name] === undefined)
+    expect(missing).toEqual([])
+  })
+})
