@@ -13,7 +13,7 @@
  * `retry-after` the same way for every provider and tests can drive them with
  * `TestClock`.
  */
-import { Duration, Effect, Layer, Redacted, Stream } from "effect"
+import { Duration, Effect, Layer, Redacted } from "effect"
 import type { GenerateRequest } from "../../domain/llm.js"
 import { toAnthropicParams } from "./anthropic-request.js"
 import { fromAnthropicError, fromAnthropicMessage } from "./anthropic-response.js"
@@ -22,7 +22,7 @@ import { Llm } from "./llm.js"
 import type { ProviderAdapter } from "./provider.js"
 import type { RetryPolicy } from "./resilient.js"
 import { resilient } from "./resilient.js"
-import { fromSdkStream } from "./sdk-stream.js"
+import { assembledStream } from "./sdk-stream.js"
 
 export interface AnthropicConfig {
   readonly apiKey: Redacted.Redacted<string>
@@ -52,17 +52,11 @@ export const makeAnthropicAdapter = Effect.fn("llm.anthropic.make")(function*(co
     }).pipe(Effect.map(fromAnthropicMessage))
 
   const stream = (request: GenerateRequest) =>
-    Stream.suspend(() => {
-      const assembler = new AnthropicStreamAssembler(config.model)
-      const events = fromSdkStream(
-        (signal) => client.messages.create({ ...toAnthropicParams(config.model, request), stream: true }, { signal }),
-        toFailure
-      )
-      return events.pipe(
-        Stream.mapConcat((event) => assembler.push(event)),
-        Stream.concat(Stream.fromIterableEffect(Effect.suspend(() => assembler.complete())))
-      )
-    })
+    assembledStream(
+      (signal) => client.messages.create({ ...toAnthropicParams(config.model, request), stream: true }, { signal }),
+      toFailure,
+      () => new AnthropicStreamAssembler(config.model)
+    )
 
   const adapter: ProviderAdapter = { provider: "anthropic", model: config.model, generate, stream }
   return adapter

@@ -15,7 +15,7 @@
  * `OPENAI_ORG_ID`, `OPENAI_PROJECT_ID`) is given explicitly, so configuration
  * comes only from our `Config`.
  */
-import { Duration, Effect, Either, Layer, Redacted, Stream } from "effect"
+import { Duration, Effect, Either, Layer, Redacted } from "effect"
 import type { GenerateRequest } from "../../domain/llm.js"
 import { Llm } from "./llm.js"
 import type { TokenLimitField } from "./openai-request.js"
@@ -25,7 +25,7 @@ import { OpenAiStreamAssembler } from "./openai-stream.js"
 import type { ProviderAdapter } from "./provider.js"
 import type { RetryPolicy } from "./resilient.js"
 import { resilient } from "./resilient.js"
-import { fromSdkStream } from "./sdk-stream.js"
+import { assembledStream } from "./sdk-stream.js"
 
 export interface OpenAiConfig {
   readonly apiKey: Redacted.Redacted<string>
@@ -63,21 +63,15 @@ export const makeOpenAiAdapter = Effect.fn("llm.openai.make")(function*(config: 
     })))
 
   const stream = (request: GenerateRequest) =>
-    Stream.suspend(() => {
-      const assembler = new OpenAiStreamAssembler(config.model)
-      const chunks = fromSdkStream(
-        (signal) =>
-          client.chat.completions.create(
-            { ...params(request), stream: true, stream_options: { include_usage: true } },
-            { signal }
-          ),
-        toFailure
-      )
-      return chunks.pipe(
-        Stream.mapConcat((chunk) => assembler.push(chunk)),
-        Stream.concat(Stream.fromIterableEffect(Effect.suspend(() => assembler.complete())))
-      )
-    })
+    assembledStream(
+      (signal) =>
+        client.chat.completions.create(
+          { ...params(request), stream: true, stream_options: { include_usage: true } },
+          { signal }
+        ),
+      toFailure,
+      () => new OpenAiStreamAssembler(config.model)
+    )
 
   const adapter: ProviderAdapter = { provider: "openai", model: config.model, generate, stream }
   return adapter

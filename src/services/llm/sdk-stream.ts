@@ -10,6 +10,9 @@
  * timeout, a cancelled turn) always closes the socket.
  */
 import { Effect, Option, Stream } from "effect"
+import type { Either } from "effect"
+import type { StreamEvent as StreamEventType } from "../../domain/llm.js"
+import type { ProviderFailure } from "./provider.js"
 
 export const fromSdkStream = <A, E>(
   open: (signal: AbortSignal) => Promise<AsyncIterable<A>>,
@@ -28,3 +31,23 @@ export const fromSdkStream = <A, E>(
       )
     )
   }))
+
+/** Folds a provider's raw stream events into ours: deltas as they come, then the assembled response. */
+export interface StreamAssembler<A> {
+  push(event: A): ReadonlyArray<StreamEventType>
+  complete(): Either.Either<ReadonlyArray<StreamEventType>, ProviderFailure>
+}
+
+/** A streaming request, assembled: the one shape both adapters' `stream` take. */
+export const assembledStream = <A>(
+  open: (signal: AbortSignal) => Promise<AsyncIterable<A>>,
+  onError: (cause: unknown) => ProviderFailure,
+  makeAssembler: () => StreamAssembler<A>
+): Stream.Stream<StreamEventType, ProviderFailure> =>
+  Stream.suspend(() => {
+    const assembler = makeAssembler()
+    return fromSdkStream(open, onError).pipe(
+      Stream.mapConcat((event) => assembler.push(event)),
+      Stream.concat(Stream.fromIterableEffect(Effect.suspend(() => assembler.complete())))
+    )
+  })
