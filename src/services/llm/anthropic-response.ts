@@ -29,8 +29,18 @@ export const fromAnthropicMessage = (message: Anthropic.Message): ModelResponse 
       }
     }),
     stopReason: fromStopReason(message.stop_reason),
-    usage: new Usage({ inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens })
+    usage: new Usage({ inputTokens: inputTokens(message.usage), outputTokens: message.usage.output_tokens })
   })
+
+/**
+ * Every input token the call consumed: `input_tokens` counts only those after
+ * the last cache breakpoint, so cache writes and reads are added back.
+ */
+export const inputTokens = (usage: {
+  readonly input_tokens?: number | null
+  readonly cache_creation_input_tokens?: number | null
+  readonly cache_read_input_tokens?: number | null
+}): number => (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0)
 
 export const fromStopReason = (reason: Anthropic.StopReason | null): StopReason => {
   switch (reason) {

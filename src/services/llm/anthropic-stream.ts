@@ -13,7 +13,7 @@ import type Anthropic from "@anthropic-ai/sdk"
 import { Either } from "effect"
 import type { AssistantContent, StopReason, StreamEvent as StreamEventType } from "../../domain/llm.js"
 import { ModelResponse, StreamEvent, TextBlock, ToolCall, Usage } from "../../domain/llm.js"
-import { fromStopReason } from "./anthropic-response.js"
+import { fromStopReason, inputTokens } from "./anthropic-response.js"
 import type { ProviderFailure } from "./provider.js"
 import { networkFailure } from "./provider.js"
 
@@ -39,7 +39,7 @@ export class AnthropicStreamAssembler {
     switch (event.type) {
       case "message_start":
         this.model = event.message.model
-        this.inputTokens = event.message.usage.input_tokens
+        this.inputTokens = inputTokens(event.message.usage)
         this.outputTokens = event.message.usage.output_tokens
         return []
       case "content_block_start": {
@@ -64,7 +64,7 @@ export class AnthropicStreamAssembler {
         this.stopReason = fromStopReason(event.delta.stop_reason)
         // Output tokens are cumulative here; input tokens are repeated only by newer servers.
         this.outputTokens = event.usage.output_tokens
-        if (typeof event.usage.input_tokens === "number") this.inputTokens = event.usage.input_tokens
+        if (typeof event.usage.input_tokens === "number") this.inputTokens = inputTokens(event.usage)
         return []
       case "message_stop":
         this.stopped = true
