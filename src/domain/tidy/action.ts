@@ -1,0 +1,49 @@
+/**
+ * What the coach does next (seeds/001 Action.hs): the output of the pure
+ * decide step, the input of transition and act. Every constructor of the
+ * seed, plus `InstructKeep` (the seed folded "keep" into "next").
+ */
+import { Schema } from "effect"
+import { AnxietyTrigger, CategoryName, ItemName, Location } from "./types.js"
+
+export const Action = Schema.Union(
+  // Questions (surveying)
+  Schema.TaggedStruct("AskFunction", {}),
+  Schema.TaggedStruct("AskAnchors", {}),
+  Schema.TaggedStruct("AskWhatIsIt", {}),
+  Schema.TaggedStruct("AskItemDecision", { item: ItemName }),
+  // Instructions (sorting)
+  Schema.TaggedStruct("FirstInstruction", {}),
+  Schema.TaggedStruct("InstructTrash", {}),
+  Schema.TaggedStruct("InstructKeep", {}),
+  Schema.TaggedStruct("InstructPlace", { location: Location }),
+  Schema.TaggedStruct("InstructUnsure", {}),
+  Schema.TaggedStruct("InstructNext", {}),
+  // Splitting: never zero categories
+  Schema.TaggedStruct("InstructSplit", { categories: Schema.NonEmptyArray(CategoryName) }),
+  // Decision support
+  Schema.TaggedStruct("DecisionAid", { item: ItemName }),
+  Schema.TaggedStruct("EnergyCheck", {}),
+  // Pivoting away from what made the user anxious
+  Schema.TaggedStruct("PivotAway", { trigger: AnxietyTrigger, location: Location }),
+  // Completion
+  Schema.TaggedStruct("AckProgress", { message: Schema.String }),
+  Schema.TaggedStruct("Summary", {})
+)
+export type Action = typeof Action.Type
+
+/** Actions whose reply is fixed text: no model is ever asked for them. */
+export const cannedResponse = (action: Action): string | undefined => {
+  switch (action._tag) {
+    case "InstructTrash":
+      return "Trashed! Next?"
+    case "InstructUnsure":
+      return "Unsure pile. Next?"
+    case "InstructNext":
+      return "What's next?"
+    case "InstructKeep":
+      return "It stays. Next?"
+    default:
+      return undefined
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * What the model is told about the session (seeds/001 Context.hs): a flat,
+ * readable view of the state, built purely, rendered into prompts by act.
+ */
+import { Option } from "effect"
+import type { PhotoAnalysis } from "./extract.js"
+import type { Phase, SessionState } from "./state.js"
+import { anchors, currentCategory, emergentCategories, lastAnxiety, phase, spaceFunction } from "./state.js"
+
+export interface TidyingContext {
+  readonly phase: Phase
+  readonly function: Option.Option<string>
+  readonly anchors: ReadonlyArray<string>
+  readonly piles: { readonly belongs: number; readonly out: number; readonly unsure: number }
+  readonly emergentCategories: ReadonlyArray<string>
+  readonly currentCategory: Option.Option<string>
+  readonly itemsProcessed: number
+  readonly lastAnxiety: Option.Option<string>
+  readonly photoAnalysis: Option.Option<PhotoAnalysis>
+  readonly userText: Option.Option<string>
+}
+
+export const buildContext = (
+  state: SessionState,
+  photo: Option.Option<PhotoAnalysis>,
+  userText: Option.Option<string>
+): TidyingContext => ({
+  phase: phase(state),
+  function: spaceFunction(state),
+  anchors: anchors(state),
+  piles: { belongs: state.piles.belongs.length, out: state.piles.out.length, unsure: state.piles.unsure.length },
+  emergentCategories: emergentCategories(state).map((c) => c.name),
+  currentCategory: currentCategory(state),
+  itemsProcessed: state.itemsProcessed,
+  lastAnxiety: lastAnxiety(state),
+  photoAnalysis: photo,
+  userText
+})
+
+/** The context as prompt text: one fact per line, only what is known. */
+export const renderContext = (ctx: TidyingContext): string =>
+  [
+    `Phase: ${ctx.phase}`,
+    ...Option.toArray(Option.map(ctx.function, (f) => `The space is for: ${f}`)),
+    ...(ctx.anchors.length === 0 ? [] : [`Definitely staying: ${ctx.anchors.join(", ")}`]),
+    `Piles: ${ctx.piles.belongs} stay, ${ctx.piles.out} out, ${ctx.piles.unsure} unsure (${ctx.itemsProcessed} items done)`,
+    ...(ctx.emergentCategories.length === 0 ? [] : [`Categories: ${ctx.emergentCategories.join(", ")}`]),
+    ...Option.toArray(Option.map(ctx.currentCategory, (c) => `Working through: ${c}`)),
+    ...Option.toArray(Option.map(ctx.lastAnxiety, (a) => `The user was anxious about: ${a} (do not bring it up)`)),
+    ...Option.toArray(Option.map(ctx.photoAnalysis, (p) =>
+      `Photo: ${p.roomType}, ${p.chaosLevel}; visible: ${p.visibleItems.join(", ") || "nothing named"}` +
+      (p.blockedFunction === undefined ? "" : `; blocked: ${p.blockedFunction}`) +
+      (p.firstTarget === undefined ? "" : `; first target: ${p.firstTarget}`))),
+    ...Option.toArray(Option.map(ctx.userText, (t) => `The user said: "${t}"`))
+  ].join("\n")

@@ -1,0 +1,64 @@
+/**
+ * The words of a tidying session (seeds/001 Types.hs): branded text so an
+ * item is never mistaken for a place, and the photo's chaos level.
+ *
+ * Where it sits: used by every stage of the tidy OODA loop. Text from the
+ * user or the model becomes one of these only through a smart constructor
+ * that trims and rejects empty text (`ItemName.make("  mug ")` → `Some("mug")`).
+ */
+import { Option, Schema } from "effect"
+
+/** Realistic samples keep generated states readable when a property test fails. */
+const words = [
+  "mug", "desk", "lamp", "old receipts", "charging cable", "sweater", "books", "shelf", "laptop", "plant",
+  "kitchen drawer", "closet", "papers", "shoes", "box of photos", "yoga mat", "window sill", "bed"
+]
+
+const brandedText = <B extends string>(brand: B) => {
+  const schema = Schema.String.pipe(
+    Schema.trimmed(),
+    Schema.nonEmptyString({
+      arbitrary: () => (fc) => fc.oneof(fc.constantFrom(...words), fc.stringMatching(/^[a-z][a-z ]{0,14}[a-z]$/))
+    }),
+    Schema.brand(brand)
+  )
+  const fromRaw = Schema.decodeUnknownOption(Schema.compose(Schema.Trim, schema))
+  return Object.assign(schema, {
+    /** Trim; `None` for empty or blank text. */
+    make: (raw: string): Option.Option<typeof schema.Type> => fromRaw(raw)
+  })
+}
+
+/** A thing being sorted. */
+export const ItemName = brandedText("ItemName")
+export type ItemName = typeof ItemName.Type
+
+/** Where a thing goes. */
+export const Location = brandedText("Location")
+export type Location = typeof Location.Type
+
+/** What the space is FOR ("working from home", "sleeping"). */
+export const SpaceFunction = brandedText("SpaceFunction")
+export type SpaceFunction = typeof SpaceFunction.Type
+
+/** A topic the user was anxious about; routing steers away from it until they choose to face it. */
+export const AnxietyTrigger = brandedText("AnxietyTrigger")
+export type AnxietyTrigger = typeof AnxietyTrigger.Type
+
+/** A pile that emerged when the unsure pile was split. */
+export const CategoryName = brandedText("CategoryName")
+export type CategoryName = typeof CategoryName.Type
+
+/** How bad the photo looks, parsed at the boundary. */
+export const ChaosLevel = Schema.Literal("Buried", "Cluttered", "Moderate", "Clear")
+export type ChaosLevel = typeof ChaosLevel.Type
+
+/** Same text, ignoring case and surrounding space: "Old Mug" names the same item as "old mug". */
+export const sameText = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/** Does `text` mention `topic` (either contains the other, ignoring case)? */
+export const mentions = (text: string, topic: string): boolean => {
+  const t = text.trim().toLowerCase()
+  const p = topic.trim().toLowerCase()
+  return t.length > 0 && p.length > 0 && (t.includes(p) || p.includes(t))
+}
