@@ -84,7 +84,7 @@ const avoidAnxiety = (
   pivotPhase: Phase = stay
 ): Decision | undefined => {
   const pivotTo = Option.getOrElse(
-    Option.flatMap(photo, (p) => Option.flatMap(Option.fromNullable(p.firstTarget), Location.make)),
+    Option.flatMap(photo, (p) => Option.flatMap(Option.fromNullable(p.firstTarget), Location.fromText)),
     () => nearestClearSurface
   )
   if (Option.isSome(extract.anxiety)) {

@@ -63,15 +63,15 @@ export type ExtractWire = typeof ExtractWire.Type
 export const fromWire = (wire: ExtractWire): Extract => {
   const opt = <A>(make: (raw: string) => Option.Option<A>, raw: string | undefined) =>
     raw === undefined ? Option.none() : make(raw)
-  const anchors = Arr.filterMap(wire.anchors ?? [], ItemName.make)
+  const anchors = Arr.filterMap(wire.anchors ?? [], ItemName.fromText)
   return {
     intent: wire.intent,
-    item: opt(ItemName.make, wire.item),
+    item: opt(ItemName.fromText, wire.item),
     choice: Option.fromNullable(wire.choice),
-    place: opt(Location.make, wire.place),
-    function: opt(SpaceFunction.make, wire.function),
+    place: opt(Location.fromText, wire.place),
+    function: opt(SpaceFunction.fromText, wire.function),
     anchors: anchors.length === 0 ? Option.none() : Option.some(anchors),
-    anxiety: opt(AnxietyTrigger.make, wire.anxiety),
+    anxiety: opt(AnxietyTrigger.fromText, wire.anxiety),
     tired: wire.tired ?? false
   }
 }

@@ -4,7 +4,7 @@
  *
  * Where it sits: used by every stage of the tidy OODA loop. Text from the
  * user or the model becomes one of these only through a smart constructor
- * that trims and rejects empty text (`ItemName.make("  mug ")` → `Some("mug")`).
+ * that trims and rejects empty text (`ItemName.fromText("  mug ")` → `Some("mug")`).
  */
 import { Option, Schema } from "effect"
 
@@ -25,7 +25,7 @@ const brandedText = <B extends string>(brand: B) => {
   const fromRaw = Schema.decodeUnknownOption(Schema.compose(Schema.Trim, schema))
   return Object.assign(schema, {
     /** Trim; `None` for empty or blank text. */
-    make: (raw: string): Option.Option<typeof schema.Type> => fromRaw(raw)
+    fromText: (raw: string): Option.Option<typeof schema.Type> => fromRaw(raw)
   })
 }
 

@@ -1,0 +1,77 @@
+/**
+ * ACT: the reply to the user (seeds/001 `actResponse`). Canned text where
+ * the seed has it (no model call at all); otherwise the model writes it, with
+ * `propose_disposition` to ask about an item mid-turn; offline or on any
+ * model failure, a template. Asking about an item offline still uses the
+ * one-tap question. Dispositions the user chose come back as data for the
+ * turn to apply.
+ */
+import { Effect, Option, Ref } from "effect"
+import { userText } from "../../domain/llm.js"
+import type { Action } from "../../domain/tidy/action.js"
+import { cannedResponse } from "../../domain/tidy/action.js"
+import type { TidyingContext } from "../../domain/tidy/context.js"
+import { renderContext } from "../../domain/tidy/context.js"
+import type { Events } from "../../services/events/events.js"
+import type { Llm } from "../../services/llm/llm.js"
+import * as ToolLoop from "../../services/llm/tool-loop.js"
+import type { QuestionUI } from "../../services/question-ui/question-ui.js"
+import { actSystem, instructionFor } from "./prompts.js"
+import { templateResponse } from "./templates.js"
+import type { RecordedDisposition } from "./tools.js"
+import { askDisposition, proposeDisposition } from "./tools.js"
+
+export interface ActOutcome {
+  readonly text: string
+  readonly dispositions: ReadonlyArray<RecordedDisposition>
+}
+
+/** The reply once the user has chosen through a one-tap question. */
+const afterChoice = (d: RecordedDisposition): string => {
+  switch (d.disposition._tag) {
+    case "Trash":
+      return "Trashed! Next?"
+    case "Keep":
+      return "It stays. Next?"
+    case "PlaceAt":
+      return `${d.disposition.location} it is. Next?`
+    case "Unsure":
+      return "Unsure pile. Next?"
+    case "SkipForNow":
+      return "No rush, we'll come back to it. What's next?"
+  }
+}
+
+export const actResponse = (ctx: TidyingContext, action: Action): Effect.Effect<ActOutcome, never, Llm | QuestionUI | Events> =>
+  Effect.gen(function*() {
+    const canned = cannedResponse(action)
+    if (canned !== undefined) return { text: canned, dispositions: [] }
+    const recorded = yield* Ref.make<ReadonlyArray<RecordedDisposition>>([])
+    const tools = action._tag === "AskItemDecision" || action._tag === "DecisionAid"
+      ? [proposeDisposition((d) => Ref.update(recorded, (all) => [...all, d]))]
+      : []
+    const result = yield* ToolLoop.run({
+      system: actSystem,
+      messages: [userText(`${renderContext(ctx)}\n\nYour reply must: ${instructionFor(action)}`)],
+      tools,
+      maxIterations: 3,
+      maxTokens: 300
+    })
+    if (result.turn._tag === "Unavailable" && result.turn.error._tag === "Offline") return yield* actOffline(ctx, action)
+    const dispositions = yield* Ref.get(recorded)
+    if (result.turn._tag === "Parsed" && result.turn.value.trim().length > 0) {
+      return { text: result.turn.value.trim(), dispositions }
+    }
+    if (result.turn._tag !== "Parsed") yield* Effect.logWarning(`reply fell back to a template: ${result.turn._tag}`)
+    const last = dispositions.at(-1)
+    return { text: last === undefined ? templateResponse(ctx, action) : afterChoice(last), dispositions }
+  }).pipe(Effect.withSpan("tidy.act", { attributes: { action: action._tag } }))
+
+/** Offline: templates, and the one-tap question for an item. */
+const actOffline = (ctx: TidyingContext, action: Action) =>
+  Effect.gen(function*() {
+    if (action._tag !== "AskItemDecision") return { text: templateResponse(ctx, action), dispositions: [] }
+    const { disposition, wasCorrection } = yield* askDisposition(action.item, [], Option.none())
+    const recorded: RecordedDisposition = { item: action.item, disposition, wasCorrection }
+    return { text: afterChoice(recorded), dispositions: disposition._tag === "SkipForNow" ? [] : [recorded] }
+  })

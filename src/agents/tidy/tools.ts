@@ -1,0 +1,105 @@
+/**
+ * The tools the model may call while acting (seeds/001 Tools.hs).
+ *
+ * `propose_disposition`: the model proposes what to do with an item, best
+ * guess first; the user confirms or corrects with one tap through
+ * `QuestionUI` — mid-turn, no IO callback needed. Whether they confirmed or
+ * corrected is emitted as an event and returned to the model; the choice
+ * itself is handed to `record` so the turn can apply it to the piles purely.
+ */
+import { Array as Arr, Effect, Option, Schema } from "effect"
+import type { DispositionChoice, ItemDisposition } from "../../domain/question.js"
+import { ItemName } from "../../domain/tidy/types.js"
+import { Events } from "../../services/events/events.js"
+import * as Tool from "../../services/llm/tool.js"
+import { QuestionUI } from "../../services/question-ui/question-ui.js"
+
+export interface RecordedDisposition {
+  readonly item: ItemName
+  readonly disposition: ItemDisposition
+  readonly wasCorrection: boolean
+}
+
+const ProposedChoice = Schema.Struct({
+  label: Schema.String.annotations({ description: "short button text, e.g. 'Bookshelf' or 'Trash'" }),
+  kind: Schema.Literal("trash", "keep", "place", "unsure"),
+  location: Schema.optional(Schema.String.annotations({ description: "for kind 'place': where it goes" }))
+})
+
+export const ProposeDispositionInput = Schema.Struct({
+  item: Schema.String.pipe(Schema.nonEmptyString()),
+  choices: Schema.NonEmptyArray(ProposedChoice).annotations({ description: "your best suggestion first" }),
+  reason: Schema.optional(Schema.String.annotations({ description: "one short reason for the first suggestion" }))
+})
+
+const toDisposition = (choice: typeof ProposedChoice.Type): ItemDisposition => {
+  switch (choice.kind) {
+    case "trash":
+      return { _tag: "Trash" }
+    case "keep":
+      return { _tag: "Keep" }
+    case "unsure":
+      return { _tag: "Unsure" }
+    case "place":
+      return choice.location === undefined || choice.location.trim() === ""
+        ? { _tag: "Keep" }
+        : { _tag: "PlaceAt", location: choice.location.trim() }
+  }
+}
+
+const sameDisposition = (a: ItemDisposition, b: ItemDisposition): boolean =>
+  a._tag === b._tag && (a._tag !== "PlaceAt" || (b._tag === "PlaceAt" && a.location === b.location))
+
+/** The choices every proposal offers: the model's, then the basics it left out. */
+export const withBasicChoices = (choices: ReadonlyArray<DispositionChoice>): Arr.NonEmptyReadonlyArray<DispositionChoice> => {
+  const basics: ReadonlyArray<DispositionChoice> = [
+    { label: "Trash", disposition: { _tag: "Trash" } },
+    { label: "Keep", disposition: { _tag: "Keep" } },
+    { label: "Not sure", disposition: { _tag: "Unsure" } }
+  ]
+  const missing = basics.filter((b) => !choices.some((c) => sameDisposition(c.disposition, b.disposition)))
+  const all = [...choices, ...missing]
+  return Arr.isNonEmptyReadonlyArray(all) ? all : [basics[0] ?? { label: "Trash", disposition: { _tag: "Trash" } }]
+}
+
+/** Ask the user about an item with one-tap choices; the first choice is the suggestion. */
+export const askDisposition = (
+  item: ItemName,
+  choices: ReadonlyArray<DispositionChoice>,
+  reason: Option.Option<string>
+): Effect.Effect<{ readonly disposition: ItemDisposition; readonly wasCorrection: boolean }, never, QuestionUI | Events> =>
+  Effect.gen(function*() {
+    const ui = yield* QuestionUI
+    const events = yield* Events
+    const offered = withBasicChoices(choices)
+    yield* events.emit({ _tag: "ItemProposed", item, choices: offered.map((c) => c.label) })
+    const answer = yield* ui.ask({
+      _tag: "ProposeDisposition",
+      item,
+      choices: offered,
+      ...Option.match(reason, { onNone: () => ({}), onSome: (r) => ({ reason: r }) })
+    })
+    const disposition: ItemDisposition = answer._tag === "DispositionAnswer" ? answer.disposition : { _tag: "SkipForNow" }
+    const wasCorrection = choices.length > 0 && disposition._tag !== "SkipForNow" &&
+      !sameDisposition(disposition, offered[0].disposition)
+    const label = offered.find((c) => sameDisposition(c.disposition, disposition))?.label ?? disposition._tag
+    yield* events.emit({ _tag: wasCorrection ? "UserCorrected" : "UserConfirmed", item, choice: label })
+    return { disposition, wasCorrection }
+  })
+
+export const proposeDisposition = (record: (d: RecordedDisposition) => Effect.Effect<void>) =>
+  Tool.make({
+    name: "propose_disposition",
+    description:
+      "Propose what to do with one item; the user confirms or corrects with one tap. Returns their choice and whether it corrected your suggestion.",
+    input: ProposeDispositionInput,
+    handler: (input) =>
+      Effect.gen(function*() {
+        const item = ItemName.fromText(input.item)
+        if (Option.isNone(item)) return { error: "item is empty" }
+        const choices = input.choices.map((c) => ({ label: c.label, disposition: toDisposition(c) }))
+        const result = yield* askDisposition(item.value, choices, Option.fromNullable(input.reason))
+        yield* record({ item: item.value, ...result })
+        return result
+      })
+  })
