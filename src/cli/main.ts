@@ -10,7 +10,7 @@ import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
-import { Cause, Console, Effect, Layer } from "effect"
+import { Cause, Console, Effect, Layer, Logger } from "effect"
 import packageJson from "../../package.json" with { type: "json" }
 import { droid, fitlog, shop } from "./pending.js"
 import { tidy } from "./tidy.js"
@@ -22,7 +22,16 @@ const shoal = Command.make("shoal").pipe(
 
 const cli = Command.run(shoal, { name: "shoal", version: packageJson.version })
 
-const platform = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer)
+/** Warnings go to stderr as one short line, so a piped conversation on stdout stays clean. */
+const stderrLogger = Logger.replace(
+  Logger.defaultLogger,
+  Logger.make(({ logLevel, message }) => {
+    const text = (Array.isArray(message) ? message : [message]).map((m) => (typeof m === "string" ? m : String(m))).join(" ")
+    process.stderr.write(`shoal: ${logLevel.label.toLowerCase()}: ${text}\n`)
+  })
+)
+
+const platform = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer, stderrLogger)
 
 /** A user's mistake is one clear line and exit code 1; @effect/cli has already shown usage errors. */
 const reportFailure = (error: unknown) =>

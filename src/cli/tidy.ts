@@ -1,21 +1,126 @@
 /**
- * `shoal tidy`: the tidying coach (seeds/001). The agent itself lands with
- * its own issue; until then the command resolves its model settings (so the
- * offline notice and key errors are real) and says what is coming.
+ * `shoal tidy`: the tidying coach in the terminal (seeds/001).
+ *
+ *   shoal tidy [--photo PATH]…        start a session (photos are analysed with a model)
+ *   shoal tidy --resume [ID]          continue a saved session (the newest without ID)
+ *   shoal tidy --list                 show saved sessions
+ *
+ * Works in a pipe: each line of input is one message or one answer.
  */
-import { Command } from "@effect/cli"
-import { Console, Effect } from "effect"
+import { Args, Command, Options } from "@effect/cli"
+import { Clock, Console, Data, DateTime, Effect, Layer, Option, Random, Schema } from "effect"
+import { initialState, phase } from "../domain/tidy/state.js"
+import { tidySessions } from "../agents/tidy/session-kind.js"
+import { templateResponse } from "../agents/tidy/templates.js"
+import { buildContext } from "../domain/tidy/context.js"
+import { layerEvents } from "../services/events/live.js"
+import { UsageMeter } from "../services/llm/usage.js"
+import { fromRenderer } from "../services/question-ui/interpreter.js"
+import { QuestionUI } from "../services/question-ui/question-ui.js"
+import { terminalRenderer } from "../services/question-ui/terminal.js"
+import { isRawModeInput, pipeIO, ttyIO } from "../services/question-ui/terminal-io.js"
+import { withTimeout } from "../services/question-ui/timeout.js"
+import { layerFileFromConfigNode } from "../services/session-store/file.js"
+import { SessionId } from "../services/session-store/session-kind.js"
+import { SessionStore } from "../services/session-store/session-store.js"
 import { llmLayerFor, llmOptions } from "./llm-options.js"
+import { runChat } from "./tidy-chat.js"
 
-export const tidy = Command.make("tidy", { ...llmOptions }, (flags) =>
+export class NoSavedSession extends Data.TaggedError("NoSavedSession")<{ readonly id: Option.Option<string> }> {
+  override get message(): string {
+    return Option.match(this.id, {
+      onNone: () => "There is no saved tidy session to resume yet. Start one with: shoal tidy",
+      onSome: (id) => `There is no saved tidy session "${id}". See them with: shoal tidy --list`
+    })
+  }
+}
+
+const options = {
+  ...llmOptions,
+  photo: Options.file("photo", { exists: "yes" }).pipe(
+    Options.withDescription("A photo of the space (repeatable). Analysed with the model's vision; skipped offline."),
+    Options.repeated
+  ),
+  resume: Options.boolean("resume").pipe(
+    Options.withDescription("Continue a saved session: the one named by SESSION, else the newest.")
+  ),
+  list: Options.boolean("list").pipe(Options.withDescription("List saved sessions and exit.")),
+  session: Args.text({ name: "SESSION" }).pipe(Args.withDescription("A saved session's id (with --resume)."), Args.optional)
+}
+
+/** `2026-11-22-0930-k3f9`: sortable, readable, unique enough for one person's sessions. */
+const newSessionId = Effect.gen(function*() {
+  const now = DateTime.unsafeMake(yield* Clock.currentTimeMillis)
+  const stamp = DateTime.formatIso(now).slice(0, 16).replace("T", "-").replace(":", "")
+  const suffix = (yield* Random.nextIntBetween(0, 36 ** 4)).toString(36).padStart(4, "0")
+  return SessionId.make(`${stamp}-${suffix}`)
+})
+
+const listSessions = Effect.gen(function*() {
+  const store = yield* SessionStore
+  const sessions = yield* store.list(tidySessions)
+  if (sessions.length === 0) return yield* Console.log("No saved tidy sessions yet. Start one with: shoal tidy")
+  for (const summary of sessions) {
+    const state = yield* store.load(tidySessions, summary.id).pipe(Effect.option)
+    const detail = Option.match(state, {
+      onNone: () => "(unreadable)",
+      onSome: (s) => `${phase(s)}, ${s.itemsProcessed} item${s.itemsProcessed === 1 ? "" : "s"} sorted`
+    })
+    yield* Console.log(`${summary.id}  ${DateTime.formatIso(summary.updatedAt).slice(0, 16).replace("T", " ")}  ${detail}`)
+  }
+})
+
+/** The session to resume: the one named, else the newest. */
+const findSession = (requested: Option.Option<string>) =>
   Effect.gen(function*() {
-    yield* llmLayerFor(flags)
-    yield* Console.log(
-      "shoal tidy — a calm, one-question-at-a-time coach for an overwhelming room.\n" +
-        "The tidying agent is coming soon; this build has the runtime it will run on."
+    const store = yield* SessionStore
+    const newest = Option.map(Option.fromNullable((yield* store.list(tidySessions))[0]), (s): string => s.id)
+    const id = Option.flatMap(Option.orElse(requested, () => newest), Schema.decodeUnknownOption(SessionId))
+    if (Option.isNone(id)) return yield* new NoSavedSession({ id: requested })
+    const state = yield* store.load(tidySessions, id.value).pipe(
+      Effect.catchTag("SessionNotFound", () => new NoSavedSession({ id: requested }))
     )
-  })).pipe(
+    return { sessionId: id.value, state }
+  })
+
+export const tidy = Command.make("tidy", options, (flags) =>
+  Effect.gen(function*() {
+    if (flags.list) return yield* listSessions
+
+    const resumed = flags.resume ? Option.some(yield* findSession(flags.session)) : Option.none()
+
+    const { layer: llmLayer, settings } = yield* llmLayerFor(flags)
+    if (flags.photo.length > 0 && settings.provider === "offline") {
+      yield* Console.error("Photo analysis needs a model; the photos are skipped in offline mode.")
+    }
+
+    const io = isRawModeInput(process.stdin) ? ttyIO(process.stdin, process.stdout) : yield* pipeIO(process.stdin, process.stdout)
+    const color = process.stdout.isTTY === true
+    const sessionId = Option.isSome(resumed) ? resumed.value.sessionId : yield* newSessionId
+    const state = Option.isSome(resumed) ? resumed.value.state : initialState
+
+    if (Option.isSome(resumed)) {
+      yield* io.write(`Welcome back. ${phase(state)}, ${state.itemsProcessed} item${state.itemsProcessed === 1 ? "" : "s"} sorted so far. What's next?\n`)
+    } else if (flags.photo.length === 0 || settings.provider === "offline") {
+      yield* io.write(`${templateResponse(buildContext(state, Option.none(), Option.none()), { _tag: "AskFunction" })}\n(Type "stop" any time to finish.)\n`)
+    }
+
+    const photos = settings.provider === "offline"
+      ? []
+      : yield* Effect.flatMap(
+        Effect.promise(() => import("../services/photos/sharp.js")),
+        ({ makeSharpPhotos }) => Effect.flatMap(makeSharpPhotos, (p) => Effect.forEach(flags.photo, p.load))
+      )
+
+    const ui = Layer.succeed(QuestionUI, withTimeout()(fromRenderer(terminalRenderer(io))))
+    yield* runChat({ io, sessionId, state, photos, color }).pipe(
+      Effect.zipLeft(Effect.flatMap(UsageMeter, (meter) =>
+        Effect.flatMap(Effect.all([meter.calls, meter.total]), ([calls, usage]) =>
+          calls === 0 ? Effect.void : Console.error(`Model use: ${calls} calls, ${usage.inputTokens} tokens in, ${usage.outputTokens} out.`)))),
+      Effect.provide(Layer.mergeAll(llmLayer, ui, layerEvents, UsageMeter.layer))
+    )
+  }).pipe(Effect.scoped, Effect.provide(layerFileFromConfigNode))).pipe(
     Command.withDescription(
-      "A calm coach that gets you through a messy room one question at a time: what the space is for, what stays, then one item after another into belongs / out / unsure piles."
+      "A calm coach that gets you through a messy room one question at a time: what the space is for, what stays, then one item after another into staying / out / unsure piles. Sessions are saved after every turn (--resume, --list). Works offline; a model key adds photo analysis and warmer replies."
     )
   )

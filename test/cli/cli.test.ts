@@ -2,40 +2,21 @@
  * The command line as a user meets it: the bundled CLI, run as a child
  * process with no TTY and no keys.
  */
-import { spawnSync } from "node:child_process"
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { bundleCli, heavyPackages } from "../../scripts/cli-bundle.mjs"
+import { heavyPackages } from "../../scripts/cli-bundle.mjs"
+import type { BuiltCli } from "./built-cli.js"
+import { buildCli, root } from "./built-cli.js"
 
-const root = fileURLToPath(new URL("../..", import.meta.url))
-let dir = ""
-
+let cli: BuiltCli
 beforeAll(async () => {
-  // Inside the checkout, so the bundle's external packages resolve from node_modules.
-  mkdirSync(join(root, "test-artifacts"), { recursive: true })
-  dir = mkdtempSync(join(root, "test-artifacts", "cli-"))
-  await bundleCli(join(dir, "dist"))
-  mkdirSync(join(dir, "bin"))
-  copyFileSync(join(root, "bin", "shoal.js"), join(dir, "bin", "shoal.js"))
+  cli = await buildCli()
 })
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+afterAll(() => cli.cleanup())
 
-const run = (args: ReadonlyArray<string>, env: Record<string, string> = {}, nodeArgs: ReadonlyArray<string> = []) => {
-  const result = spawnSync(process.execPath, [...nodeArgs, join(dir, "bin/shoal.js"), ...args], {
-    cwd: root,
-    encoding: "utf8",
-    input: "",
-    env: {
-      PATH: process.env["PATH"] ?? "",
-      HOME: dir,
-      NO_COLOR: "1",
-      ...env
-    }
-  })
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
-}
+const run = (args: ReadonlyArray<string>, env: Record<string, string> = {}, nodeArgs: ReadonlyArray<string> = []) =>
+  cli.run(args, { env, nodeArgs })
 
 describe("shoal CLI", () => {
   it("--help lists the four subcommands and the version", () => {
@@ -47,7 +28,7 @@ describe("shoal CLI", () => {
   })
 
   it("--help loads no provider SDK, browser or image library", () => {
-    const trace = join(dir, "imports.txt")
+    const trace = join(cli.dir, "imports.txt")
     const { code } = run(["--help"], { SHOAL_TRACE_IMPORTS: trace }, ["--import", join(root, "scripts/trace-imports.mjs")])
     expect(code).toBe(0)
     const loaded = readFileSync(trace, "utf8").split("\n").filter(Boolean)
@@ -66,7 +47,7 @@ describe("shoal CLI", () => {
     const { code, stdout, stderr } = run(["tidy"])
     expect(code).toBe(0)
     expect(stderr.match(/Offline mode/g)).toHaveLength(1)
-    expect(stdout).toContain("shoal tidy")
+    expect(stdout).toContain("What do you need to DO in this space?")
   })
 
   it("a provider without its key is a clear error, not a stack trace", () => {

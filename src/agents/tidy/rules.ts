@@ -67,7 +67,7 @@ const itemIn = (text: string, choice: Option.Option<Choice>): Option.Option<Item
   }
   rest = clean(rest.replace(leadingFiller, ""))
   // A whole sentence is not an item name; a short noun phrase is.
-  if (rest.split(/\s+/).length > 6) return Option.none()
+  if (rest.split(/\s+/).length > 6 || /^(i|we|you|he|she|they)\b/i.test(rest)) return Option.none()
   return ItemName.fromText(rest)
 }
 
@@ -102,7 +102,12 @@ export const extractByRules = (text: string, state: SessionState): Extract => {
   }
 
   if (continueWords.test(said) || startWords.test(said)) return extractOf(startWords.test(said) ? "start" : "continue")
-  const choice = Option.map(Arr.findFirst(choiceWords, ([, pattern]) => pattern.test(said)), ([c]) => c)
+  // In a long, thinking-aloud message a "maybe" is a hedge, not a decision; only a clear verb counts.
+  const long = said.split(/\s+/).length > 10
+  const choice = Option.map(
+    Arr.findFirst(choiceWords, ([c, pattern]) => (!long || c === "trash" || c === "keep") && pattern.test(said)),
+    ([c]) => c
+  )
   const place = Option.filter(choice, (c) => c === "place").pipe(
     Option.flatMap(() => Option.fromNullable(placePattern.exec(said)?.[1])),
     Option.flatMap((p) => Location.fromText(clean(p)))

@@ -1,0 +1,70 @@
+/**
+ * The offline keyword grammar: what people actually type while tidying.
+ */
+import { Option } from "effect"
+import { describe, expect, it } from "vitest"
+import { extractByRules } from "../../../src/agents/tidy/rules.js"
+import type { Extract } from "../../../src/domain/tidy/extract.js"
+import type { SessionState } from "../../../src/domain/tidy/state.js"
+import { initialState } from "../../../src/domain/tidy/state.js"
+import { SpaceFunction } from "../../../src/domain/tidy/types.js"
+
+const sorting: SessionState = {
+  ...initialState,
+  phaseData: {
+    _tag: "Sorting",
+    active: { function: Option.getOrThrow(SpaceFunction.fromText("work")), anchors: [], lastAnxiety: Option.none() },
+    currentItem: Option.none()
+  }
+}
+
+/** Only the fields that are set, for readable expectations. */
+const facts = (e: Extract) => ({
+  intent: e.intent,
+  ...Object.fromEntries(
+    (["item", "choice", "place", "function", "anchors", "anxiety"] as const)
+      .flatMap((k) => Option.isSome(e[k]) ? [[k, e[k].value]] : [])
+  ),
+  ...(e.tired ? { tired: true } : {})
+})
+
+describe("offline rules while surveying", () => {
+  it.each([
+    ["it is my home office", { intent: "start", function: "home office" }],
+    ["it's for working from home", { intent: "start", function: "working from home" }],
+    ["I need to sleep here", { intent: "start", function: "sleep" }],
+    ["home office", { intent: "start", function: "home office" }],
+    ["the desk stays", { intent: "start", anchors: ["desk"] }],
+    ["the bed and the lamp are staying", { intent: "start", anchors: ["bed", "lamp"] }],
+    ["nothing", { intent: "continue" }],
+    ["stop", { intent: "stop" }]
+  ])("%s", (text, expected) => {
+    expect(facts(extractByRules(text, initialState))).toEqual(expected)
+  })
+})
+
+describe("offline rules while sorting", () => {
+  it.each([
+    ["old mug", { intent: "item", item: "old mug" }],
+    ["there's an old mug", { intent: "item", item: "old mug" }],
+    ["trash", { intent: "decided", choice: "trash" }],
+    ["the mug goes in the trash", { intent: "decided", item: "mug", choice: "trash" }],
+    ["throw away the receipts", { intent: "decided", item: "receipts", choice: "trash" }],
+    ["keep it", { intent: "decided", choice: "keep" }],
+    ["not sure", { intent: "decided", choice: "unsure" }],
+    ["put it on the shelf", { intent: "decided", choice: "place", place: "the shelf" }],
+    ["put the books back on the shelf", { intent: "decided", item: "books", choice: "place", place: "the shelf" }],
+    ["I'm stuck on this sweater", { intent: "help", item: "sweater" }],
+    ["the box of letters makes me anxious", { intent: "help", anxiety: "box of letters" }],
+    ["I'm so tired", { intent: "help", tired: true }],
+    ["next", { intent: "continue" }],
+    ["ok", { intent: "continue" }],
+    ["I'm done for today", { intent: "stop" }]
+  ])("%s", (text, expected) => {
+    expect(facts(extractByRules(text, sorting))).toEqual(expected)
+  })
+
+  it("reads a whole sentence as no item rather than a nonsense name", () => {
+    expect(Option.isNone(extractByRules("well I was thinking that maybe I should start with the pile over by the window", sorting).item)).toBe(true)
+  })
+})
