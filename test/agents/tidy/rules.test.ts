@@ -23,7 +23,10 @@ const facts = (e: Extract) => ({
   intent: e.intent,
   ...Object.fromEntries(
     (["item", "choice", "place", "function", "anchors", "anxiety"] as const)
-      .flatMap((k) => Option.isSome(e[k]) ? [[k, e[k].value]] : [])
+      .flatMap((k) => {
+        const value: Option.Option<unknown> = e[k]
+        return Option.isSome(value) ? [[k, value.value]] : []
+      })
   ),
   ...(e.tired ? { tired: true } : {})
 })
