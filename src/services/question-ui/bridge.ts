@@ -1,0 +1,101 @@
+/**
+ * `QuestionBridge`: a QuestionUI answered from somewhere else — an HTTP
+ * endpoint, a web page, a chat message.
+ *
+ * Where it sits: a renderer (renderer.ts) whose leaf questions are not drawn
+ * but *posted*: the pending question is observable (`pending`, `changes`) and
+ * the turn waits until `answer` is called with its id. The interpreter above
+ * it still walks groups, conditions and reveals, so a host only ever shows one
+ * leaf question at a time. Compose with `withTimeout` for the 5-minute
+ * fallback of seeds/001.
+ */
+import { Data, Deferred, Effect, Option, Ref, Stream, SubscriptionRef } from "effect"
+import type { Answer, ItemDisposition } from "../../domain/question.js"
+import { fromRenderer } from "./interpreter.js"
+import type { QuestionUIShape } from "./question-ui.js"
+import type { LeafQuestion, QuestionRenderer } from "./renderer.js"
+
+export interface PendingQuestion {
+  readonly id: string
+  readonly question: LeafQuestion
+}
+
+export class NoSuchQuestion extends Data.TaggedError("NoSuchQuestion")<{ readonly id: string }> {
+  override get message(): string {
+    return `no question ${this.id} is waiting for an answer`
+  }
+}
+
+export class AnswerDoesNotFit extends Data.TaggedError("AnswerDoesNotFit")<{
+  readonly question: LeafQuestion["_tag"]
+  readonly answer: Answer["_tag"]
+}> {
+  override get message(): string {
+    return `a ${this.answer} does not answer a ${this.question} question`
+  }
+}
+
+export interface QuestionBridgeShape {
+  /** The QuestionUI to provide to the agent. */
+  readonly ui: QuestionUIShape
+  /** The question waiting for an answer, if any. */
+  readonly pending: Effect.Effect<Option.Option<PendingQuestion>>
+  /** Every change of the pending question, starting with the current one. */
+  readonly changes: Stream.Stream<Option.Option<PendingQuestion>>
+  readonly answer: (id: string, answer: Answer) => Effect.Effect<void, NoSuchQuestion | AnswerDoesNotFit>
+}
+
+type Waiting = PendingQuestion & { readonly reply: Deferred.Deferred<Answer> }
+
+/** The leaf reply an answer carries, if it fits the question. */
+const fits = (question: LeafQuestion, answer: Answer): boolean => {
+  switch (question._tag) {
+    case "ProposeDisposition":
+      return answer._tag === "DispositionAnswer"
+    case "Choose":
+      return answer._tag === "ChoiceAnswer" && question.options.some((o) => o.value === answer.value)
+    case "FreeText":
+      return answer._tag === "TextAnswer"
+    case "Confirm":
+      return answer._tag === "ConfirmAnswer"
+  }
+}
+
+export const makeQuestionBridge: Effect.Effect<QuestionBridgeShape> = Effect.gen(function*() {
+  const waiting = yield* SubscriptionRef.make<Option.Option<Waiting>>(Option.none())
+  const counter = yield* Ref.make(0)
+
+  const post = (question: LeafQuestion): Effect.Effect<Answer> =>
+    Effect.gen(function*() {
+      const id = `q${yield* Ref.updateAndGet(counter, (n) => n + 1)}`
+      const reply = yield* Deferred.make<Answer>()
+      yield* SubscriptionRef.set(waiting, Option.some({ id, question, reply }))
+      return yield* Deferred.await(reply)
+    }).pipe(Effect.ensuring(SubscriptionRef.set(waiting, Option.none())))
+
+  const renderer: QuestionRenderer = {
+    proposeDisposition: (q) =>
+      Effect.map(post(q), (a): ItemDisposition => (a._tag === "DispositionAnswer" ? a.disposition : { _tag: "SkipForNow" })),
+    choose: (q) => Effect.map(post(q), (a) => (a._tag === "ChoiceAnswer" ? a.value : q.options[0]?.value ?? "")),
+    freeText: (q) => Effect.map(post(q), (a) => (a._tag === "TextAnswer" ? a.text : "")),
+    confirm: (q) => Effect.map(post(q), (a) => (a._tag === "ConfirmAnswer" ? a.confirmed : q.default))
+  }
+
+  const publicView = (w: Option.Option<Waiting>): Option.Option<PendingQuestion> =>
+    Option.map(w, ({ id, question }) => ({ id, question }))
+
+  return {
+    ui: fromRenderer(renderer),
+    pending: Effect.map(SubscriptionRef.get(waiting), publicView),
+    changes: Stream.map(waiting.changes, publicView),
+    answer: (id, answer) =>
+      Effect.gen(function*() {
+        const w = yield* SubscriptionRef.get(waiting)
+        if (Option.isNone(w) || w.value.id !== id) return yield* new NoSuchQuestion({ id })
+        if (!fits(w.value.question, answer)) {
+          return yield* new AnswerDoesNotFit({ question: w.value.question._tag, answer: answer._tag })
+        }
+        yield* Deferred.succeed(w.value.reply, answer)
+      })
+  }
+})
