@@ -21,6 +21,11 @@ const ex = (wire: ExtractWire) => ScriptedLlm.toolCall("record_extract", wire)
 const say = (text: string) => ScriptedLlm.text(text)
 const trash: Answer = { _tag: "DispositionAnswer", disposition: { _tag: "Trash" } }
 
+/** Model calls so far (none without a scripted model). */
+const modelCalls = Effect.serviceOption(ScriptedLlm).pipe(
+  Effect.flatMap(Option.match({ onNone: () => Effect.succeed(0), onSome: (s) => Effect.map(s.requests, (r) => r.length) }))
+)
+
 /** Runs the lines in order, keeping the state; records each reply, phase and model-call count. */
 const play = (lines: ReadonlyArray<string>) =>
   Effect.gen(function*() {
@@ -28,14 +33,10 @@ const play = (lines: ReadonlyArray<string>) =>
     const log: Array<{ line: string; reply: string; phase: string; calls: number; action: string }> = []
     let last: TurnResponse | undefined
     for (const line of lines) {
-      const before = yield* Effect.serviceOption(ScriptedLlm).pipe(
-        Effect.flatMap(Option.match({ onNone: () => Effect.succeed(0), onSome: (s) => Effect.map(s.requests, (r) => r.length) }))
-      )
+      const before = yield* modelCalls
       last = yield* turn(yield* Ref.get(state), userSaid(line))
       yield* Ref.set(state, last.state)
-      const after = yield* Effect.serviceOption(ScriptedLlm).pipe(
-        Effect.flatMap(Option.match({ onNone: () => Effect.succeed(0), onSome: (s) => Effect.map(s.requests, (r) => r.length) }))
-      )
+      const after = yield* modelCalls
       log.push({ line, reply: last.reply, phase: phase(last.state), calls: after - before, action: last.action._tag })
     }
     return { log, final: yield* Ref.get(state), ended: last?.ended ?? false }
