@@ -102,6 +102,8 @@ export const liveTransport = (options: LiveOptions = {}): Effect.Effect<AdbTrans
       if (chosen === undefined) return yield* new NoDevice({ reason: `device ${options.serial} is not attached`, available })
     } else if (online.length === 1) {
       chosen = online[0]
+    } else if (online.length === 0 && attached.length === 1) {
+      chosen = attached[0] // the only device, offline or unauthorized: say so below
     } else {
       return yield* new NoDevice({ reason: online.length === 0 ? "no online device" : "several devices are attached; choose one with --device SERIAL", available })
     }

@@ -36,3 +36,11 @@ export const runAdb = (server: AdbServer, args: ReadonlyArray<string>, timeoutMs
     })
     return Effect.sync(() => void child.kill())
   })
+
+/** `adb` processes still alive that talk to this server's port (there should be none after a call). */
+export const adbProcessesFor = (server: AdbServer): Effect.Effect<ReadonlyArray<string>> =>
+  Effect.async<ReadonlyArray<string>>((resume) => {
+    execFile("ps", ["-eo", "args"], (_error, stdout) => {
+      resume(Effect.succeed(stdout.split("\n").filter((line) => /(^|\/)adb\s/.test(line) && (line.includes(`-P ${server.port}`) || line.includes("fork-server")))))
+    })
+  })
