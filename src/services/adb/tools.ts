@@ -19,7 +19,7 @@ import { parseUiDump } from "../../domain/android/ui-tree.js"
 import * as Tool from "../llm/tool.js"
 import { Adb } from "./adb.js"
 
-const Coordinate = Schema.Int.pipe(Schema.between(0, 10_000))
+const Coordinate = Schema.Int.pipe(Schema.between(0, 10_000)).annotations({ description: "A screen pixel coordinate (0 is the left or top edge)" })
 const DeviceId = Schema.optionalWith(Schema.String, { exact: true }).annotations({ description: "The device serial; defaults to the session's device" })
 
 const onDevice = <A, E>(deviceId: string | undefined, use: (adb: typeof Adb.Service) => Effect.Effect<A, E>): Effect.Effect<A, E | CommandFailed, Adb> =>
