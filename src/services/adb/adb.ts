@@ -4,9 +4,9 @@
  * (`--device SERIAL`, or the only one attached); every call has a timeout and
  * fails with a typed error, never a defect.
  *
- * Layers: `layerLive` (appium-adb over Debian's `adb`; live.ts),
- * `layerSimulated` (the simulated device's ADB server + the live layer, for
- * `--device sim`), and `layerMemory` (the simulated device without sockets,
+ * Layers: `layerAdbLive` (appium-adb over Debian's `adb`; live.ts),
+ * `layerAdbSimulated` (the simulated device's ADB server + the live layer, for
+ * `--device sim`), and `layerAdbMemory` (the simulated device without sockets,
  * for fast agent tests; memory.ts).
  */
 import { Context } from "effect"

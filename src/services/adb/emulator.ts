@@ -5,7 +5,7 @@
  * Without an SDK it fails at once with an `EmulatorUnavailable` saying what
  * to install or set, never a stack trace.
  *
- * Where it sits: before `layerLive` when the user asks for `--avd NAME`; it
+ * Where it sits: before `layerAdbLive` when the user asks for `--avd NAME`; it
  * returns the emulator's serial to pass as `serial`.
  */
 import { Config, Duration, Effect, Option, Schedule } from "effect"

@@ -1,5 +1,5 @@
 /**
- * `layerLive`: the `Adb` service on appium-adb over the `adb` binary
+ * `layerAdbLive`: the `Adb` service on appium-adb over the `adb` binary
  * (Debian's at /usr/bin/adb by default). appium-adb is imported inside the
  * layer's construction effect, so nothing loads it until a device is used
  * (`shoal --help` never does).
@@ -25,7 +25,7 @@ import { makeAdb } from "./make-adb.js"
 import type { AdbBehaviour } from "./make-adb.js"
 import type { AdbTransport } from "./transport.js"
 
-export interface LiveOptions extends AdbBehaviour {
+export interface AdbLiveOptions extends AdbBehaviour {
   /** The device to use; when absent, the only one attached. */
   readonly serial?: string
   /** The adb client binary (default /usr/bin/adb). */
@@ -70,7 +70,7 @@ const quietAppiumLog = () => {
 }
 
 /** Build the transport: load appium-adb, find the device. */
-export const liveTransport = (options: LiveOptions = {}): Effect.Effect<AdbTransport, AdbError> =>
+export const liveAdbTransport = (options: AdbLiveOptions = {}): Effect.Effect<AdbTransport, AdbError> =>
   Effect.gen(function*() {
     const timeout = Duration.decode(options.timeout ?? Duration.seconds(20))
     const timeoutMs = Duration.toMillis(timeout)
@@ -130,21 +130,21 @@ export const liveTransport = (options: LiveOptions = {}): Effect.Effect<AdbTrans
   }).pipe(Effect.withSpan("Adb.connect"))
 
 /** The `Adb` service on a real (or simulated) device through appium-adb. */
-export const layerLive = (options: LiveOptions = {}): Layer.Layer<Adb, AdbError> =>
-  Layer.effect(Adb, Effect.flatMap(liveTransport(options), (transport) => makeAdb(transport, options)))
+export const layerAdbLive = (options: AdbLiveOptions = {}): Layer.Layer<Adb, AdbError> =>
+  Layer.effect(Adb, Effect.flatMap(liveAdbTransport(options), (transport) => makeAdb(transport, options)))
 
 /**
  * Options from the environment the adb client itself reads:
  * `ANDROID_SERIAL`, `ANDROID_ADB_SERVER_ADDRESS`, `ANDROID_ADB_SERVER_PORT`,
  * plus `SHOAL_ADB` for the binary. Explicit options win.
  */
-export const liveOptionsFromConfig = (explicit: LiveOptions = {}): Effect.Effect<LiveOptions, ConfigError.ConfigError> =>
+export const adbOptionsFromConfig = (explicit: AdbLiveOptions = {}): Effect.Effect<AdbLiveOptions, ConfigError.ConfigError> =>
   Effect.gen(function*() {
     const serial = yield* Config.option(Config.nonEmptyString("ANDROID_SERIAL"))
     const host = yield* Config.option(Config.nonEmptyString("ANDROID_ADB_SERVER_ADDRESS"))
     const port = yield* Config.option(Config.integer("ANDROID_ADB_SERVER_PORT"))
     const adbPath = yield* Config.option(Config.nonEmptyString("SHOAL_ADB"))
-    const fromEnv: LiveOptions = {
+    const fromEnv: AdbLiveOptions = {
       ...Option.match(serial, { onNone: () => ({}), onSome: (v) => ({ serial: v }) }),
       ...Option.match(host, { onNone: () => ({}), onSome: (v) => ({ host: v }) }),
       ...Option.match(port, { onNone: () => ({}), onSome: (v) => ({ port: v }) }),

@@ -1,5 +1,5 @@
 /**
- * `layerMemory`: the `Adb` service on a simulated device held in memory — no
+ * `layerAdbMemory`: the `Adb` service on a simulated device held in memory — no
  * sockets, no `adb` process — for fast agent tests (fitlog, droid). Commands
  * go through the same make-adb.ts logic and the device's same shell as over
  * the wire; device delays and timeouts run on Effect's Clock, so a test moves
@@ -17,12 +17,12 @@ import { SimulatedDevice } from "./simulator/device.js"
 import { runCommand } from "./simulator/shell.js"
 import type { AdbTransport } from "./transport.js"
 
-export interface MemoryOptions extends AdbBehaviour {
+export interface AdbMemoryOptions extends AdbBehaviour {
   /** Per call (default 10 s). */
   readonly timeout?: Duration.DurationInput
 }
 
-export const memoryTransport = (device: SimulatedDevice, options: MemoryOptions = {}): AdbTransport => {
+export const memoryAdbTransport = (device: SimulatedDevice, options: AdbMemoryOptions = {}): AdbTransport => {
   const timeout = Duration.decode(options.timeout ?? Duration.seconds(10))
   const serial = DeviceSerial.make(device.serial)
   const call = (command: string): Effect.Effect<Uint8Array, AdbError> =>
@@ -47,5 +47,5 @@ export const memoryTransport = (device: SimulatedDevice, options: MemoryOptions 
 }
 
 /** The `Adb` service on `device` (a fresh simulated phone if none is given). */
-export const layerMemory = (device: SimulatedDevice = new SimulatedDevice(), options: MemoryOptions = {}): Layer.Layer<Adb> =>
-  Layer.effect(Adb, makeAdb(memoryTransport(device, options), options))
+export const layerAdbMemory = (device: SimulatedDevice = new SimulatedDevice(), options: AdbMemoryOptions = {}): Layer.Layer<Adb> =>
+  Layer.effect(Adb, makeAdb(memoryAdbTransport(device, options), options))

@@ -10,17 +10,17 @@ import type { Layer } from "effect"
 import { findByLabel, findByResourceId, findByText } from "../../../src/domain/android/elements.js"
 import { Keys, PackageName } from "../../../src/domain/android/ids.js"
 import { Adb } from "../../../src/services/adb/adb.js"
-import { layerMemory } from "../../../src/services/adb/memory.js"
-import type { MemoryOptions } from "../../../src/services/adb/memory.js"
+import { layerAdbMemory } from "../../../src/services/adb/memory.js"
+import type { AdbMemoryOptions } from "../../../src/services/adb/memory.js"
 import { driveToEnd } from "../../fakes/clock-driver.js"
 import { SimulatedDevice } from "../../fakes/android/index.js"
 
 const mfp = PackageName.make("com.myfitnesspal.android")
 
 /** Run `program` against `device`, moving the TestClock whenever it sleeps. */
-const onDevice = <A, E>(device: SimulatedDevice, program: Effect.Effect<A, E, Adb>, options: MemoryOptions = {}) =>
+const onDevice = <A, E>(device: SimulatedDevice, program: Effect.Effect<A, E, Adb>, options: AdbMemoryOptions = {}) =>
   Effect.gen(function*() {
-    const layer: Layer.Layer<Adb> = layerMemory(device, options)
+    const layer: Layer.Layer<Adb> = layerAdbMemory(device, options)
     const fiber = yield* Effect.fork(Effect.provide(program, layer))
     return yield* driveToEnd(fiber, { step: "50 millis" })
   })

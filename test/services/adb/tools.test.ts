@@ -9,7 +9,7 @@ import { Effect, Exit, Layer } from "effect"
 import { readFileSync } from "node:fs"
 import { userText } from "../../../src/domain/llm.js"
 import type { GenerateRequest } from "../../../src/domain/llm.js"
-import { layerMemory } from "../../../src/services/adb/memory.js"
+import { layerAdbMemory } from "../../../src/services/adb/memory.js"
 import { androidTools } from "../../../src/services/adb/tools.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
 import * as ToolLoop from "../../../src/services/llm/tool-loop.js"
@@ -23,7 +23,7 @@ const results = (request: GenerateRequest | undefined) =>
 
 const runLoop = (device: SimulatedDevice, turns: Parameters<typeof ScriptedLlm.layer>[0]) =>
   Effect.gen(function*() {
-    const layer = Layer.merge(ScriptedLlm.layer(turns), layerMemory(device))
+    const layer = Layer.merge(ScriptedLlm.layer(turns), layerAdbMemory(device))
     const program = Effect.gen(function*() {
       const result = yield* ToolLoop.run({ messages: [userText("log greek yogurt for lunch")], tools: androidTools, maxIterations: 10 })
       const requests = yield* Effect.flatMap(ScriptedLlm, (s) => s.requests)

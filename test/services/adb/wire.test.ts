@@ -11,8 +11,8 @@ import { existsSync } from "node:fs"
 import { elementList, findByLabel, findByResourceId } from "../../../src/domain/android/elements.js"
 import { Keys, PackageName } from "../../../src/domain/android/ids.js"
 import { Adb } from "../../../src/services/adb/adb.js"
-import { layerLive } from "../../../src/services/adb/live.js"
-import type { LiveOptions } from "../../../src/services/adb/live.js"
+import { layerAdbLive } from "../../../src/services/adb/live.js"
+import type { AdbLiveOptions } from "../../../src/services/adb/live.js"
 import type { AdbServer, DeviceOptions, SimulatedDevice } from "../../fakes/android/index.js"
 import { adbBinary, adbProcessesFor, runAdb, simulatedPhone } from "../../fakes/android/index.js"
 
@@ -21,10 +21,10 @@ const haveAdb = existsSync(adbBinary)
 if (!haveAdb) console.log(`${adbBinary} not found (apt-get install adb): skipping the wire tests`)
 
 /** A simulated phone on a free port and the live Adb service pointed at it, both for this test's scope. */
-const phone = (device: DeviceOptions = {}, live: LiveOptions = {}) =>
+const phone = (device: DeviceOptions = {}, live: AdbLiveOptions = {}) =>
   Effect.gen(function*() {
     const { device: sim, server } = yield* simulatedPhone(device)
-    const adb = yield* Effect.map(Layer.build(layerLive({ host: server.host, port: server.port, timeout: "3 seconds", ...live })), Context.get(Adb))
+    const adb = yield* Effect.map(Layer.build(layerAdbLive({ host: server.host, port: server.port, timeout: "3 seconds", ...live })), Context.get(Adb))
     return { sim, server, adb }
   })
 
@@ -131,7 +131,7 @@ describe.skipIf(!haveAdb)("Adb through the real adb client and appium-adb, again
       const error = yield* Effect.flip(adb.tap({ x: 10, y: 10 }))
       expect(error._tag).toBe("DeviceOffline")
       expect(Date.now() - started).toBeLessThan(2_000)
-      const atConnect = yield* Effect.flip(Effect.scoped(Layer.build(layerLive({ host: server.host, port: server.port, timeout: "2 seconds" }))))
+      const atConnect = yield* Effect.flip(Effect.scoped(Layer.build(layerAdbLive({ host: server.host, port: server.port, timeout: "2 seconds" }))))
       expect(atConnect._tag).toBe("DeviceOffline")
       yield* noAdbLeft(server)
     }))
@@ -159,7 +159,7 @@ describe.skipIf(!haveAdb)("Adb through the real adb client and appium-adb, again
   it.scopedLive("asking for a device that is not attached is NoDevice, naming what is attached", () =>
     Effect.gen(function*() {
       const { server } = yield* simulatedPhone()
-      const error = yield* Effect.flip(Effect.scoped(Layer.build(layerLive({ host: server.host, port: server.port, serial: "R58M12ABCDE", timeout: "2 seconds" }))))
+      const error = yield* Effect.flip(Effect.scoped(Layer.build(layerAdbLive({ host: server.host, port: server.port, serial: "R58M12ABCDE", timeout: "2 seconds" }))))
       expect(error._tag).toBe("NoDevice")
       expect(error.message).toContain("emulator-5554 (device)")
     }))
