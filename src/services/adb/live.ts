@@ -9,8 +9,8 @@
  * `NoDevice` naming what is attached. Every call is bounded: appium-adb kills
  * the adb process at the timeout, and an Effect timeout a little later
  * covers anything that still hangs. Errors are read from adb's output:
- * `device offline`/`not found` → DeviceOffline, a timeout → AdbTimeout,
- * anything else → CommandFailed.
+ * `device offline`, `not found` or an unreachable server → DeviceOffline,
+ * a timeout → AdbTimeout, anything else → CommandFailed.
  */
 import { Config, Duration, Effect, Layer, Option } from "effect"
 import type { ConfigError } from "effect"
@@ -55,6 +55,9 @@ const classify = (serial: string, command: string, timeoutMs: number) => (error:
   if (/timed out after|Try to increase/.test(text)) return new AdbTimeout({ command, timeoutMs })
   if (/device offline|device '.*' not found|no devices\/emulators found|device unauthorized|device still (connecting|authorizing)/.test(text)) {
     return new DeviceOffline({ serial, detail: (/error: (.*)/.exec(text)?.[1] ?? text).slice(0, 300) })
+  }
+  if (/failed to connect to|cannot connect to daemon|Connection refused/.test(text)) {
+    return new DeviceOffline({ serial, detail: "the adb server is not reachable" })
   }
   return new CommandFailed({ command, output: text.slice(0, 1000) })
 }

@@ -6,7 +6,7 @@
  * here (child processes), so every timeout is short and bounded.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Context, Effect, Layer, Option } from "effect"
+import { Context, Effect, Exit, Layer, Option, Scope } from "effect"
 import { existsSync } from "node:fs"
 import { elementList, findByLabel, findByResourceId } from "../../../src/domain/android/elements.js"
 import { Keys, PackageName } from "../../../src/domain/android/ids.js"
@@ -134,6 +134,16 @@ describe.skipIf(!haveAdb)("Adb through the real adb client and appium-adb, again
       const atConnect = yield* Effect.flip(Effect.scoped(Layer.build(layerAdbLive({ host: server.host, port: server.port, timeout: "2 seconds" }))))
       expect(atConnect._tag).toBe("DeviceOffline")
       yield* noAdbLeft(server)
+    }))
+
+  it.scopedLive("when the adb server goes away mid-session, calls fail with DeviceOffline, not a crash", () =>
+    Effect.gen(function*() {
+      const serverScope = yield* Scope.make()
+      const { server } = yield* Scope.extend(simulatedPhone(), serverScope)
+      const adb = yield* Effect.map(Layer.build(layerAdbLive({ host: server.host, port: server.port, timeout: "2 seconds" })), Context.get(Adb))
+      yield* Scope.close(serverScope, Exit.void)
+      const error = yield* Effect.flip(adb.focused)
+      expect(error).toMatchObject({ _tag: "DeviceOffline", detail: "the adb server is not reachable" })
     }))
 
   it.scopedLive("a device that stops answering yields AdbTimeout, and the adb process is stopped", () =>

@@ -14,7 +14,7 @@
 import { Effect } from "effect"
 import type { Scope } from "effect"
 import { createServer } from "node:net"
-import type { AddressInfo, Socket } from "node:net"
+import type { Socket } from "node:net"
 import type { SimulatedDevice } from "./device.js"
 import { runCommand } from "./shell.js"
 
@@ -146,7 +146,9 @@ export const serveAdb = (
         serveConnection(socket, devices, log, timers)
       })
       server.listen(options.port ?? 0, "127.0.0.1", () => {
-        const { port } = server.address() as AddressInfo
+        const address = server.address()
+        // listen() on a TCP host always yields an AddressInfo; a string is a pipe path.
+        const port = typeof address === "object" && address !== null ? address.port : 0
         resume(Effect.succeed({
           server: {
             host: "127.0.0.1",
