@@ -17,7 +17,7 @@ import { elementList, fingerprint } from "../../domain/android/elements.js"
 import type { ElementList } from "../../domain/android/elements.js"
 import { outputError, parseFocus } from "../../domain/android/device-output.js"
 import { AppNotFound, CommandFailed } from "../../domain/android/errors.js"
-import type { AdbError, UiDumpError } from "../../domain/android/errors.js"
+import type { AdbError, ShellCommandRefused, UiDumpError } from "../../domain/android/errors.js"
 import { checkShellCommand } from "../../domain/android/shell-policy.js"
 import { adbKeyboardIme, adbKeyboardPackage, planTyping } from "../../domain/android/text-input.js"
 import type { TypingMethod } from "../../domain/android/text-input.js"
@@ -109,10 +109,10 @@ export const makeAdb = (transport: AdbTransport, behaviour: AdbBehaviour = {}): 
     return {
       serial: transport.serial,
       devices: transport.devices,
-      tap: (p) => Effect.asVoid(run(["input", "tap", String(Math.round(p.x)), String(Math.round(p.y))])),
+      tap: (p) => Effect.asVoid(run(["input", "tap", String(Math.round(p.x)), String(Math.round(p.y))])).pipe(Effect.withSpan("Adb.tap", { attributes: { x: p.x, y: p.y } })),
       swipe: (from, to, durationMs = 300) =>
-        Effect.asVoid(run(["input", "swipe", ...[from.x, from.y, to.x, to.y, durationMs].map((n) => String(Math.round(n)))])),
-      keyevent: (key) => Effect.asVoid(run(["input", "keyevent", String(key)])),
+        Effect.asVoid(run(["input", "swipe", ...[from.x, from.y, to.x, to.y, durationMs].map((n) => String(Math.round(n)))])).pipe(Effect.withSpan("Adb.swipe")),
+      keyevent: (key) => Effect.asVoid(run(["input", "keyevent", String(key)])).pipe(Effect.withSpan("Adb.keyevent", { attributes: { key } })),
       typeText: (text) =>
         Effect.gen(function*() {
           const chosen = yield* typingMethod
@@ -120,25 +120,25 @@ export const makeAdb = (transport: AdbTransport, behaviour: AdbBehaviour = {}): 
           if (Either.isLeft(plan)) return yield* plan.left
           for (const argv of plan.right) yield* run(argv)
           return chosen
-        }),
+        }).pipe(Effect.withSpan("Adb.typeText", { attributes: { characters: text.length } })), // never the text: it may be a password
       launch: (pkg) =>
         transport.shell(["monkey", "-p", pkg, "-c", "android.intent.category.LAUNCHER", "1"]).pipe(
           Effect.flatMap((output) =>
             /monkey aborted|No activities found/.test(output)
               ? Effect.fail(new AppNotFound({ packageName: pkg, output: outputError(output).pipe(Option.getOrElse(() => output.trim())) }))
               : Effect.void)
-        ),
-      forceStop: (pkg) => Effect.asVoid(run(["am", "force-stop", pkg])),
-      focused: Effect.map(transport.shell(["dumpsys", "window", "displays"]), parseFocus),
-      dumpXml,
-      dumpUi,
-      waitForIdle,
-      screenshot: transport.screenshot,
+        ).pipe(Effect.withSpan("Adb.launch", { attributes: { pkg } })),
+      forceStop: (pkg) => Effect.asVoid(run(["am", "force-stop", pkg])).pipe(Effect.withSpan("Adb.forceStop", { attributes: { pkg } })),
+      focused: Effect.map(transport.shell(["dumpsys", "window", "displays"]), parseFocus).pipe(Effect.withSpan("Adb.focused")),
+      dumpXml: dumpXml.pipe(Effect.withSpan("Adb.dumpXml")),
+      dumpUi: dumpUi.pipe(Effect.withSpan("Adb.dumpUi")),
+      waitForIdle: (options) => waitForIdle(options).pipe(Effect.withSpan("Adb.waitForIdle")),
+      screenshot: transport.screenshot.pipe(Effect.withSpan("Adb.screenshot")),
       shell: (command) =>
         Either.match(checkShellCommand(command), {
-          onLeft: (refused) => Effect.fail(refused),
+          onLeft: (refused): Effect.Effect<string, AdbError | ShellCommandRefused> => Effect.fail(refused),
           // Sent as one word list: the device's sh parses it exactly as the allowlist did.
           onRight: () => transport.shell([command])
-        })
+        }).pipe(Effect.withSpan("Adb.shell", { attributes: { command } }))
     } satisfies AdbShape
   })
