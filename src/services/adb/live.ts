@@ -67,7 +67,7 @@ const classify = (serial: string, command: string, timeoutMs: number) => (error:
  * npmlog it sets to "verbose" on load; a CLI user should see warnings only.
  * (Our own calls are traced with spans instead.)
  */
-const quietAppiumLog = () => {
+export const quietAppiumLog = (): void => {
   const npmlog: unknown = Reflect.get(globalThis, "_global_npmlog")
   if (typeof npmlog === "object" && npmlog !== null) Reflect.set(npmlog, "level", "warn")
 }
