@@ -1,0 +1,12 @@
+/** The Android domain: ids, errors, the UI tree and its element list, shell and typing rules. */
+export * from "./device-output.js"
+export * from "./elements.js"
+export * from "./errors.js"
+export * from "./ids.js"
+export * from "./shell-policy.js"
+export { pipelineStages, quoteArg, splitShell } from "./shell-words.js"
+export type { ShellToken } from "./shell-words.js"
+export * from "./text-input.js"
+export * from "./ui-tree.js"
+export { decodeEntities, escapeAttribute, parseXml } from "./xml.js"
+export type { XmlElement, XmlProblem } from "./xml.js"

@@ -1,0 +1,30 @@
+/** Adb: the port, its layers (live, simulated, memory), the emulator starter and the agent tools. */
+export { Adb } from "./adb.js"
+export type { AdbShape, Screen, WaitForIdleOptions } from "./adb.js"
+export { ensureEmulator, findSdkRoot } from "./emulator.js"
+export type { EmulatorOptions } from "./emulator.js"
+export { layerAdbLive, adbOptionsFromConfig, liveAdbTransport } from "./live.js"
+export type { AdbLiveOptions } from "./live.js"
+export { makeAdb } from "./make-adb.js"
+export type { AdbBehaviour } from "./make-adb.js"
+export { layerAdbMemory, memoryAdbTransport } from "./memory.js"
+export type { AdbMemoryOptions } from "./memory.js"
+export { layerAdbSimulated } from "./simulated.js"
+export {
+  androidTools,
+  executeShellCommand,
+  getUiHierarchy,
+  killApp,
+  launchApp,
+  pressKey,
+  swipeScreen,
+  tapScreen,
+  typeText,
+  uiParser
+} from "./tools.js"
+export type { AdbTransport } from "./transport.js"
+// The simulated phone, for embedders' tests (`layerAdbMemory(device)`) and demos; the rest stays in ./simulator.
+export { fitnessPackage, serveAdb, settingsPackage, SimulatedDevice } from "./simulator/index.js"
+export type { AdbServer, DeviceOptions, DiaryEntry, Faults, Meal } from "./simulator/index.js"
+export { layerAdbFromChoice, simulatedDeviceName } from "./choose.js"
+export type { DeviceChoice } from "./choose.js"

@@ -1,0 +1,34 @@
+/**
+ * appium-adb (and the @appium/support tree under it) is loaded only when a
+ * live Adb layer is built, so `shoal --help` and every non-Android run never
+ * pay for it. This reads the sources, like lazy-sdk.test.ts does for the
+ * model SDKs, because a static import would not make any other test fail.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { readdirSync, readFileSync } from "node:fs"
+
+const src = new URL("../../../src/", import.meta.url)
+const sources = readdirSync(src, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"))
+const staticImport = /^\s*import\s+(?!type\b)[^;'"]*?from\s+["'](appium-adb|@appium\/[^"']+)["']/gm
+const sideEffectImport = /^\s*import\s+["'](appium-adb|@appium\/[^"']+)["']/gm
+
+describe("appium-adb loading", () => {
+  it.each(sources)("%s imports appium-adb for types only", (file) => {
+    const text = readFileSync(new URL(file, src), "utf8")
+    expect([...(text.match(staticImport) ?? []), ...(text.match(sideEffectImport) ?? [])]).toEqual([])
+  })
+
+  it("the live layer loads it inside its construction effect", () => {
+    const live = readFileSync(new URL("services/adb/live.ts", src), "utf8")
+    expect(live).toContain("yield* Effect.promise(() => import(\"appium-adb\"))")
+  })
+
+  it("the Android domain imports no node: module and reads no clock, randomness or environment", () => {
+    const domain = sources.filter((f) => f.startsWith("domain/android/"))
+    expect(domain.length).toBeGreaterThan(5)
+    for (const file of domain) {
+      const text = readFileSync(new URL(file, src), "utf8")
+      expect(text, file).not.toMatch(/from\s+["']node:|Date\.now|Math\.random|process\.env|console\./)
+    }
+  })
+})
