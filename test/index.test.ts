@@ -6,7 +6,9 @@ describe("the public API", () => {
     const expected = [
       "Llm", "layerAnthropic", "layerOpenAi", "layerOffline", "layerFromSettings", "ScriptedLlm", "extract", "Tool", "ToolLoop",
       "UsageMeter", "QuestionUI", "layerTerminal", "ScriptedQuestions", "withTimeout", "Events", "layerEvents",
-      "CollectedEvents", "SessionStore", "layerFile", "layerMemory", "fallbackAnswer", "TurnResult", "LlmUnavailable"
+      "CollectedEvents", "SessionStore", "layerFile", "layerMemory", "fallbackAnswer", "TurnResult", "LlmUnavailable",
+      "makeQuestionBridge", "TidyAgent", "Photos", "layerSharp",
+      "Adb", "layerAdbLive", "layerAdbMemory", "layerAdbSimulated", "androidTools", "SimulatedDevice", "parseUiDump", "elementList"
     ] as const
     const missing = expected.filter((name) => (Shoal as Record<string, unknown>)[name] === undefined)
     expect(missing).toEqual([])
