@@ -4,6 +4,7 @@
  * timeouts so a stale ref fails fast.
  */
 import { Effect } from "effect"
+import type { Duration } from "effect"
 import type { Scope } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -16,7 +17,7 @@ export const tempProfileDir: Effect.Effect<string, never, Scope.Scope> = Effect.
   (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
 )
 
-export const fixtureBrowser = (profile: StoreProfile, options: { readonly navigationTimeout?: string } = {}) =>
+export const fixtureBrowser = (profile: StoreProfile, options: { readonly navigationTimeout?: Duration.DurationInput } = {}) =>
   Effect.flatMap(tempProfileDir, (profileDir) =>
     makePlaywrightBrowser({
       store: profile,
