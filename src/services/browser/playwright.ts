@@ -208,7 +208,14 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
             await page.locator(auth.passwordSelector).first().fill(password)
             await page.locator(auth.submitSelector).first().click()
             await page.waitForLoadState("domcontentloaded")
-            await page.locator(auth.authenticatedSelector).first().waitFor({ state: "attached", timeout: navigationTimeout })
+            const marker = page.locator(auth.authenticatedSelector).first()
+            const quick = await marker.waitFor({ state: "attached", timeout: Math.min(2000, navigationTimeout) }).then(() => true, () => false)
+            if (quick) return
+            // The form shown again means the store refused the credentials: no point waiting the full timeout.
+            if ((await page.locator(auth.passwordSelector).count()) > 0) {
+              throw new Error("the store showed the sign-in form again (wrong username or password?)")
+            }
+            await marker.waitFor({ state: "attached", timeout: navigationTimeout })
           },
           catch: (e) => new SignInFailed({ reason: firstLine(redactText(messageOf(e))) })
         }).pipe(Effect.ensuring(Effect.sync(() => void (guard.privileged = false))))

@@ -40,6 +40,8 @@ export interface FixtureStore {
   readonly logins: () => number
   /** Every session cookie stops working, as when a store's session expires. */
   readonly expireSessions: () => void
+  /** From now on every login attempt fails, as with a changed password. */
+  readonly rejectLogins: () => void
 }
 
 const readBody = (req: IncomingMessage): Promise<URLSearchParams> =>
@@ -57,6 +59,7 @@ export const makeFixtureStore: Effect.Effect<FixtureStore, never, Scope.Scope> =
   const cart = new Map<string, number>()
   const sessions = new Map<string, string>()
   let logins = 0
+  let loginsRejected = false
   let port = 0
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -108,7 +111,7 @@ export const makeFixtureStore: Effect.Effect<FixtureStore, never, Scope.Scope> =
     if (path === "/en/login") {
       if (req.method === "GET") return html(loginPage(ctx, false))
       const form = await readBody(req)
-      if (form.get("username") !== fixtureCredentials.username || form.get("password") !== fixtureCredentials.password) {
+      if (loginsRejected || form.get("username") !== fixtureCredentials.username || form.get("password") !== fixtureCredentials.password) {
         return html(loginPage(ctx, true), 401)
       }
       logins++
@@ -161,6 +164,7 @@ export const makeFixtureStore: Effect.Effect<FixtureStore, never, Scope.Scope> =
     hits: () => [...hits],
     cart: () => [...cart.entries()].map(([id, quantity]) => ({ id, quantity })),
     logins: () => logins,
-    expireSessions: () => sessions.clear()
+    expireSessions: () => sessions.clear(),
+    rejectLogins: () => void (loginsRejected = true)
   } satisfies FixtureStore
 })
