@@ -9,8 +9,6 @@
  * a file extension (`/login.aspx`) or percent-encoding does not slip past a
  * prefix check as it did in the original.
  */
-import type { StoreProfile } from "./store-profile.js"
-
 export type UrlVerdict =
   | { readonly _tag: "Allowed" }
   | { readonly _tag: "Blocked"; readonly reason: "scheme" | "host" | "path" | "malformed"; readonly detail: string }
@@ -57,7 +55,10 @@ export const blockedPathIn = (blockedPaths: ReadonlyArray<string>, pathname: str
 }
 
 /** Whether the browser may load this URL. Only http(s) leaves the page; `data:`, `blob:`, `file:`, `javascript:` never do. */
-export const checkUrl = (profile: Pick<StoreProfile, "allowedHosts" | "blockedPaths">, raw: string): UrlVerdict => {
+export const checkUrl = (
+  profile: { readonly allowedHosts: ReadonlyArray<string>; readonly blockedPaths: ReadonlyArray<string> },
+  raw: string
+): UrlVerdict => {
   let url: URL
   try {
     url = new URL(raw)
