@@ -15,7 +15,7 @@
  * byte for byte.
  */
 import { Either, Schema } from "effect"
-import type { Node, YAMLSeq } from "yaml"
+import type { Node } from "yaml"
 import { Document, isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, YAMLMap } from "yaml"
 import { failedTag, ItemStatus, notFoundTag, ShoppingListItem } from "../../domain/shop/item.js"
 import type { ItemId } from "../../domain/shop/item.js"
@@ -54,7 +54,7 @@ export const parseList = (text: string, location: string): Either.Either<ParsedL
   }
   const entries: Array<Entry> = []
   const seen = new Map<string, number>()
-  for (const node of (seq as YAMLSeq<unknown>).items) {
+  for (const node of seq.items) {
     const offset = offsetOf(node)
     if (isScalar(node) && typeof node.value === "string") {
       const item = decodeFields({ name: node.value }, seen)
@@ -63,7 +63,8 @@ export const parseList = (text: string, location: string): Either.Either<ParsedL
       continue
     }
     if (!isMap(node)) return Either.left(malformed("each item must be a name or a map with a `name`", offset))
-    const item = decodeFields(node.toJSON() as unknown, seen)
+    const raw: unknown = node.toJSON()
+    const item = decodeFields(raw, seen)
     if (Either.isLeft(item)) return Either.left(malformed(item.left, offset))
     entries.push({ item: item.right, node })
   }
