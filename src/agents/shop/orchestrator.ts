@@ -25,7 +25,7 @@ import { shopWithModel } from "./model-shopper.js"
 import { shopWithRules } from "./rule-shopper.js"
 
 export interface ShopOptions {
-  /** Per item, per attempt (default 5 minutes). */
+  /** Per item, retries included (default 5 minutes). */
   readonly timeBudget?: Duration.DurationInput
   /** Model turns per item (default 40). */
   readonly maxTurns?: number
@@ -81,13 +81,7 @@ export const shop = Effect.fn("shop.run")(function*(options: ShopOptions = {}) {
       let state: RetryState = { networkRetries: 0, reloggedIn: false, signInBroken, haveCredentials: Option.isSome(credentials) }
       for (let round = 0; round < 6; round++) {
         const shopper = mode === "model" ? shopWithModel : shopWithRules
-        const attempt = yield* shopper(item, { watchAuth, maxTurns }).pipe(
-          Effect.timeoutTo({
-            duration: budget,
-            onSuccess: (a): Attempt => a,
-            onTimeout: () => Attempt.Failed({ reason: "timeout", error: `no result within the ${Duration.format(budget)} time budget` })
-          })
-        )
+        const attempt = yield* shopper(item, { watchAuth, maxTurns })
         const step = nextStep(attempt, state)
         switch (step._tag) {
           case "Record":
@@ -120,7 +114,14 @@ export const shop = Effect.fn("shop.run")(function*(options: ShopOptions = {}) {
   for (const [index, item] of items.entries()) {
     yield* progress(`[${index + 1}/${items.length}] ${item.name}`)
     yield* browser.setCurrentItem(item.name)
-    const outcome = yield* shopItem(item)
+    // The budget bounds the item's whole fiber — every retry and re-login included — not just the gaps between turns.
+    const outcome = yield* shopItem(item).pipe(
+      Effect.timeoutTo({
+        duration: budget,
+        onSuccess: (o): ItemOutcome => o,
+        onTimeout: () => toOutcome(item, Attempt.Failed({ reason: "timeout", error: `no result within the ${Duration.format(budget)} time budget` }))
+      })
+    )
     outcomes.push(outcome)
     yield* record(outcome)
     yield* progress(describe(outcome))

@@ -18,6 +18,7 @@ import { Cents, ItemAdded, ItemNotFound } from "../../domain/shop/item.js"
 import type { ShoppingListItem } from "../../domain/shop/item.js"
 import type { PageSnapshot } from "../../domain/shop/page-snapshot.js"
 import { parsePriceCents } from "../../domain/shop/summary.js"
+import { resolveUrl } from "../../domain/shop/url-guard.js"
 import { Browser } from "../../services/browser/browser.js"
 import type { BrowserShape } from "../../services/browser/browser.js"
 import type { BrowserError } from "../../services/browser/errors.js"
@@ -145,17 +146,19 @@ export const shopTools = (run: ItemRun) => {
       description: "Report the product you added to the cart for this item.",
       input: ReportAdded,
       handler: (i) =>
-        report(
-          new ItemAdded({
+        Effect.flatMap(Effect.flatMap(Browser, (b) => b.currentUrl), (here) =>
+          report(
+            new ItemAdded({
             itemId: run.item.id,
             itemName: run.item.name,
             productName: i.item_name.trim() || run.item.name,
             priceText: i.price_text,
             priceCents: Cents.make(i.price_cents ?? parsePriceCents(i.price_text) ?? 0),
-            url: i.url,
+            // A relative link the model copied from the snapshot becomes the product's full address.
+            url: resolveUrl(i.url, here) ?? i.url,
             quantity: i.quantity ?? 1
           })
-        ),
+          )),
       breaksTurn: () => "item added"
     }),
     Tool.make({

@@ -36,17 +36,24 @@ export const bench = (listText: string, profile: StoreProfile) =>
     return { file, dir, layer, read: fs.readFileString(file) }
   })
 
-/** All the text the model was shown in the request's last message. */
-const lastShown = (request: GenerateRequest): string =>
-  (request.messages.at(-1)?.content ?? []).flatMap((b) =>
-    b._tag === "Text" ? [b.text] : b._tag === "ToolResult" ? b.content.flatMap((c) => (c._tag === "Text" ? [c.text] : [])) : []
-  ).join("\n")
+/** The text of each message the model was shown, newest first. */
+const shownNewestFirst = (request: GenerateRequest): ReadonlyArray<string> =>
+  [...request.messages].reverse().map((m) =>
+    m.content.flatMap((b) =>
+      b._tag === "Text" ? [b.text] : b._tag === "ToolResult" ? b.content.flatMap((c) => (c._tag === "Text" ? [c.text] : [])) : []
+    ).join("\n")
+  )
 
-/** A scripted turn that clicks the element of this role whose name matches, as a model reading the snapshot would. */
+/**
+ * A scripted turn that clicks the element of this role whose name matches in
+ * the latest snapshot that has one, as a model reading the page would.
+ */
 export const clickOn = (role: string, name: RegExp) => (request: GenerateRequest): ModelResponse => {
-  const node = parseSnapshot(lastShown(request)).find((n) => n.role === role && name.test(n.name))
-  if (node?.ref === undefined) throw new Error(`scripted model: no ${role} ${name} in what it was shown:\n${lastShown(request)}`)
-  return ScriptedLlm.toolCall("click", { ref: node.ref })
+  for (const text of shownNewestFirst(request)) {
+    const node = parseSnapshot(text).find((n) => n.role === role && name.test(n.name))
+    if (node?.ref !== undefined) return ScriptedLlm.toolCall("click", { ref: node.ref })
+  }
+  throw new Error(`scripted model: no ${role} ${name} in anything it was shown:\n${shownNewestFirst(request)[0] ?? ""}`)
 }
 
 export const navigateTo = (url: string) => ScriptedLlm.toolCall("navigate", { url })

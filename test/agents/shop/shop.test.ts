@@ -28,6 +28,8 @@ describe("shoal shop with a model", () => {
       const model = yield* Layer.build(ScriptedLlm.layer([
         // milk
         navigateTo("/search?filter=milk"),
+        // A stale ref is a tool error the model sees and recovers from.
+        ScriptedLlm.toolCall("click", { ref: "e999" }),
         clickOn("link", /Lactantia/),
         clickOn("button", /Add to cart/),
         ScriptedLlm.toolCalls([
@@ -69,6 +71,7 @@ items:
       expect(yield* scripted.remaining).toBe(0)
       const sent = everythingSent(yield* scripted.requests)
       expect(sent).toContain("Lactantia 2% Milk 2 L")
+      expect(sent).toContain("StaleRef: element e999 is not on the page any more")
       expect(sent).not.toContain(fixtureCredentials.password)
       expect(sent).not.toContain(fixtureCredentials.username)
     }).pipe(Effect.provide(nodePlatform)), 30_000)
@@ -80,7 +83,7 @@ const buyScript = (query: string, product: RegExp) => [
   navigateTo(`/search?filter=${query}`),
   clickOn("link", product),
   clickOn("button", /Add to cart/),
-  ScriptedLlm.toolCall("report_item_added", { item_name: query, price_text: "$1.00", price_cents: 100, url: "/x", quantity: 1 })
+  ScriptedLlm.toolCall("report_item_added", { item_name: query, price_text: "$1.00", price_cents: 100, url: "", quantity: 1 })
 ]
 
 describe("shoal shop when the store session expires", () => {
@@ -99,6 +102,8 @@ describe("shoal shop when the store session expires", () => {
       const summary = yield* shop({ timeBudget: "20 seconds", credentials }).pipe(Effect.provide(layer), Effect.provide(model))
       expect(store.logins()).toBe(2) // the one before the first item, and exactly one re-login
       expect(summary.added.map((a) => a.itemName)).toEqual(["eggs", "bread"])
+      // An empty or relative URL from the model is resolved against the page it was on.
+      expect(summary.added.map((a) => a.url)).toEqual([`${store.url}/aisles/p/eggs-12?added=1`, `${store.url}/aisles/p/bread-white?added=1`])
       expect(store.cart()).toEqual([{ id: "eggs-12", quantity: 1 }, { id: "bread-white", quantity: 1 }])
       expect(yield* read).toBe("items:\n  - name: eggs\n    status: completed\n  - name: bread\n    status: completed\n")
       const scripted = yield* Effect.provide(ScriptedLlm, model)
