@@ -1,5 +1,5 @@
 /**
- * `layerMemory`: a shopping list held in memory, for orchestrator tests. It
+ * `layerMemoryList`: a shopping list held in memory, for orchestrator tests. It
  * records every update and the delivered summary so a test can assert them.
  */
 import { Context, Effect, Layer, Ref } from "effect"
@@ -17,7 +17,7 @@ export interface MemoryShoppingListShape {
 export class MemoryShoppingList extends Context.Tag("shoal/MemoryShoppingList")<MemoryShoppingList, MemoryShoppingListShape>() {}
 
 /** Provides `ShoppingListProvider` over these items, and `MemoryShoppingList` to inspect them. */
-export const layerMemory = (
+export const layerMemoryList = (
   initial: ReadonlyArray<ShoppingListItem>
 ): Layer.Layer<ShoppingListProvider | MemoryShoppingList> =>
   Layer.effectContext(Effect.gen(function*() {

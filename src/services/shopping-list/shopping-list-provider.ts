@@ -5,7 +5,7 @@
  * Where it sits: the shop orchestrator asks it for the open items once, then
  * records each item's outcome the moment it is known and delivers the
  * summary at the end. Layers: `layerYamlFile` (a YAML file the user edits;
- * every update re-reads it and is written atomically) and `layerMemory`
+ * every update re-reads it and is written atomically) and `layerMemoryList`
  * (tests). A Home Assistant or other provider is one more layer.
  */
 import { Context } from "effect"
