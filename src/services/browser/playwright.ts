@@ -9,6 +9,11 @@
  * and the banner (banner.ts) are installed on the context before the first
  * page loads; after every action the landing URL is checked again and a
  * page the guard would not have loaded is left at once.
+ *
+ * Snapshot API (playwright-core 1.65): `page.ariaSnapshot({ mode: "ai" })`
+ * gives the YAML aria tree with `[ref=eN]` refs (iframes included), and
+ * `page.getByRef(ref)` resolves a ref against the latest snapshot. A ref
+ * that no longer resolves within the action timeout is a `StaleRef`.
  */
 import { Duration, Effect, Layer, Redacted, Runtime } from "effect"
 import type { BrowserContext, Page } from "playwright-core"
