@@ -126,6 +126,10 @@ export const shop = Effect.fn("shop.run")(function*(options: ShopOptions = {}) {
     yield* record(outcome)
     yield* progress(describe(outcome))
   }
+  const blockedHosts = [...new Set((yield* browser.blockedRequests).filter((b) => b.reason === "host").map((b) => b.detail))]
+  if (blockedHosts.length > 0) {
+    yield* progress(`Blocked hosts (add to the store profile's allowedHosts only if the store needs them): ${blockedHosts.join(", ")}`)
+  }
   const summary: ShoppingSummary = summarize(outcomes, store.cartUrl)
   const where = yield* provider.sendSummary(summary)
   yield* progress(`Summary written to ${where}.`)

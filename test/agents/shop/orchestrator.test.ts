@@ -8,8 +8,8 @@ import { Browser } from "../../../src/services/browser/browser.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
 import { layerMemoryList, MemoryShoppingList } from "../../../src/services/shopping-list/memory.js"
 
-// Any browser call other than reading the store profile fails the test.
-const noBrowser = Layer.mock(Browser, { store: metroProfile })
+// Any browser call other than reading the store profile and what it blocked fails the test.
+const noBrowser = Layer.mock(Browser, { store: metroProfile, blockedRequests: Effect.succeed([]) })
 
 describe("shop orchestrator", () => {
   it.effect("a list with nothing open touches neither browser nor model, and still delivers an empty summary", () =>
