@@ -1,0 +1,11 @@
+/** The shop agent (seeds/003): the orchestrator, the model and rule shoppers, their tools and prompts. */
+export { Attempt, nextStep } from "./attempt.js"
+export type { RetryState, Step } from "./attempt.js"
+export { openStore, shopWithModel } from "./model-shopper.js"
+export type { ShopperOptions } from "./model-shopper.js"
+export { defaultMaxTurns, defaultTimeBudget, shop } from "./orchestrator.js"
+export type { ShopOptions } from "./orchestrator.js"
+export { systemPrompt, taskPrompt } from "./prompts.js"
+export { matchThreshold, rankProducts, shopWithRules } from "./rule-shopper.js"
+export { shopTools } from "./tools.js"
+export type { ItemRun } from "./tools.js"

@@ -1,0 +1,172 @@
+/**
+ * The model's tools for one item: the browser actions (by snapshot ref) and
+ * the two report tools of seeds/003.
+ *
+ * Where it sits: built per item by the model shopper and run by ToolLoop.
+ * Every browser action answers with a fresh snapshot (one model turn per
+ * action, no separate "look" call), and is followed by the store's
+ * signed-in check: a session that expired mid-item completes the item's
+ * signal with `AuthExpired`, which ends the run at once. A report completes
+ * the signal with the outcome and ends the loop (`breaksTurn`); the first
+ * report wins. Browser errors reach the model as tool errors it can recover
+ * from; network ones are also counted, so a run that ends without a report
+ * after them is retried.
+ */
+import { Deferred, Effect, Ref, Schema } from "effect"
+import { ImageBlock, TextBlock } from "../../domain/llm.js"
+import { Cents, ItemAdded, ItemNotFound } from "../../domain/shop/item.js"
+import type { ShoppingListItem } from "../../domain/shop/item.js"
+import type { PageSnapshot } from "../../domain/shop/page-snapshot.js"
+import { parsePriceCents } from "../../domain/shop/summary.js"
+import { resolveUrl } from "../../domain/shop/url-guard.js"
+import { Browser } from "../../services/browser/browser.js"
+import type { BrowserShape } from "../../services/browser/browser.js"
+import type { BrowserError } from "../../services/browser/errors.js"
+import * as Tool from "../../services/llm/tool.js"
+import { Attempt } from "./attempt.js"
+import { renderPage } from "./prompts.js"
+
+export interface ItemRun {
+  readonly item: ShoppingListItem
+  /** Completed once: by the first report, or by an expired session. */
+  readonly signal: Deferred.Deferred<Attempt>
+  /** Check the signed-in marker after each action (the run started signed in). */
+  readonly watchAuth: boolean
+  readonly networkErrors: Ref.Ref<number>
+}
+
+const Ref_ = Schema.String.annotations({ description: "An element ref from the latest snapshot, e.g. e12" })
+
+const renderSnapshot = (page: PageSnapshot): Tool.ToolOutput => [
+  new TextBlock({ text: renderPage(page) }),
+  ...(page.screenshot === undefined ? [] : [ImageBlock.base64("image/jpeg", page.screenshot)])
+]
+
+/** After any action: has the session expired? */
+export const checkSession = (run: ItemRun, browser: BrowserShape) =>
+  run.watchAuth
+    ? Effect.flatMap(Effect.orElseSucceed(browser.isAuthenticated, () => true), (signedIn) =>
+      signedIn ? Effect.void : Effect.asVoid(Deferred.succeed(run.signal, Attempt.AuthExpired())))
+    : Effect.void
+
+const browse = <I, EI>(
+  run: ItemRun,
+  options: {
+    readonly name: string
+    readonly description: string
+    readonly input: Schema.Schema<I, EI>
+    readonly act: (browser: BrowserShape, input: I) => Effect.Effect<void, BrowserError>
+    readonly screenshot?: (input: I) => boolean
+  }
+) =>
+  Tool.make({
+    name: options.name,
+    description: options.description,
+    input: options.input,
+    handler: (input: I) =>
+      Effect.gen(function*() {
+        const browser = yield* Browser
+        const acted = yield* Effect.either(options.act(browser, input))
+        yield* checkSession(run, browser)
+        if (acted._tag === "Left") {
+          if (acted.left._tag === "BrowserActionFailed" && acted.left.network) yield* Ref.update(run.networkErrors, (n) => n + 1)
+          return yield* Effect.fail(acted.left)
+        }
+        return yield* browser.snapshot({ screenshot: options.screenshot?.(input) ?? false })
+      }),
+    render: renderSnapshot
+  })
+
+const ReportAdded = Schema.Struct({
+  item_name: Schema.String.annotations({ description: "The product's name as the store shows it" }),
+  price_text: Schema.String.annotations({ description: "The price as shown, e.g. $12.34" }),
+  price_cents: Schema.optional(Schema.Int.pipe(Schema.nonNegative())).annotations({
+    description: "The unit price in cents, e.g. 1234"
+  }),
+  url: Schema.String.annotations({ description: "The product page URL" }),
+  quantity: Schema.optional(Schema.Int.pipe(Schema.greaterThanOrEqualTo(1))).annotations({
+    description: "How many were added (default 1)"
+  })
+})
+
+const ReportNotFound = Schema.Struct({
+  item_name: Schema.String.annotations({ description: "The item as it appears on the shopping list" }),
+  explanation: Schema.String.annotations({ description: "What was searched and why nothing suitable was found" })
+})
+
+export const shopTools = (run: ItemRun) => {
+  const report = (outcome: ItemAdded | ItemNotFound) =>
+    Effect.as(Deferred.succeed(run.signal, Attempt.Reported({ outcome })), "Recorded.")
+  return [
+    browse(run, {
+      name: "snapshot",
+      description: "Show the current page again (optionally with a small screenshot, when the snapshot is not enough).",
+      input: Schema.Struct({ screenshot: Schema.optional(Schema.Boolean) }),
+      act: () => Effect.void,
+      screenshot: (i) => i.screenshot === true
+    }),
+    browse(run, {
+      name: "navigate",
+      description: "Open a URL on the store (absolute, or relative to the current page).",
+      input: Schema.Struct({ url: Schema.String }),
+      act: (b, i) => b.navigate(i.url)
+    }),
+    browse(run, {
+      name: "click",
+      description: "Click an element by its ref.",
+      input: Schema.Struct({ ref: Ref_ }),
+      act: (b, i) => b.click(i.ref)
+    }),
+    browse(run, {
+      name: "type",
+      description: "Replace the text of a field by its ref; submit=true presses Enter after.",
+      input: Schema.Struct({ ref: Ref_, text: Schema.String, submit: Schema.optional(Schema.Boolean) }),
+      act: (b, i) => b.type(i.ref, i.text, { submit: i.submit === true })
+    }),
+    browse(run, {
+      name: "press_key",
+      description: "Press a key on the focused element, e.g. Enter, Escape, Tab, ArrowDown.",
+      input: Schema.Struct({ key: Schema.String }),
+      act: (b, i) => b.press(i.key)
+    }),
+    browse(run, {
+      name: "scroll",
+      description: "Scroll the page up or down.",
+      input: Schema.Struct({ direction: Schema.Literal("up", "down") }),
+      act: (b, i) => b.scroll(i.direction)
+    }),
+    browse(run, {
+      name: "go_back",
+      description: "Go back to the previous page.",
+      input: Schema.Struct({}),
+      act: (b) => b.goBack
+    }),
+    Tool.make({
+      name: "report_item_added",
+      description: "Report the product you added to the cart for this item.",
+      input: ReportAdded,
+      handler: (i) =>
+        Effect.flatMap(Effect.flatMap(Browser, (b) => b.currentUrl), (here) =>
+          report(
+            new ItemAdded({
+            itemId: run.item.id,
+            itemName: run.item.name,
+            productName: i.item_name.trim() || run.item.name,
+            priceText: i.price_text,
+            priceCents: Cents.make(i.price_cents ?? parsePriceCents(i.price_text) ?? 0),
+            // A relative link the model copied from the snapshot becomes the product's full address.
+            url: resolveUrl(i.url, here) ?? i.url,
+            quantity: i.quantity ?? 1
+          })
+          )),
+      breaksTurn: () => "item added"
+    }),
+    Tool.make({
+      name: "report_item_not_found",
+      description: "Report that the store has no suitable product for this item, and why.",
+      input: ReportNotFound,
+      handler: (i) => report(new ItemNotFound({ itemId: run.item.id, itemName: run.item.name, explanation: i.explanation })),
+      breaksTurn: () => "item not found"
+    })
+  ] as const
+}

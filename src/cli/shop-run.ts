@@ -1,0 +1,74 @@
+/**
+ * What `shoal shop` does when it runs: check everything the user gave
+ * (time budget, store, list) before anything is touched, then build the
+ * browser, the model and the list provider, shop, and print the summary.
+ *
+ * Where it sits: imported by shop.ts only when the command runs, so the
+ * YAML parser, the agent and playwright-core never load for `--help`.
+ * Progress goes to stderr, the summary Markdown to stdout.
+ */
+import { FileSystem, Path } from "@effect/platform"
+import { Config, Console, Effect, Either, Layer, Option, Redacted } from "effect"
+import { parseTimeBudget } from "../domain/shop/time-budget.js"
+import { renderSummary } from "../domain/shop/summary.js"
+import type { StoreCredentials } from "../services/browser/browser.js"
+import type { LlmFlags } from "../services/llm/settings.js"
+import { ShoppingListProvider } from "../services/shopping-list/shopping-list-provider.js"
+import { makeYamlFileProvider } from "../services/shopping-list/yaml-file.js"
+import { llmLayerFor } from "./llm-options.js"
+import { resolveProfileDir, resolveStoreProfile, ShopUsageError } from "./shop-store.js"
+
+export interface ShopFlags extends LlmFlags {
+  readonly list: string
+  readonly store: string
+  readonly profile: Option.Option<string>
+  readonly timeBudget: string
+  readonly maxTurns: number
+  readonly headed: boolean
+}
+
+/** SHOAL_STORE_USERNAME and SHOAL_STORE_PASSWORD, Redacted from the moment they are read; both or neither. */
+const storeCredentials = Effect.gen(function*() {
+  const secret = (name: string) =>
+    Config.option(Config.redacted(name)).pipe(Config.map(Option.filter((s: Redacted.Redacted<string>) => Redacted.value(s).trim().length > 0)))
+  const username = yield* secret("SHOAL_STORE_USERNAME")
+  const password = yield* secret("SHOAL_STORE_PASSWORD")
+  if (Option.isSome(username) !== Option.isSome(password)) {
+    return yield* new ShopUsageError({ message: "set both SHOAL_STORE_USERNAME and SHOAL_STORE_PASSWORD, or neither" })
+  }
+  return Option.zipWith(username, password, (u, p): StoreCredentials => ({ username: u, password: p }))
+})
+
+export const runShop = (flags: ShopFlags) =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const timeBudget = yield* Either.match(parseTimeBudget(flags.timeBudget), {
+      onLeft: (message) => Effect.fail(new ShopUsageError({ message: `--time-budget: ${message}` })),
+      onRight: Effect.succeed
+    })
+    if (flags.maxTurns < 1) return yield* new ShopUsageError({ message: "--max-turns must be at least 1" })
+    const store = yield* resolveStoreProfile(flags.store)
+    const listFile = path.resolve(flags.list)
+    if (!(yield* Effect.orElseSucceed(fs.exists(listFile), () => false))) {
+      return yield* new ShopUsageError({ message: `shopping list ${flags.list} does not exist` })
+    }
+    const provider = yield* makeYamlFileProvider(listFile)
+    // A malformed list stops here, with its line, before a browser or a profile directory exists.
+    const items = yield* provider.uncompletedItems
+    if (items.length === 0) {
+      yield* Console.log(`Nothing to shop: every item on ${flags.list} is done.`)
+      return
+    }
+    const credentials = yield* storeCredentials
+    const { layer: llmLayer } = yield* llmLayerFor(flags)
+    const profileDir = yield* resolveProfileDir(flags.profile, store.name)
+    yield* fs.makeDirectory(profileDir, { recursive: true })
+    const { layerPlaywright } = yield* Effect.promise(() => import("../services/browser/playwright.js"))
+    const { shop } = yield* Effect.promise(() => import("../agents/shop/orchestrator.js"))
+    const browser = layerPlaywright({ store, profileDir, headless: !flags.headed })
+    const summary = yield* shop({ timeBudget, maxTurns: flags.maxTurns, credentials, progress: Console.error }).pipe(
+      Effect.provide(Layer.mergeAll(Layer.succeed(ShoppingListProvider, provider), browser, llmLayer))
+    )
+    yield* Console.log(renderSummary(summary))
+  })

@@ -1,0 +1,50 @@
+/**
+ * `shoal shop`: every open item of a YAML shopping list added to a grocery
+ * web cart by a guarded browser agent, then a summary (seeds/003).
+ *
+ * This module holds only the command and its options, so `shoal --help`
+ * stays cheap: the run itself (YAML, the agent, playwright-core) is
+ * imported by shop-run.ts when the command runs.
+ */
+import { Command, Options } from "@effect/cli"
+import { Effect } from "effect"
+import { llmOptions } from "./llm-options.js"
+
+export const shopOptions = {
+  list: Options.text("list").pipe(
+    Options.withAlias("l"),
+    Options.withDescription(
+      "The shopping list: a YAML file with `items:` (each a name, or a map with name, and optionally id, status, tags). Open items (status needs_action) are shopped; results are written back as you go, keeping your comments and fields."
+    )
+  ),
+  store: Options.text("store").pipe(
+    Options.withDescription(
+      "The store: a built-in profile name (metro) or a store profile file (YAML/JSON: name, baseUrl, searchUrl with {query}, cartUrl, allowedHosts, blockedPaths, productPathPattern, optional auth)."
+    ),
+    Options.withDefault("metro")
+  ),
+  profile: Options.text("profile").pipe(
+    Options.withDescription(
+      "Browser profile directory (cookies, the signed-in session). Default: $XDG_CONFIG_HOME/shoal/browser/<store> (else ~/.config/shoal/browser/<store>)."
+    ),
+    Options.optional
+  ),
+  timeBudget: Options.text("time-budget").pipe(
+    Options.withDescription("Time allowed per item, e.g. 5m, 300s, 1h. An item that runs out is marked #failed."),
+    Options.withDefault("5m")
+  ),
+  maxTurns: Options.integer("max-turns").pipe(
+    Options.withDescription("Model turns allowed per item. An item that runs out is marked #failed."),
+    Options.withDefault(40)
+  ),
+  headed: Options.boolean("headed").pipe(
+    Options.withDescription("Show the browser window instead of running headless.")
+  )
+} as const
+
+export const shop = Command.make("shop", { ...shopOptions, ...llmOptions }, (flags) =>
+  Effect.flatMap(Effect.promise(() => import("./shop-run.js")), ({ runShop }) => runShop(flags))).pipe(
+    Command.withDescription(
+      "Add every open item of a YAML shopping list to a grocery web cart with a guarded browser (Debian Chromium), then write a summary beside the list. Sign-in credentials come only from SHOAL_STORE_USERNAME / SHOAL_STORE_PASSWORD and are typed by code, never shown to the model. Checkout is never opened: you review the cart and pay yourself."
+    )
+  )

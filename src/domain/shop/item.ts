@@ -1,0 +1,84 @@
+/**
+ * The shopping list and what shopping did to each item (seeds/003 "State
+ * Tracking"): pure data, decoded at the boundary (the YAML list, the model's
+ * report tools) and never trusted before.
+ *
+ * Where it sits: the ShoppingListProvider yields `ShoppingListItem`s; the
+ * orchestrator turns each into exactly one `ItemOutcome` — added, not found
+ * or failed — which the provider records and the summary totals.
+ */
+import { Schema } from "effect"
+
+/** The item's key in its list: the `id` the user wrote, else derived from the name. */
+export const ItemId = Schema.String.pipe(Schema.trimmed(), Schema.nonEmptyString(), Schema.brand("ItemId"))
+export type ItemId = typeof ItemId.Type
+
+/** What the user wants, in their words: "milk", "2 lb ground beef". */
+export const ItemName = Schema.String.pipe(Schema.trimmed(), Schema.nonEmptyString(), Schema.brand("ItemName"))
+export type ItemName = typeof ItemName.Type
+
+/** seeds/003: an item is open (`needs_action`) until it is in the cart. */
+export const ItemStatus = Schema.Literal("needs_action", "completed")
+export type ItemStatus = typeof ItemStatus.Type
+
+/** The tags shopping writes; the user's own tags are kept beside them. */
+export const notFoundTag = "#404"
+export const failedTag = "#failed"
+
+export class ShoppingListItem extends Schema.Class<ShoppingListItem>("ShoppingListItem")({
+  id: ItemId,
+  name: ItemName,
+  status: ItemStatus,
+  tags: Schema.Array(Schema.String),
+  explanation: Schema.optional(Schema.String)
+}) {}
+
+/** Whole cents: money is never a float. */
+export const Cents = Schema.Int.pipe(Schema.nonNegative(), Schema.brand("Cents"))
+export type Cents = typeof Cents.Type
+
+/** The product put in the cart for an item, as reported (seeds/003 `report_item_added`). */
+export class ItemAdded extends Schema.TaggedClass<ItemAdded>()("ItemAdded", {
+  itemId: ItemId,
+  itemName: ItemName,
+  /** The store's name for the product chosen. */
+  productName: Schema.String,
+  priceText: Schema.String,
+  /** The unit price; the line costs `priceCents × quantity`. */
+  priceCents: Cents,
+  url: Schema.String,
+  quantity: Schema.Int.pipe(Schema.greaterThanOrEqualTo(1))
+}) {
+  get lineCents(): number {
+    return this.priceCents * this.quantity
+  }
+}
+
+/** The store has nothing that fits the item (seeds/003 `report_item_not_found`). */
+export class ItemNotFound extends Schema.TaggedClass<ItemNotFound>()("ItemNotFound", {
+  itemId: ItemId,
+  itemName: ItemName,
+  explanation: Schema.String
+}) {}
+
+/** Why an item ended without a report (seeds/003 error table). */
+export const FailureReason = Schema.Literal(
+  "timeout",
+  "max_turns",
+  "network",
+  "model_unavailable",
+  "no_report",
+  "agent_error",
+  "auth_recovery_failed"
+)
+export type FailureReason = typeof FailureReason.Type
+
+export class ItemFailed extends Schema.TaggedClass<ItemFailed>()("ItemFailed", {
+  itemId: ItemId,
+  itemName: ItemName,
+  reason: FailureReason,
+  error: Schema.String
+}) {}
+
+export const ItemOutcome = Schema.Union(ItemAdded, ItemNotFound, ItemFailed)
+export type ItemOutcome = typeof ItemOutcome.Type

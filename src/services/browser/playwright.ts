@@ -1,0 +1,260 @@
+/**
+ * `layerPlaywright`: the live Browser — Debian Chromium driven by
+ * playwright-core, headless by default, with a persistent profile directory
+ * so the store's cookies (the signed-in session) outlive a run.
+ *
+ * Where it sits: built by `shoal shop` for the whole run; closed (Chromium
+ * and all) when the run's scope closes. playwright-core is imported here,
+ * when the layer is built, never by `shoal --help`. The guard (guard.ts)
+ * and the banner (banner.ts) are installed on the context before the first
+ * page loads; after every action the landing URL is checked again and a
+ * page the guard would not have loaded is left at once.
+ *
+ * Snapshot API (playwright-core 1.65): `page.ariaSnapshot({ mode: "ai" })`
+ * gives the YAML aria tree with `[ref=eN]` refs (iframes included), and
+ * `page.getByRef(ref)` resolves a ref against the latest snapshot. A ref
+ * that no longer resolves within the action timeout is a `StaleRef`.
+ */
+import { Duration, Effect, Layer, Redacted, Runtime } from "effect"
+import type { BrowserContext, Page } from "playwright-core"
+import { capSnapshot, defaultSnapshotChars, redact } from "../../domain/shop/page-snapshot.js"
+import type { PageSnapshot } from "../../domain/shop/page-snapshot.js"
+import type { StoreProfile } from "../../domain/shop/store-profile.js"
+import { checkUrl, resolveUrl } from "../../domain/shop/url-guard.js"
+import { bannerScript, currentItemBinding } from "./banner.js"
+import { Browser } from "./browser.js"
+import type { BrowserShape } from "./browser.js"
+import { BrowserActionFailed, BrowserLaunchFailed, NavigationBlocked, SignInFailed, StaleRef } from "./errors.js"
+import { installGuard } from "./guard.js"
+
+export interface PlaywrightBrowserOptions {
+  readonly store: StoreProfile
+  /** The persistent profile directory (cookies, local storage). */
+  readonly profileDir: string
+  readonly headless?: boolean
+  /** Default `/usr/bin/chromium` (Debian's); Shoal never downloads a browser. */
+  readonly executablePath?: string
+  /** How long a click or a typed text may wait for its element (default 5s). */
+  readonly actionTimeout?: Duration.DurationInput
+  /** How long a page may take to load (default 20s). */
+  readonly navigationTimeout?: Duration.DurationInput
+  readonly snapshotChars?: number
+}
+
+/** Quiet, offline-friendly Chromium: no background fetches, no GPU, no QUIC. */
+export const chromiumArgs: ReadonlyArray<string> = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync"
+]
+
+const staleRefReason = "stale ref"
+const viewport = { width: 1280, height: 900 }
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+const firstLine = (text: string): string => text.split("\n")[0] ?? text
+const isNetworkFailure = (message: string): boolean =>
+  /net::ERR_(?!BLOCKED_BY_CLIENT|ABORTED)|Timeout \d+ms exceeded|ECONNREFUSED/.test(message)
+
+export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
+  Effect.gen(function*() {
+    const { store } = options
+    const executablePath = options.executablePath ?? "/usr/bin/chromium"
+    const actionTimeout = Duration.toMillis(options.actionTimeout ?? "5 seconds")
+    const navigationTimeout = Duration.toMillis(options.navigationTimeout ?? "20 seconds")
+    const runtime = yield* Effect.runtime<never>()
+    const log = (line: string) => Runtime.runFork(runtime)(Effect.logWarning(`browser: ${line}`))
+    const secrets: Array<string> = []
+    const redactText = (text: string) => redact(text, secrets)
+
+    const { chromium } = yield* Effect.promise(() => import("playwright-core"))
+    const context: BrowserContext = yield* Effect.acquireRelease(
+      Effect.tryPromise({
+        try: () =>
+          chromium.launchPersistentContext(options.profileDir, {
+            executablePath,
+            headless: options.headless ?? true,
+            args: [...chromiumArgs],
+            serviceWorkers: "block",
+            acceptDownloads: false,
+            viewport
+          }),
+        catch: (e) => new BrowserLaunchFailed({ executablePath, reason: firstLine(messageOf(e)) })
+      }),
+      (c) => Effect.promise(() => c.close().catch(() => undefined))
+    )
+    let currentItem = ""
+    const guard = yield* Effect.promise(() => installGuard(context, store, log, redactText))
+    yield* Effect.promise(async () => {
+      await context.exposeBinding(currentItemBinding, () => currentItem)
+      await context.addInitScript({ content: bannerScript })
+    })
+    const page: Page = context.pages()[0] ?? (yield* Effect.promise(() => context.newPage()))
+    page.setDefaultTimeout(actionTimeout)
+    page.setDefaultNavigationTimeout(navigationTimeout)
+    // One tab only: popups the page opens are closed; dialogs dismissed.
+    context.on("page", (p) => void (p !== page ? p.close().catch(() => undefined) : undefined))
+    page.on("dialog", (d) => void d.dismiss().catch(() => undefined))
+    let lastGoodUrl = "about:blank"
+
+    const fail = (action: string) => (error: unknown): BrowserActionFailed => {
+      const message = redactText(messageOf(error))
+      // Waiting for `aria-ref=…` that never resolved: the ref is from an older page, not a network problem.
+      if (/waiting for locator\('aria-ref=/.test(message) && !/resolved to/.test(message)) {
+        return new BrowserActionFailed({ action, reason: staleRefReason, network: false })
+      }
+      return new BrowserActionFailed({ action, reason: firstLine(message), network: isNetworkFailure(message) })
+    }
+
+    /** Where the page landed must pass the guard too: redirects and script navigations are checked here. */
+    const verifyLanding = Effect.gen(function*() {
+      const url = page.url()
+      if (url === "about:blank") return
+      const verdict = guard.privileged ? ({ _tag: "Allowed" } as const) : checkUrl(store, url)
+      if (verdict._tag === "Allowed") {
+        lastGoodUrl = url
+        return
+      }
+      const attempted = guard.lastBlockedDocument
+      yield* Effect.promise(() => page.goto(lastGoodUrl, { waitUntil: "domcontentloaded" }).catch(() => page.goto("about:blank")))
+      const shown = url.startsWith("chrome-error:") && attempted !== undefined ? attempted : undefined
+      return yield* new NavigationBlocked({
+        url: shown?.url ?? redactText(url),
+        reason: shown?.reason ?? verdict.reason,
+        detail: shown?.detail ?? verdict.detail
+      })
+    })
+
+    const settle = Effect.promise(() => page.waitForLoadState("domcontentloaded", { timeout: navigationTimeout }).catch(() => undefined))
+
+    const act = (action: string, run: () => Promise<unknown>) =>
+      Effect.tryPromise({ try: run, catch: fail(action) }).pipe(
+        Effect.catchIf((e) => e._tag === "BrowserActionFailed" && /ERR_BLOCKED_BY_CLIENT/.test(e.reason), () => Effect.void),
+        Effect.zipRight(settle),
+        Effect.zipRight(verifyLanding),
+        Effect.withSpan(`browser.${action}`)
+      )
+
+    const byRef = (action: string, ref: string, run: (locator: ReturnType<Page["getByRef"]>) => Promise<unknown>) =>
+      /^[a-z]?\d*e\d+$/.test(ref.trim())
+        ? act(action, () => run(page.getByRef(ref.trim()))).pipe(
+          // The locator never resolved within the action timeout: the ref is from an older page.
+          Effect.catchIf(
+            (e): e is BrowserActionFailed => e._tag === "BrowserActionFailed" && e.reason === staleRefReason,
+            () => Effect.fail(new StaleRef({ ref }))
+          )
+        )
+        : Effect.fail(new StaleRef({ ref }))
+
+    const navigate = (text: string) =>
+      Effect.gen(function*() {
+        const url = resolveUrl(text, page.url() === "about:blank" ? store.baseUrl : page.url())
+        if (url === undefined) return yield* new NavigationBlocked({ url: text, reason: "malformed", detail: text })
+        const verdict = guard.privileged ? checkUrl({ allowedHosts: store.allowedHosts, blockedPaths: [] }, url) : checkUrl(store, url)
+        if (verdict._tag === "Blocked") return yield* new NavigationBlocked({ url: redactText(url), reason: verdict.reason, detail: verdict.detail })
+        yield* act("navigate", () => page.goto(url, { waitUntil: "domcontentloaded" }))
+      })
+
+    const screenshot = Effect.tryPromise({
+      try: async () => {
+        const cdp = await context.newCDPSession(page)
+        try {
+          const shot = await cdp.send("Page.captureScreenshot", {
+            format: "jpeg",
+            quality: 50,
+            clip: { x: 0, y: 0, width: viewport.width, height: viewport.height, scale: 0.5 }
+          })
+          return shot.data
+        } finally {
+          await cdp.detach().catch(() => undefined)
+        }
+      },
+      catch: fail("screenshot")
+    })
+
+    const snapshot = (snapshotOptions: { readonly screenshot?: boolean } = {}) =>
+      Effect.gen(function*() {
+        const aria = yield* Effect.tryPromise({
+          try: () => page.ariaSnapshot({ mode: "ai", timeout: actionTimeout }),
+          catch: fail("snapshot")
+        })
+        const title = yield* Effect.promise(() => page.title().catch(() => ""))
+        const image = snapshotOptions.screenshot === true ? yield* screenshot : undefined
+        return {
+          url: redactText(page.url()),
+          title: redactText(title),
+          text: capSnapshot(redactText(aria), options.snapshotChars ?? defaultSnapshotChars),
+          screenshot: image
+        } satisfies PageSnapshot
+      }).pipe(Effect.withSpan("browser.snapshot"))
+
+    const isAuthenticated = store.auth === undefined
+      ? Effect.succeed(true)
+      : Effect.tryPromise({
+        try: async () => (await page.locator(store.auth?.authenticatedSelector ?? "html").count()) > 0,
+        catch: fail("authentication check")
+      })
+
+    const signIn = (credentials: { readonly username: Redacted.Redacted<string>; readonly password: Redacted.Redacted<string> }) =>
+      Effect.gen(function*() {
+        const auth = store.auth
+        if (auth === undefined) return
+        const username = Redacted.value(credentials.username)
+        const password = Redacted.value(credentials.password)
+        for (const s of [username, password]) if (!secrets.includes(s)) secrets.push(s)
+        guard.privileged = true
+        yield* Effect.tryPromise({
+          try: async () => {
+            await page.goto(auth.loginUrl, { waitUntil: "domcontentloaded" })
+            await page.locator(auth.usernameSelector).first().fill(username)
+            await page.locator(auth.passwordSelector).first().fill(password)
+            await page.locator(auth.submitSelector).first().click()
+            await page.waitForLoadState("domcontentloaded")
+            const marker = page.locator(auth.authenticatedSelector).first()
+            const quick = await marker.waitFor({ state: "attached", timeout: Math.min(2000, navigationTimeout) }).then(() => true, () => false)
+            if (quick) return
+            // The form shown again means the store refused the credentials: no point waiting the full timeout.
+            if ((await page.locator(auth.passwordSelector).count()) > 0) {
+              throw new Error("the store showed the sign-in form again (wrong username or password?)")
+            }
+            await marker.waitFor({ state: "attached", timeout: navigationTimeout })
+          },
+          catch: (e) => new SignInFailed({ reason: firstLine(redactText(messageOf(e))) })
+        }).pipe(Effect.ensuring(Effect.sync(() => void (guard.privileged = false))))
+        yield* Effect.promise(() => page.goto(store.baseUrl, { waitUntil: "domcontentloaded" }).catch(() => undefined))
+        lastGoodUrl = page.url()
+      }).pipe(Effect.withSpan("browser.signIn"))
+
+    return {
+      store,
+      navigate,
+      snapshot,
+      click: (ref) => byRef("click", ref, (l) => l.click()),
+      type: (ref, text, typeOptions = {}) =>
+        byRef("type", ref, async (l) => {
+          await l.fill(text)
+          if (typeOptions.submit === true) await l.press("Enter")
+        }),
+      press: (key) => act("press", () => page.keyboard.press(key)),
+      scroll: (direction) => act("scroll", () => page.mouse.wheel(0, direction === "down" ? 700 : -700)),
+      goBack: act("go back", () => page.goBack({ waitUntil: "domcontentloaded" })),
+      currentUrl: Effect.sync(() => redactText(page.url())),
+      isAuthenticated,
+      setCurrentItem: (name) =>
+        Effect.promise(async () => {
+          currentItem = name
+          await page.evaluate((n) => {
+            const set: unknown = Reflect.get(globalThis, "setCurrentShoppingItem")
+            if (typeof set === "function") set(n)
+          }, name).catch(() => undefined)
+        }),
+      signIn,
+      blockedRequests: Effect.sync(() => [...guard.blocked])
+    } satisfies BrowserShape
+  })
+
+export const layerPlaywright = (options: PlaywrightBrowserOptions): Layer.Layer<Browser, BrowserLaunchFailed> =>
+  Layer.scoped(Browser, makePlaywrightBrowser(options))

@@ -1,0 +1,183 @@
+/**
+ * `shop` end to end in real headless Chromium against the fixture store,
+ * with the YAML list on disk: the final file, the cart and the summary are
+ * what is asserted, not only the transcript.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { shop } from "../../../src/agents/shop/orchestrator.js"
+import { StoreProfile } from "../../../src/domain/shop/store-profile.js"
+import { layerOffline } from "../../../src/services/llm/offline.js"
+import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
+import { makeFixtureStore, fixtureCredentials } from "../../fakes/store/server.js"
+import { bench, clickOn, credentials, everythingSent, navigateTo, nodePlatform } from "./fixtures.js"
+
+const threeItems = `# this week
+items:
+  - name: milk   # 2%
+    aisle: dairy
+  - name: dragonfruit
+  - name: saffron
+`
+
+describe("shoal shop with a model", () => {
+  it.scopedLive("one added, one not found, one timed out: the YAML states, tags, explanations and summary totals", () =>
+    Effect.gen(function*() {
+      const store = yield* makeFixtureStore
+      const { layer, read } = yield* bench(threeItems, store.profile)
+      const model = yield* Layer.build(ScriptedLlm.layer([
+        // milk
+        navigateTo("/search?filter=milk"),
+        // A stale ref is a tool error the model sees and recovers from.
+        ScriptedLlm.toolCall("click", { ref: "e999" }),
+        clickOn("link", /Lactantia/),
+        clickOn("button", /Add to cart/),
+        ScriptedLlm.toolCalls([
+          {
+            name: "report_item_added",
+            input: { item_name: "Lactantia 2% Milk 2 L", price_text: "$5.49", price_cents: 549, url: `${store.url}/aisles/p/milk-2l`, quantity: 2 }
+          },
+          // The first report ends the item; this one is ignored.
+          { name: "report_item_not_found", input: { item_name: "milk", explanation: "second thoughts" } }
+        ]),
+        // dragonfruit
+        navigateTo("/search?filter=dragonfruit"),
+        ScriptedLlm.toolCall("report_item_not_found", { item_name: "dragonfruit", explanation: "The store has no dragonfruit." }),
+        // saffron: its search page never answers
+        navigateTo("/search?filter=saffron")
+      ]))
+      const summary = yield* shop({ timeBudget: "2500 millis", maxTurns: 10, credentials }).pipe(
+        Effect.provide(layer),
+        Effect.provide(model)
+      )
+      expect(summary.added.map((a) => [a.itemName, a.productName, a.priceCents, a.quantity])).toEqual([["milk", "Lactantia 2% Milk 2 L", 549, 2]])
+      expect(summary.notFound.map((n) => [n.itemName, n.explanation])).toEqual([["dragonfruit", "The store has no dragonfruit."]])
+      expect(summary.failed.map((f) => [f.itemName, f.reason])).toEqual([["saffron", "timeout"]])
+      expect(summary.totalCents).toBe(1098)
+      expect(yield* read).toBe(`# this week
+items:
+  - name: milk # 2%
+    aisle: dairy
+    status: completed
+  - name: dragonfruit
+    tags: [ "#404" ]
+    explanation: The store has no dragonfruit.
+  - name: saffron
+    tags: [ "#failed" ]
+    explanation: no result within the 2s 500ms time budget
+`)
+      expect(store.cart()).toEqual([{ id: "milk-2l", quantity: 1 }])
+      const scripted = yield* Effect.provide(ScriptedLlm, model)
+      expect(yield* scripted.remaining).toBe(0)
+      const sent = everythingSent(yield* scripted.requests)
+      expect(sent).toContain("Lactantia 2% Milk 2 L")
+      expect(sent).toContain("StaleRef: element e999 is not on the page any more")
+      expect(sent).not.toContain(fixtureCredentials.password)
+      expect(sent).not.toContain(fixtureCredentials.username)
+    }).pipe(Effect.provide(nodePlatform)), 30_000)
+})
+
+const eggsAndBread = "items:\n  - eggs\n  - bread\n"
+
+const buyScript = (query: string, product: RegExp) => [
+  navigateTo(`/search?filter=${query}`),
+  clickOn("link", product),
+  clickOn("button", /Add to cart/),
+  ScriptedLlm.toolCall("report_item_added", { item_name: query, price_text: "$1.00", price_cents: 100, url: "", quantity: 1 })
+]
+
+describe("shoal shop when the store session expires", () => {
+  it.scopedLive("an expiry mid-item triggers exactly one re-login, then the item is retried and both items are bought", () =>
+    Effect.gen(function*() {
+      const store = yield* makeFixtureStore
+      const { layer, read } = yield* bench(eggsAndBread, store.profile)
+      const model = yield* Layer.build(ScriptedLlm.layer([
+        () => {
+          store.expireSessions()
+          return navigateTo("/search?filter=eggs")
+        },
+        ...buyScript("eggs", /Eggs/),
+        ...buyScript("bread", /Bread/)
+      ]))
+      const summary = yield* shop({ timeBudget: "20 seconds", credentials }).pipe(Effect.provide(layer), Effect.provide(model))
+      expect(store.logins()).toBe(2) // the one before the first item, and exactly one re-login
+      expect(summary.added.map((a) => a.itemName)).toEqual(["eggs", "bread"])
+      // An empty or relative URL from the model is resolved against the page it was on.
+      expect(summary.added.map((a) => a.url)).toEqual([`${store.url}/aisles/p/eggs-12?added=1`, `${store.url}/aisles/p/bread-white?added=1`])
+      expect(store.cart()).toEqual([{ id: "eggs-12", quantity: 1 }, { id: "bread-white", quantity: 1 }])
+      expect(yield* read).toBe("items:\n  - name: eggs\n    status: completed\n  - name: bread\n    status: completed\n")
+      const scripted = yield* Effect.provide(ScriptedLlm, model)
+      expect(yield* scripted.remaining).toBe(0)
+      const sent = everythingSent(yield* scripted.requests)
+      expect(sent).not.toContain(fixtureCredentials.password)
+      expect(sent).not.toContain(fixtureCredentials.username)
+    }).pipe(Effect.provide(nodePlatform)), 60_000)
+
+  it.scopedLive("a failed re-login marks the item auth_recovery_failed, and later items are not retried with the bad credentials", () =>
+    Effect.gen(function*() {
+      const store = yield* makeFixtureStore
+      const { layer, read } = yield* bench(eggsAndBread, store.profile)
+      const model = yield* Layer.build(ScriptedLlm.layer([
+        () => {
+          store.rejectLogins()
+          store.expireSessions()
+          return navigateTo("/search?filter=eggs")
+        }
+      ]))
+      const summary = yield* shop({ timeBudget: "20 seconds", credentials }).pipe(Effect.provide(layer), Effect.provide(model))
+      expect(summary.failed.map((f) => [f.itemName, f.reason])).toEqual([["eggs", "auth_recovery_failed"], ["bread", "auth_recovery_failed"]])
+      expect(store.hits().filter((h) => h.method === "POST" && h.path === "/en/login")).toHaveLength(2)
+      expect(yield* read).toContain("  - name: bread\n    tags: [ \"#failed\" ]\n")
+    }).pipe(Effect.provide(nodePlatform)), 60_000)
+})
+
+describe("shoal shop limits", () => {
+  it.scopedLive("the turn limit ends an item as failed (max_turns) and the run goes on", () =>
+    Effect.gen(function*() {
+      const store = yield* makeFixtureStore
+      const { layer, read } = yield* bench("items:\n  - eggs\n", store.profile)
+      const model = yield* Layer.build(ScriptedLlm.layer([
+        ScriptedLlm.toolCall("snapshot", {}),
+        ScriptedLlm.toolCall("scroll", { direction: "down" })
+      ]))
+      const summary = yield* shop({ maxTurns: 2, credentials }).pipe(Effect.provide(layer), Effect.provide(model))
+      expect(summary.failed.map((f) => f.reason)).toEqual(["max_turns"])
+      expect(yield* read).toContain("explanation: no result after 2 model turns")
+    }).pipe(Effect.provide(nodePlatform)), 30_000)
+
+  it.scopedLive("an unreachable store is a network failure, retried exactly once", () =>
+    Effect.gen(function*() {
+      const store = yield* makeFixtureStore
+      const unreachable = new StoreProfile({ ...store.profile, auth: undefined, baseUrl: "http://127.0.0.1:9/", allowedHosts: ["127.0.0.1:9"] })
+      const { layer, read } = yield* bench("items:\n  - eggs\n", unreachable)
+      const model = yield* Layer.build(ScriptedLlm.layer([]))
+      const lines: Array<string> = []
+      const summary = yield* shop({ progress: (line) => Effect.sync(() => void lines.push(line)) }).pipe(
+        Effect.provide(layer),
+        Effect.provide(model)
+      )
+      expect(summary.failed.map((f) => f.reason)).toEqual(["network"])
+      expect(lines.filter((l) => l.includes("trying once more"))).toHaveLength(1)
+      expect(yield* read).toContain("#failed")
+    }).pipe(Effect.provide(nodePlatform)), 30_000)
+})
+
+describe("shoal shop offline (no model)", () => {
+  it.scopedLive("the rule-based shopper searches, picks the best name match, adds it and reports; out of stock and unknown items are not found", () =>
+    Effect.gen(function*() {
+      const store = yield* makeFixtureStore
+      const { layer, read } = yield* bench("items:\n  - milk\n  - maple syrup\n  - dragonfruit\n  - eggs\n", store.profile)
+      const summary = yield* shop({ credentials }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
+      expect(summary.added.map((a) => [a.itemName, a.productName, a.priceCents])).toEqual([
+        ["milk", "Lactantia 2% Milk 2 L", 549],
+        ["eggs", "Large White Eggs, 12 count", 429]
+      ])
+      expect(summary.totalCents).toBe(978)
+      expect(summary.notFound.map((n) => n.itemName)).toEqual(["maple syrup", "dragonfruit"])
+      expect(summary.notFound[0]?.explanation).toContain("out of stock")
+      expect(store.cart()).toEqual([{ id: "milk-2l", quantity: 1 }, { id: "eggs-12", quantity: 1 }])
+      const text = yield* read
+      expect(text).toContain("  - name: milk\n    status: completed\n")
+      expect(text).toContain("  - name: maple syrup\n    tags: [ \"#404\" ]\n")
+    }).pipe(Effect.provide(nodePlatform)), 60_000)
+})
