@@ -27,8 +27,3 @@ export const droid = pending(
   "droid",
   "Carry out a natural-language task on an Android device (\"open Settings and turn on Wi-Fi\"), DroidRun style."
 )
-
-export const shop = pending(
-  "shop",
-  "Add every open item of a YAML shopping list to a grocery web cart with a guarded browser, then write a summary."
-)

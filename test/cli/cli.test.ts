@@ -27,9 +27,9 @@ describe("shoal CLI", () => {
     expect(run(["--version"]).stdout.trim()).toContain(pkg.version)
   })
 
-  it("--help loads no provider SDK, browser or image library", () => {
-    const trace = join(cli.dir, "imports.txt")
-    const { code } = run(["--help"], { SHOAL_TRACE_IMPORTS: trace }, ["--import", join(root, "scripts/trace-imports.mjs")])
+  it.each([["--help"], ["shop", "--help"], ["tidy", "--help"]])("%s %s loads no provider SDK, browser or image library", (...args) => {
+    const trace = join(cli.dir, `imports-${args.join("-")}.txt`)
+    const { code } = run(args, { SHOAL_TRACE_IMPORTS: trace }, ["--import", join(root, "scripts/trace-imports.mjs")])
     expect(code).toBe(0)
     const loaded = readFileSync(trace, "utf8").split("\n").filter(Boolean)
     expect(loaded.length).toBeGreaterThan(0)
@@ -64,8 +64,8 @@ describe("shoal CLI", () => {
   })
 
   it("a subcommand not built yet says so and exits non-zero", () => {
-    const { code, stderr } = run(["shop"])
+    const { code, stderr } = run(["fitlog"])
     expect(code).toBe(1)
-    expect(stderr).toContain("shoal shop is not available in this build yet")
+    expect(stderr).toContain("shoal fitlog is not available in this build yet")
   })
 })
