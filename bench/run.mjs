@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL("..", import.meta.url))
 const shoal = join(root, "bin/shoal.js")
 const runs = Number(process.env.SHOAL_BENCH_RUNS ?? 21)
 
-if (!existsSync(join(root, "dist/cli/shoal.cjs"))) {
+if (!existsSync(join(root, "dist/cli/shoal.cjs")) || !existsSync(join(root, "dist/lib/index.js"))) {
   process.stderr.write("building first (npm run build)…\n")
   spawnSync(process.execPath, [join(root, "scripts/build.mjs")], { stdio: "inherit" })
 }
@@ -79,6 +79,87 @@ rows.push({
   ratio: "—",
   target: "0",
   ok: heavyLoaded.length === 0 && loaded.length > 0
+})
+
+// 3. Tidy runtime overhead per turn: Shoal against the same loop on LangGraph.js.
+const { runLangGraph, runShoal, countCalls } = await import("./tidy.mjs")
+const turns = 200
+const shoalMs = []
+const graphMs = []
+await runShoal(20)
+await runLangGraph(20)
+for (let i = 0; i < 7; i++) {
+  let t = performance.now()
+  await runShoal(turns)
+  shoalMs.push((performance.now() - t) / turns)
+  t = performance.now()
+  await runLangGraph(turns)
+  graphMs.push((performance.now() - t) / turns)
+}
+const perTurn = { candidate: median(shoalMs), baseline: median(graphMs) }
+rows.push({
+  name: "tidy turn time (200-turn session, fake model)",
+  value: `${perTurn.candidate.toFixed(3)} ms`,
+  baseline: `LangGraph.js ${perTurn.baseline.toFixed(3)} ms`,
+  ratio: `${(perTurn.candidate / perTurn.baseline).toFixed(2)}×`,
+  target: "≤ 1×",
+  ok: perTurn.candidate <= perTurn.baseline
+})
+
+const alloc = (which) => {
+  const r = spawnSync(process.execPath, ["--expose-gc", "--max-semi-space-size=256", join(root, "bench/alloc.mjs"), which, String(turns)], { encoding: "utf8" })
+  if (r.status !== 0) throw new Error(r.stderr)
+  return JSON.parse(r.stdout)
+}
+const shoalAlloc = alloc("shoal")
+const graphAlloc = alloc("langgraph")
+rows.push({
+  name: "tidy bytes allocated per turn",
+  value: `${(shoalAlloc.bytesPerTurn / 1024).toFixed(1)} KiB${shoalAlloc.gcs > 0 ? " (≥, a GC ran)" : ""}`,
+  baseline: `LangGraph.js ${(graphAlloc.bytesPerTurn / 1024).toFixed(1)} KiB${graphAlloc.gcs > 0 ? " (≥)" : ""}`,
+  ratio: `${(shoalAlloc.bytesPerTurn / graphAlloc.bytesPerTurn).toFixed(2)}×`,
+  target: "≤ 1×",
+  ok: shoalAlloc.gcs === 0 && shoalAlloc.bytesPerTurn <= graphAlloc.bytesPerTurn
+})
+
+// 4. Model calls and tokens in the scripted tidy session.
+const calls = await countCalls(turns)
+rows.push({
+  name: "tidy model calls for canned replies",
+  value: String(calls.cannedActCalls),
+  baseline: `${calls.cannedTurns} canned of ${calls.turns} turns`,
+  ratio: "—",
+  target: "0",
+  ok: calls.cannedActCalls === 0
+})
+rows.push({
+  name: "tidy model calls / tokens per turn",
+  value: `${(calls.calls / calls.turns).toFixed(2)} calls`,
+  baseline: `${Math.round(calls.inputTokens / calls.turns)} in, ${Math.round(calls.outputTokens / calls.turns)} out`,
+  ratio: "—",
+  target: "(reported)",
+  ok: true
+})
+
+// 5. Scale: 1,000 concurrent sessions in one process.
+const scaleRun = spawnSync(process.execPath, ["--expose-gc", join(root, "bench/scale.mjs"), "1000", "20"], { encoding: "utf8" })
+if (scaleRun.status !== 0) throw new Error(scaleRun.stderr)
+const scale = JSON.parse(scaleRun.stdout)
+rows.push({
+  name: "1,000 concurrent tidy sessions: turns/s",
+  value: `${Math.round(scale.concurrentTurnsPerSecond)}/s`,
+  baseline: `one session alone ${Math.round(scale.aloneTurnsPerSecond)}/s`,
+  ratio: `${(scale.concurrentTurnsPerSecond / scale.aloneTurnsPerSecond).toFixed(2)}×`,
+  target: "≥ 0.5×",
+  ok: scale.concurrentTurnsPerSecond >= 0.5 * scale.aloneTurnsPerSecond
+})
+rows.push({
+  name: "1,000 concurrent tidy sessions: heap per session",
+  value: `${(scale.bytesPerSession / 1024).toFixed(1)} KiB`,
+  baseline: `${scale.sessions} live sessions`,
+  ratio: "—",
+  target: "≤ 64 KiB",
+  ok: scale.bytesPerSession <= 64 * 1024
 })
 
 const header = ["benchmark", "value", "baseline", "ratio", "target", "verdict"]
