@@ -11,13 +11,14 @@ import { FileSystem, Path } from "@effect/platform"
 import type { PlatformError } from "@effect/platform/Error"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
-import { Config, Effect, Layer, Option, Random, Schema } from "effect"
+import { Config, Effect, Layer, Option, Schema } from "effect"
 import type { ConfigError } from "effect"
 import { SessionStoreError } from "./errors.js"
 import { SessionId } from "./session-kind.js"
 import { SessionStore } from "./session-store.js"
 import { makeSessionStore } from "./store.js"
 import type { SessionTexts } from "./store.js"
+import { atomicWriter } from "../files/atomic-write.js"
 
 const storeError = (operation: string, location: string) => (error: PlatformError) =>
   new SessionStoreError({ operation, location, reason: error.message })
@@ -34,21 +35,11 @@ export const fileTexts = (dir: string): Effect.Effect<SessionTexts, never, FileS
     const kindDir = (kind: string) => path.join(dir, "sessions", kind)
     const locate = (kind: string, id: SessionId) => path.join(kindDir(kind), `${id}.json`)
 
+    const writeFileAtomically = atomicWriter(fs, path)
     const writeAtomically = (kind: string, id: SessionId, text: string) =>
       Effect.gen(function*() {
-        const final = locate(kind, id)
         yield* fs.makeDirectory(kindDir(kind), { recursive: true })
-        const nonce = yield* Random.nextIntBetween(0, 2 ** 31 - 1)
-        const temp = path.join(kindDir(kind), `.${id}.${nonce.toString(36)}.tmp`)
-        yield* Effect.scoped(Effect.gen(function*() {
-          const file = yield* fs.open(temp, { flag: "w" })
-          yield* file.writeAll(new TextEncoder().encode(text))
-          yield* file.sync
-        })).pipe(
-          Effect.zipRight(fs.rename(temp, final)),
-          // Best effort: a temp file that cannot be removed is still invisible to load and list.
-          Effect.tapError(() => Effect.ignore(fs.remove(temp)))
-        )
+        yield* writeFileAtomically(locate(kind, id), text)
       }).pipe(Effect.mapError(storeError("save", locate(kind, id))))
 
     return {

@@ -11,7 +11,7 @@
  */
 import { FileSystem, Path } from "@effect/platform"
 import type { PlatformError } from "@effect/platform/Error"
-import { Effect, Either, Layer, Random } from "effect"
+import { Effect, Either, Layer } from "effect"
 import type { ItemId } from "../../domain/shop/item.js"
 import { renderSummary } from "../../domain/shop/summary.js"
 import { ShoppingListUnavailable } from "./errors.js"
@@ -19,6 +19,7 @@ import { ShoppingListProvider } from "./shopping-list-provider.js"
 import type { ShoppingListProviderShape } from "./shopping-list-provider.js"
 import type { ItemPatch } from "./yaml-list.js"
 import { completedPatch, failedPatch, notFoundPatch, parseList, patchItem } from "./yaml-list.js"
+import { atomicWriter } from "../files/atomic-write.js"
 
 export const makeYamlFileProvider = (
   file: string
@@ -31,18 +32,10 @@ export const makeYamlFileProvider = (
 
     const read = fs.readFileString(file).pipe(Effect.mapError(unavailable("read")))
 
+    const writeFileAtomically = atomicWriter(fs, path)
     const writeAtomically = (target: string, text: string) =>
       Effect.gen(function*() {
-        const nonce = yield* Random.nextIntBetween(0, 2 ** 31 - 1)
-        const temp = path.join(path.dirname(target), `.${path.basename(target)}.${nonce.toString(36)}.tmp`)
-        yield* Effect.scoped(Effect.gen(function*() {
-          const handle = yield* fs.open(temp, { flag: "w" })
-          yield* handle.writeAll(new TextEncoder().encode(text))
-          yield* handle.sync
-        })).pipe(
-          Effect.zipRight(fs.rename(temp, target)),
-          Effect.tapError(() => Effect.ignore(fs.remove(temp)))
-        )
+        yield* writeFileAtomically(target, text)
       }).pipe(Effect.mapError(unavailable("write")))
 
     const update = (id: ItemId, patch: ItemPatch) =>

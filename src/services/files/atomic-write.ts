@@ -1,0 +1,28 @@
+/**
+ * Replace a file so that a reader sees either the old content or the new,
+ * never half of either: write a hidden temp file beside it, sync it, rename
+ * it over the target. A failed write leaves the old file and (best effort) no
+ * temp file; one that cannot be removed is still hidden (dot-prefixed).
+ *
+ * Where it sits: shared by every file-backed service that rewrites a user's
+ * file or state (the SessionStore's JSON files, the shopping list).
+ */
+import type { FileSystem, Path } from "@effect/platform"
+import type { PlatformError } from "@effect/platform/Error"
+import { Effect, Random } from "effect"
+
+/** The writer for a service that already holds its file system and path. */
+export const atomicWriter = (fs: FileSystem.FileSystem, path: Path.Path) =>
+(target: string, text: string): Effect.Effect<void, PlatformError> =>
+  Effect.gen(function*() {
+    const nonce = yield* Random.nextIntBetween(0, 2 ** 31 - 1)
+    const temp = path.join(path.dirname(target), `.${path.basename(target)}.${nonce.toString(36)}.tmp`)
+    yield* Effect.scoped(Effect.gen(function*() {
+      const handle = yield* fs.open(temp, { flag: "w" })
+      yield* handle.writeAll(new TextEncoder().encode(text))
+      yield* handle.sync
+    })).pipe(
+      Effect.zipRight(fs.rename(temp, target)),
+      Effect.tapError(() => Effect.ignore(fs.remove(temp)))
+    )
+  })
