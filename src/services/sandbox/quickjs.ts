@@ -89,15 +89,17 @@ const makeSession = (vm: QuickJSAsyncContext, runtime: Runtime.Runtime<never>, o
     return timedOut
   })
 
-  const print = vm.newFunction("print", (...args) => {
-    output.push(args.map((h) => formatPrinted(vm.dump(h))).join(" "))
-  })
-  vm.setProp(vm.global, "print", print)
-  const consoleObject = vm.newObject()
-  vm.setProp(consoleObject, "log", print)
-  vm.setProp(vm.global, "console", consoleObject)
-  consoleObject.dispose()
-  print.dispose()
+  if (options.printing ?? true) {
+    const print = vm.newFunction("print", (...args) => {
+      output.push(args.map((h) => formatPrinted(vm.dump(h))).join(" "))
+    })
+    vm.setProp(vm.global, "print", print)
+    const consoleObject = vm.newObject()
+    vm.setProp(consoleObject, "log", print)
+    vm.setProp(vm.global, "console", consoleObject)
+    consoleObject.dispose()
+    print.dispose()
+  }
 
   for (const [name, value] of Object.entries(options.globals ?? {})) {
     const h = toHandle(vm, value)

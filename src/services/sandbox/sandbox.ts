@@ -30,6 +30,8 @@ export interface SandboxOptions {
   readonly globals?: Readonly<Record<string, SandboxValue>>
   /** Wall time for the code's own work per run, host calls excluded (default 5 s). */
   readonly timeLimitMs?: number
+  /** Give the code `print` and `console.log` (default true); their output comes back with the result. */
+  readonly printing?: boolean
   /** Heap limit (default 64 MB). */
   readonly memoryLimitBytes?: number
 }
