@@ -40,7 +40,7 @@ export const runStep = (session: SandboxSession, state: CodeActState, code: stri
     const lines = [
       ...(log.length === 0 ? ["(no device function was called)"] : log.map((l) => `- ${l}`)),
       ...(printed.length === 0 ? [] : ["Printed:", ...printed]),
-      ...(outcome._tag === "Left" ? [`Error: ${outcome.left.message}`] : [])
+      ...(outcome._tag === "Left" ? [`Code stopped: ${outcome.left.message}`] : [])
     ]
     return { ok: outcome._tag === "Right", report: lines.join("\n") }
   })

@@ -82,7 +82,7 @@ export const runScripter = (input: ScripterInput): Effect.Effect<ScriptOutcome, 
       const result = yield* Effect.either(session.run(code.value))
       const report = result._tag === "Right"
         ? `Output:\n${result.right.output.join("\n") || "(nothing printed)"}`
-        : `Output:\n${result.left.output.join("\n") || "(nothing printed)"}\nError: ${result.left.message}`
+        : `Output:\n${result.left.output.join("\n") || "(nothing printed)"}\nCode stopped: ${result.left.message}`
       messages = [...messages, new AssistantMessage({ content: [new TextBlock({ text: response.text })] }), userText(report)]
     }
     return { status: "FAILED", message: `the script did not finish within ${maxSteps} code blocks` }
