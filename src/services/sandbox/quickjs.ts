@@ -11,10 +11,10 @@
  * against the wall-time limit; the code's own work does, through QuickJS's
  * interrupt handler.
  */
-import { Cause, Effect, Exit, Layer, Option, Runtime } from "effect"
+import { Cause, Effect, Exit, Fiber, Layer, Option, Runtime } from "effect"
 import type { QuickJSAsyncContext, QuickJSHandle } from "quickjs-emscripten"
 import { ScriptError, ScriptOutOfMemory, ScriptTimeout } from "./errors.js"
-import type { SandboxError } from "./errors.js"
+import type { HostCallFailed, SandboxError } from "./errors.js"
 import type { RunResult, SandboxOptions, SandboxSession, SandboxShape } from "./sandbox.js"
 import { defaultMemoryLimitBytes, defaultTimeLimitMs, Sandbox } from "./sandbox.js"
 
@@ -82,11 +82,14 @@ const makeSession = (vm: QuickJSAsyncContext, runtime: Runtime.Runtime<never>, o
   let startedAt = 0
   let hostMs = 0
   let timedOut = false
+  // Set when the caller's fiber is interrupted: the code stops at its next check and host calls fail fast.
+  let aborted = false
+  let hostFiber: Fiber.RuntimeFiber<unknown, HostCallFailed> | undefined
   vm.runtime.setMemoryLimit(memoryLimitBytes)
   vm.runtime.setMaxStackSize(1024 * 1024)
   vm.runtime.setInterruptHandler(() => {
     if (Date.now() - startedAt - hostMs > timeLimitMs) timedOut = true
-    return timedOut
+    return timedOut || aborted
   })
 
   if (options.printing ?? true) {
@@ -111,7 +114,11 @@ const makeSession = (vm: QuickJSAsyncContext, runtime: Runtime.Runtime<never>, o
     const fn = vm.newAsyncifiedFunction(name, async (...handles) => {
       const args = handles.map((h) => vm.dump(h))
       const before = Date.now()
-      const exit = await Runtime.runPromiseExit(runtime)(host(args))
+      if (aborted) return { error: vm.newError({ name: "Error", message: "the run was cancelled" }) }
+      const fiber = Runtime.runFork(runtime)(host(args))
+      hostFiber = fiber
+      const exit = await Runtime.runPromise(runtime)(Fiber.await(fiber))
+      hostFiber = undefined
       hostMs += Date.now() - before
       if (Exit.isSuccess(exit)) return toHandle(vm, exit.value)
       const reason = Option.match(Cause.failureOption(exit.cause), {
@@ -179,7 +186,18 @@ const makeSession = (vm: QuickJSAsyncContext, runtime: Runtime.Runtime<never>, o
   // One run at a time: an asyncified interpreter can only be paused in one place.
   const lock = Effect.unsafeMakeSemaphore(1)
   return {
-    run: (code) => lock.withPermits(1)(Effect.flatten(Effect.promise(() => runOnce(code))))
+    run: (code) =>
+      lock.withPermits(1)(Effect.flatten(Effect.async<Exit.Exit<RunResult, SandboxError>>((resume) => {
+        aborted = false
+        const running = runOnce(code)
+        running.then((exit) => resume(Effect.succeed(exit)), (defect: unknown) => resume(Effect.die(defect)))
+        // Interrupted: stop the code and any host call, and wait until the interpreter is idle so it can be disposed safely.
+        return Effect.promise(() => {
+          aborted = true
+          if (hostFiber !== undefined) Runtime.runFork(runtime)(Fiber.interrupt(hostFiber))
+          return running.catch(() => undefined)
+        })
+      })))
   }
 }
 

@@ -108,6 +108,19 @@ describe("Sandbox (QuickJS)", () => {
         expect((yield* Fiber.join(fiber)).value).toBe("woke")
       }))
 
+    it.effect("interrupting a run stops the code and its host call; the interpreter is disposed safely", () =>
+      Effect.gen(function*() {
+        let finished = false
+        const fiber = yield* Effect.fork(run("wait(60000)\nwhile (true) {}", {
+          timeLimitMs: 60_000,
+          functions: { wait: (args) => Effect.sleep(Duration.millis(Number(args[0]))).pipe(Effect.ensuring(Effect.sync(() => void (finished = true)))) }
+        }))
+        yield* untilSleeping
+        yield* Fiber.interrupt(fiber)
+        expect(finished).toBe(true)
+        expect((yield* run("6 * 7")).value).toBe(42)
+      }), { timeout: 10_000 })
+
     it.scoped("a session keeps its variables between runs, like a notebook", () =>
       Effect.gen(function*() {
         const session = yield* Effect.flatMap(Sandbox, (s) => s.session())
