@@ -24,6 +24,8 @@ describe("Sandbox (QuickJS)", () => {
         expect(r.message).toBe("ReferenceError: 'require' is not defined (line 2)")
         const f = yield* failure("globalThis.constructor.constructor(\"return process\")().mainModule")
         expect(f.message).toMatch(/'process' is not defined/)
+        const reached = yield* run("[eval('typeof require'), Function('return typeof process')(), typeof globalThis.process, Object.keys(globalThis).filter((k) => k !== 'print' && k !== 'console').length]")
+        expect(reached.value).toEqual(["undefined", "undefined", "undefined", 0])
         expect(typeof process.exit).toBe("function")
       }))
 
