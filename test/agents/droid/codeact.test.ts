@@ -51,7 +51,7 @@ describe("CodeAct", () => {
       const result = yield* runCodeAct({ goal: "do something", maxSteps: 3 })
       expect(result).toEqual({ success: false, answer: "stopped after 3 steps without complete()", steps: 3, memory: ["nothing to do"] })
       const requests = yield* Effect.flatMap(ScriptedLlm, (s) => s.requests)
-      expect(promptAt(requests, 1)).toMatch(/click\(999\) failed: there is no element \[999\][\s\S]*Printed:\nhello[\s\S]*Error: Error: click: there is no element \[999\]; the screen lists \d+ \(line 2\)/)
+      expect(promptAt(requests, 1)).toMatch(/click\(999\) failed: there is no element \[999\][\s\S]*Printed:\nhello[\s\S]*Code stopped: Error: click: there is no element \[999\]; the screen lists \d+ \(line 2\)/)
       expect(promptAt(requests, 2)).toMatch(/no ```js code block/)
       expect(device.settings.wifiEnabled).toBe(false)
     }).pipe(Effect.provide(layer))
