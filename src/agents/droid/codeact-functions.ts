@@ -1,0 +1,103 @@
+/**
+ * The functions CodeAct's code may call (seeds/002 "CodeActAgent"):
+ * `click(i)`, `long_press(i)`, `type(i, text)`, `swipe(direction)`,
+ * `scroll(direction)`, `open_app(name)`, `back()`, `home()`, `enter()`,
+ * `wait(ms)`, `remember(text)` and `complete(success, reason)` — each
+ * argument list decoded into an `AtomicAction` with the Executor's Schema,
+ * so both modes validate actions the same way.
+ *
+ * Where it sits: codeact.ts and the offline `--script` replay hand these to
+ * the Sandbox; what they did is logged for the model's next prompt.
+ */
+import { Effect, Option, ParseResult, Ref, Schema } from "effect"
+import { AtomicAction } from "../../domain/droid/actions.js"
+import { HostCallFailed } from "../../services/sandbox/errors.js"
+import type { HostFunction } from "../../services/sandbox/sandbox.js"
+import type { DeviceTools } from "./device.js"
+
+export interface Completion {
+  readonly success: boolean
+  readonly reason: string
+}
+
+export interface CodeActState {
+  /** One line per call: what was asked and what happened. */
+  readonly log: Ref.Ref<ReadonlyArray<string>>
+  readonly memory: Ref.Ref<ReadonlyArray<string>>
+  readonly completion: Ref.Ref<Option.Option<Completion>>
+}
+
+export const makeCodeActState = Effect.all({
+  log: Ref.make<ReadonlyArray<string>>([]),
+  memory: Ref.make<ReadonlyArray<string>>([]),
+  completion: Ref.make(Option.none<Completion>())
+})
+
+/** The signatures, as CodeAct's system prompt lists them. */
+export const functionHelp = `click(index)            tap element [index] (or click("visible text"))
+long_press(index)       press and hold element [index]
+type(index, text)       tap element [index], then type text (type(text) types into the focused field)
+swipe(direction)        move a finger "up" | "down" | "left" | "right" across the screen
+scroll(direction)       "down" shows what is below, "up" what is above
+open_app(name)          open an installed app by name, e.g. open_app("Settings")
+back()  home()  enter() press that key
+wait(ms)                pause (e.g. while something loads)
+remember(text)          keep a fact for later steps
+complete(success, reason)  finish: success true/false and the final answer or reason
+print(...)              show values in the next step's observation`
+
+const toAction = (name: string, args: ReadonlyArray<unknown>): Record<string, unknown> => {
+  const [a, b] = args
+  switch (name) {
+    case "click":
+    case "long_press":
+      return typeof a === "string" ? { action: name, text: a } : { action: name, index: a }
+    case "type":
+      return typeof a === "string" && b === undefined ? { action: "type", text: a } : { action: "type", index: a, text: b }
+    case "swipe":
+    case "scroll":
+      return { action: name, direction: a }
+    case "open_app":
+      return { action: name, text: a }
+    case "wait":
+      return a === undefined ? { action: name } : { action: name, ms: a }
+    default:
+      return { action: name }
+  }
+}
+
+const call = (s: ReadonlyArray<unknown>) => s.map((a) => JSON.stringify(a)).join(", ")
+
+export const codeActFunctions = (device: DeviceTools, state: CodeActState): Record<string, HostFunction> => {
+  const action = (name: string): HostFunction => (args) =>
+    Effect.gen(function*() {
+      const decoded = yield* Schema.decodeUnknown(AtomicAction)(toAction(name, args)).pipe(
+        Effect.mapError((e) => new HostCallFailed({ function: name, reason: `bad arguments (${call(args)}): ${ParseResult.TreeFormatter.formatErrorSync(e)}` }))
+      )
+      const outcome = yield* device.act(decoded).pipe(
+        Effect.tapError((e) => Ref.update(state.log, (l) => [...l, `${name}(${call(args)}) failed: ${e.reason}`])),
+        Effect.mapError((e) => new HostCallFailed({ function: name, reason: e.reason }))
+      )
+      yield* Ref.update(state.log, (l) => [...l, `${name}(${call(args)}): ${outcome}`])
+      return outcome
+    })
+  const actions = ["click", "long_press", "type", "swipe", "scroll", "open_app", "back", "home", "enter", "wait"]
+  return {
+    ...Object.fromEntries(actions.map((n) => [n, action(n)])),
+    remember: (args) =>
+      Effect.gen(function*() {
+        const text = String(args[0] ?? "").trim()
+        if (text.length === 0) return yield* new HostCallFailed({ function: "remember", reason: "give the text to remember" })
+        yield* Ref.update(state.memory, (m) => [...m, text])
+        return null
+      }),
+    complete: (args) =>
+      Effect.gen(function*() {
+        const success = args[0] === true || args[0] === "true"
+        const reason = args[1] === undefined ? "" : String(args[1])
+        yield* Ref.set(state.completion, Option.some({ success, reason }))
+        yield* Ref.update(state.log, (l) => [...l, `complete(${call(args)})`])
+        return null
+      })
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The Scripter (seeds/002 "Scripter Delegation"): off-device work in the
+ * sandbox, iterative like a notebook — variables persist between code
+ * blocks; an answer without code is the final message. Its only way out is
+ * `fetch`, and only to hosts the user allowed (`--allow-host`); the result
+ * goes back to the Manager as `<script_result status>`.
+ */
+import { HttpClient, HttpClientRequest } from "@effect/platform"
+import { Duration, Effect, Option } from "effect"
+import type { Scope } from "effect"
+import { codeToRun, prose } from "../../domain/droid/code-blocks.js"
+import type { LlmError, Message } from "../../domain/llm.js"
+import { AssistantMessage, GenerateRequest, TextBlock, userText } from "../../domain/llm.js"
+import { Llm } from "../../services/llm/llm.js"
+import { HostCallFailed } from "../../services/sandbox/errors.js"
+import type { HostFunction } from "../../services/sandbox/sandbox.js"
+import { Sandbox } from "../../services/sandbox/sandbox.js"
+import { scripterSystem } from "./prompts.js"
+
+export interface ScripterInput {
+  readonly task: string
+  /** Host names (or host:port) `fetch` may reach; nothing else. */
+  readonly allowHosts: ReadonlyArray<string>
+  /** Code blocks at most (default 5). */
+  readonly maxSteps?: number
+}
+
+export interface ScriptOutcome {
+  readonly status: "SUCCESS" | "FAILED"
+  readonly message: string
+}
+
+/** How the Manager reads it. */
+export const scriptResultTag = (r: ScriptOutcome): string => `<script_result status="${r.status}">\n${r.message}\n</script_result>`
+
+// `fetch` as scripts expect it; the host side returns plain data, so methods are added here.
+const prelude = `globalThis.fetch = function (url, init) {
+  const r = __host_fetch(String(url), init === undefined ? null : init)
+  return { status: r.status, ok: r.ok, headers: r.headers, text: () => r.body, json: () => JSON.parse(r.body) }
+}`
+
+const isRecord = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+const headersOf = (u: unknown): Record<string, string> =>
+  typeof u === "object" && u !== null ? Object.fromEntries(Object.entries(u).map(([k, v]) => [k, String(v)])) : {}
+
+export const guardedFetch = (client: HttpClient.HttpClient, allowHosts: ReadonlyArray<string>): HostFunction => (args) =>
+  Effect.gen(function*() {
+    const fail = (reason: string) => new HostCallFailed({ function: "fetch", reason })
+    const url = yield* Effect.try({ try: () => new URL(String(args[0])), catch: () => fail(`"${String(args[0])}" is not a URL`) })
+    if (url.protocol !== "http:" && url.protocol !== "https:") return yield* fail(`only http and https URLs can be fetched`)
+    if (!allowHosts.includes(url.hostname) && !allowHosts.includes(url.host)) {
+      return yield* fail(`${url.host} is not an allowed host (the user allows: ${allowHosts.length === 0 ? "none" : allowHosts.join(", ")}; see --allow-host)`)
+    }
+    const init: Readonly<Record<string, unknown>> = isRecord(args[1]) ? args[1] : {}
+    const method = typeof init["method"] === "string" ? init["method"].toUpperCase() : "GET"
+    const base = HttpClientRequest.make(method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE" || method === "HEAD" ? method : "GET")(url.toString(), {
+      headers: headersOf(init["headers"])
+    })
+    const request = typeof init["body"] === "string" ? HttpClientRequest.bodyText(base, init["body"]) : base
+    const response = yield* client.execute(request).pipe(Effect.mapError((e) => fail(e.message)))
+    const body = yield* response.text.pipe(Effect.mapError((e) => fail(e.message)))
+    return { status: response.status, ok: response.status >= 200 && response.status < 300, headers: response.headers, body }
+  }).pipe(Effect.timeoutFail({ duration: Duration.seconds(20), onTimeout: () => new HostCallFailed({ function: "fetch", reason: "no answer within 20 s" }) }))
+
+export const runScripter = (input: ScripterInput): Effect.Effect<ScriptOutcome, LlmError, Llm | Sandbox | HttpClient.HttpClient> =>
+  Effect.gen(function*(): Effect.fn.Return<ScriptOutcome, LlmError, Llm | Sandbox | HttpClient.HttpClient | Scope.Scope> {
+    const llm = yield* Llm
+    const sandbox = yield* Sandbox
+    const client = yield* HttpClient.HttpClient
+    const session = yield* sandbox.session({ functions: { __host_fetch: guardedFetch(client, input.allowHosts) }, timeLimitMs: 10_000 })
+    yield* Effect.orDie(session.run(prelude))
+    const maxSteps = input.maxSteps ?? 5
+    let messages: ReadonlyArray<Message> = [userText(`Task: ${input.task}\nAllowed hosts for fetch: ${input.allowHosts.join(", ") || "(none)"}`)]
+    for (let step = 1; step <= maxSteps; step++) {
+      const response = yield* llm.generate(new GenerateRequest({ system: scripterSystem, messages, maxTokens: 2048 }))
+      const code = codeToRun(response.text)
+      if (Option.isNone(code)) {
+        const message = prose(response.text)
+        return { status: /^\s*(error|failed|unable)\b/i.test(message) ? "FAILED" : "SUCCESS", message }
+      }
+      const result = yield* Effect.either(session.run(code.value))
+      const report = result._tag === "Right"
+        ? `Output:\n${result.right.output.join("\n") || "(nothing printed)"}`
+        : `Output:\n${result.left.output.join("\n") || "(nothing printed)"}\nCode stopped: ${result.left.message}`
+      messages = [...messages, new AssistantMessage({ content: [new TextBlock({ text: response.text })] }), userText(report)]
+    }
+    return { status: "FAILED", message: `the script did not finish within ${maxSteps} code blocks` }
+  }).pipe(Effect.scoped, Effect.withSpan("droid.scripter"))

@@ -1,0 +1,96 @@
+/**
+ * What `shoal droid` does when it runs: check everything the user gave
+ * (goal, steps, output schema, script file) before a device is touched,
+ * refuse without a model unless replaying a script, then build the device,
+ * sandbox and model layers and run. Progress goes to stderr; the answer (or
+ * the structured data as JSON) to stdout. A failed task exits non-zero.
+ *
+ * Where it sits: imported by droid.ts only when the command runs, so
+ * QuickJS and appium-adb never load for `--help`.
+ */
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import { FileSystem } from "@effect/platform"
+import { Console, Data, Effect, Either, Layer, Option } from "effect"
+import { NeedsModel } from "../agents/droid/errors.js"
+import { runDroid, runDroidFor } from "../agents/droid/run.js"
+import { runScript } from "../agents/droid/script.js"
+import { schemaFromJsonSchema } from "../domain/droid/json-schema.js"
+import { layerAdbFromChoice } from "../services/adb/choose.js"
+import type { LlmFlags } from "../services/llm/settings.js"
+import { layerQuickJs } from "../services/sandbox/quickjs.js"
+import { llmLayerFor } from "./llm-options.js"
+
+export class DroidUsageError extends Data.TaggedError("DroidUsageError")<{ readonly message: string }> {}
+
+export class DroidTaskFailed extends Data.TaggedError("DroidTaskFailed")<{ readonly answer: string }> {
+  override get message(): string {
+    return `the task did not succeed: ${this.answer}`
+  }
+}
+
+export interface DroidFlags extends LlmFlags {
+  readonly goal: Option.Option<string>
+  readonly reasoning: boolean
+  readonly maxSteps: number
+  readonly device: Option.Option<string>
+  readonly avd: Option.Option<string>
+  readonly outputSchema: Option.Option<string>
+  readonly script: Option.Option<string>
+  readonly allowHost: ReadonlyArray<string>
+}
+
+const readText = (file: string, what: string) =>
+  Effect.flatMap(FileSystem.FileSystem, (fs) =>
+    fs.readFileString(file).pipe(Effect.mapError(() => new DroidUsageError({ message: `${what} ${file} cannot be read` }))))
+
+const outputSchemaFrom = (file: string) =>
+  Effect.gen(function*() {
+    const text = yield* readText(file, "output schema")
+    const document = yield* Effect.try({ try: (): unknown => JSON.parse(text), catch: (e) => new DroidUsageError({ message: `output schema ${file} is not JSON: ${e instanceof Error ? e.message : String(e)}` }) })
+    return yield* Either.match(schemaFromJsonSchema(document), {
+      onLeft: (problem) => Effect.fail(new DroidUsageError({ message: `output schema ${file}: ${problem}` })),
+      onRight: Effect.succeed
+    })
+  })
+
+export const runDroidCommand = (flags: DroidFlags) =>
+  Effect.gen(function*() {
+    if (flags.maxSteps < 1) return yield* new DroidUsageError({ message: "--max-steps must be at least 1" })
+    const device = layerAdbFromChoice({
+      ...Option.match(flags.device, { onNone: () => ({}), onSome: (d) => ({ device: d }) }),
+      ...Option.match(flags.avd, { onNone: () => ({}), onSome: (a) => ({ avd: a }) })
+    })
+
+    if (Option.isSome(flags.script)) {
+      const source = yield* readText(flags.script.value, "script")
+      const report = yield* Effect.scoped(runScript(source)).pipe(Effect.provide(Layer.merge(device, layerQuickJs)))
+      for (const [i, r] of report.reports.entries()) yield* Console.error(`block ${i + 1}:\n${r}`)
+      if (!report.success) return yield* new DroidTaskFailed({ answer: report.answer })
+      yield* Console.log(report.answer)
+      return
+    }
+
+    const goal = Option.filter(flags.goal, (g) => g.trim().length > 0)
+    if (Option.isNone(goal)) return yield* new DroidUsageError({ message: "say what to do, e.g. shoal droid \"turn on Wi-Fi\" (or replay a script with --script FILE)" })
+    const schema = Option.isSome(flags.outputSchema) ? Option.some(yield* outputSchemaFrom(flags.outputSchema.value)) : Option.none()
+    const { layer: llm, settings } = yield* llmLayerFor(flags)
+    if (settings.provider === "offline" && Option.isNone(settings.replayDir)) return yield* new NeedsModel()
+
+    const options = {
+      goal: goal.value,
+      mode: flags.reasoning ? "reasoning" as const : "codeact" as const,
+      maxSteps: flags.maxSteps,
+      allowHosts: flags.allowHost
+    }
+    const layers = Layer.mergeAll(llm, device, layerQuickJs, FetchHttpClient.layer)
+    if (Option.isSome(schema)) {
+      const result = yield* runDroidFor(schema.value, options).pipe(Effect.provide(layers))
+      yield* Console.error(result.answer)
+      if (!result.success) return yield* new DroidTaskFailed({ answer: result.answer })
+      yield* Console.log(JSON.stringify(Option.getOrNull(result.data), null, 2))
+      return
+    }
+    const result = yield* runDroid(options).pipe(Effect.provide(layers))
+    if (!result.success) return yield* new DroidTaskFailed({ answer: result.answer })
+    yield* Console.log(result.answer)
+  })

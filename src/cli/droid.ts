@@ -1,0 +1,56 @@
+/**
+ * `shoal droid`: a natural-language task carried out on an Android device,
+ * DroidRun style (seeds/002).
+ *
+ *   shoal droid "turn on Wi-Fi" --device sim          CodeAct mode (default)
+ *   shoal droid "…" --reasoning --allow-host api.x    Manager/Executor mode
+ *   shoal droid --script run.js --device sim          replay a CodeAct script, no model needed
+ *
+ * This module holds only the command and its options, so `shoal --help`
+ * stays cheap: the run (QuickJS, appium-adb, the agent) is imported by
+ * droid-run.ts when the command runs.
+ */
+import { Args, Command, Options } from "@effect/cli"
+import { Effect } from "effect"
+import { llmOptions } from "./llm-options.js"
+
+export const droidOptions = {
+  goal: Args.text({ name: "GOAL" }).pipe(
+    Args.withDescription("What to do on the device, in words, e.g. \"open Settings and turn on Wi-Fi\"."),
+    Args.optional
+  ),
+  reasoning: Options.boolean("reasoning").pipe(
+    Options.withDescription("Plan with a Manager and act with an Executor (for longer tasks; can run off-device scripts and rewrite text fields). Default: CodeAct, the model writes JavaScript that drives the device.")
+  ),
+  maxSteps: Options.integer("max-steps").pipe(
+    Options.withDescription("Model steps allowed (CodeAct turns, or Manager turns with --reasoning)."),
+    Options.withDefault(15)
+  ),
+  device: Options.text("device").pipe(
+    Options.withDescription("The device: an adb serial, or \"sim\" for the built-in simulated phone (Settings and a MyFitnessPal-like app). Default: the only device attached."),
+    Options.optional
+  ),
+  avd: Options.text("avd").pipe(
+    Options.withDescription("An Android emulator (AVD name) to use, started if none is running."),
+    Options.optional
+  ),
+  outputSchema: Options.text("output-schema").pipe(
+    Options.withDescription("A JSON Schema file: the final answer is extracted into that shape and printed as JSON (object, array, string, number, integer, boolean, null; enum; required)."),
+    Options.optional
+  ),
+  script: Options.text("script").pipe(
+    Options.withDescription("Run this CodeAct script against the device instead of asking a model (JavaScript, or a transcript of ```js blocks run one by one). Works offline."),
+    Options.optional
+  ),
+  allowHost: Options.text("allow-host").pipe(
+    Options.withDescription("A host the reasoning mode's scripts may fetch from (repeatable). No other host is reachable."),
+    Options.repeated
+  )
+} as const
+
+export const droid = Command.make("droid", { ...droidOptions, ...llmOptions }, (flags) =>
+  Effect.flatMap(Effect.promise(() => import("./droid-run.js")), ({ runDroidCommand }) => runDroidCommand(flags))).pipe(
+    Command.withDescription(
+      "Carry out a natural-language task on an Android device (\"open Settings and turn on Wi-Fi\"), DroidRun style: the model sees the screen as a numbered element list and acts through adb; its code runs in a QuickJS sandbox with only the device functions. Needs a model; --script replays a recorded run offline."
+    )
+  )
