@@ -15,6 +15,11 @@ if (!existsSync(bundle)) {
   process.exit(1)
 }
 
+// The bundle loads its external packages (SDKs, appium-adb, playwright…)
+// through this, resolved from here: Node's ESM loader, which also takes the
+// packages that are ES modules only (see scripts/cli-bundle.mjs).
+globalThis.__shoalImport = (specifier) => import(specifier)
+
 const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined
 const script = new Script(Module.wrap(readFileSync(bundle, "utf8")), {
   filename: bundle,

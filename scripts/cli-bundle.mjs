@@ -6,11 +6,16 @@
 // - CommonJS, so bin/shoal.js can compile it through `vm.Script` with a V8
 //   code cache (Node 20 has no module compile cache): the cache is made at
 //   build time by running `--help` once, and remade if V8 rejects it;
-// - heavy packages stay external and are required only by the code that needs
-//   them, when it runs (`import()` becomes a lazy `require`).
+// - heavy packages stay external and are loaded only by the code that needs
+//   them, when it runs, through Node's ESM loader (some, like appium-adb, are
+//   ES modules only and cannot be required). A `vm.Script` compiled from a
+//   code cache loses its dynamic-import callback on Node 20, so the bundle's
+//   `import("pkg")` calls are rewritten to `__shoalImport("pkg")`, a function
+//   bin/shoal.js defines in its own (ESM) scope.
 import { build } from "esbuild"
 import { execFileSync } from "node:child_process"
-import { join } from "node:path"
+import { mkdirSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
 export const heavyPackages = [
@@ -28,7 +33,7 @@ const root = fileURLToPath(new URL("..", import.meta.url))
 
 /** Writes `<distDir>/cli/shoal.cjs`; `bin/shoal.js` beside `<distDir>/..` runs it. */
 export const bundleCli = async (distDir) => {
-  await build({
+  const result = await build({
     absWorkingDir: root,
     entryPoints: ["src/cli/main.ts"],
     outfile: join(distDir, "cli", "shoal.cjs"),
@@ -39,9 +44,25 @@ export const bundleCli = async (distDir) => {
     minify: true,
     sourcemap: "linked",
     external: heavyPackages,
-    supported: { "dynamic-import": false },
+    write: false,
     logLevel: "warning"
   })
+  for (const file of result.outputFiles) {
+    const text = file.path.endsWith(".cjs") ? routeDynamicImports(file.text) : file.text
+    mkdirSync(dirname(file.path), { recursive: true })
+    writeFileSync(file.path, text)
+  }
+}
+
+const isHeavy = (specifier) => heavyPackages.some((p) => specifier === p || specifier.startsWith(`${p}/`))
+
+/** `import("pkg")` → `__shoalImport("pkg")` for every external package; any other dynamic import is a build error. */
+const routeDynamicImports = (code) => {
+  const routed = code.replace(/\bimport\((["'])([^"']+)\1\)/g, (call, quote, specifier) =>
+    isHeavy(specifier) ? `__shoalImport(${quote}${specifier}${quote})` : call)
+  const left = routed.match(/\bimport\([^)]{0,60}\)/g)
+  if (left !== null) throw new Error(`the CLI bundle has dynamic imports bin/shoal.js cannot serve: ${left.join(", ")}`)
+  return routed
 }
 
 /** Runs the built CLI once so bin/shoal.js leaves a V8 code cache beside the bundle. */

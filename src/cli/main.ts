@@ -12,7 +12,8 @@ import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
 import { Cause, Console, Effect, Layer, Logger } from "effect"
 import packageJson from "../../package.json" with { type: "json" }
-import { droid, fitlog } from "./pending.js"
+import { droid } from "./droid.js"
+import { fitlog } from "./pending.js"
 import { shop } from "./shop.js"
 import { tidy } from "./tidy.js"
 

@@ -22,8 +22,3 @@ export const fitlog = pending(
   "fitlog",
   "Log food: \"113g fried minced beef, 135g white rice cooked, 50g greek yogurt for lunch\" becomes a validated, confirmed diary entry — in the local diary by default, or in the MyFitnessPal Android app (--to android)."
 )
-
-export const droid = pending(
-  "droid",
-  "Carry out a natural-language task on an Android device (\"open Settings and turn on Wi-Fi\"), DroidRun style."
-)

@@ -2,7 +2,7 @@
  * The command line as a user meets it: the bundled CLI, run as a child
  * process with no TTY and no keys.
  */
-import { readFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { heavyPackages } from "../../scripts/cli-bundle.mjs"
@@ -61,6 +61,25 @@ describe("shoal CLI", () => {
     const { code, stdout, stderr } = run(["tidy", "--provider", "gemini"])
     expect(code).not.toBe(0)
     expect(stdout + stderr).toMatch(/anthropic.*openai.*offline/s)
+  })
+
+  it("the built command loads ES-module-only packages when it runs (droid on the simulated phone: appium-adb, QuickJS)", () => {
+    const script = join(cli.dir, "wifi.js")
+    writeFileSync(script, [
+      "open_app('Settings')",
+      "click('Network & internet')",
+      "click('Wi-Fi')",
+      "click('Use Wi-Fi')",
+      "click('HomeNet')",
+      "complete(true, 'Wi-Fi is on')"
+    ].join("\n"))
+    // Twice: the second run compiles the bundle from its V8 code cache, which once lost dynamic imports.
+    for (let i = 0; i < 2; i++) {
+      const { code, stdout, stderr } = run(["droid", "--script", script, "--device", "sim"])
+      expect(stderr).not.toMatch(/ERR_|TypeError|internal error/)
+      expect(code).toBe(0)
+      expect(stdout + stderr).toContain("Wi-Fi is on")
+    }
   })
 
   it("a subcommand not built yet says so and exits non-zero", () => {
