@@ -18,8 +18,10 @@ import { layerSqliteMemory } from "../../../src/services/diary/sqlite.js"
 import { layerOffline } from "../../../src/services/llm/offline.js"
 import { NutritionTable } from "../../../src/services/nutrition-table/nutrition-table.js"
 import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
+import { layerFallback } from "../../../src/services/question-ui/fallback.js"
 import { QuestionUI } from "../../../src/services/question-ui/question-ui.js"
 import { ScriptedQuestions } from "../../../src/services/question-ui/scripted.js"
+import type { ScriptedAnswer } from "../../../src/services/question-ui/scripted.js"
 import { SessionId } from "../../../src/services/session-store/session-kind.js"
 import { layerMemory } from "../../../src/services/session-store/memory.js"
 import { SessionStore } from "../../../src/services/session-store/session-store.js"
@@ -30,7 +32,9 @@ const request = (text: string, yes: boolean): LogRequest => ({ text, date, meal:
 
 // The table is read once for the file; each test gets a fresh diary and session store.
 const table = Layer.memoize(layerSr28).pipe(Effect.scoped, Effect.runSync)
-const world = () => Layer.mergeAll(table, layerOffline, layerSqliteMemory, layerMemory)
+// --yes runs never ask; the fallback UI would answer a stray question with "no".
+const world = () => Layer.mergeAll(table, layerOffline, layerSqliteMemory, layerMemory, layerFallback)
+const asking = (script: ReadonlyArray<ScriptedAnswer>) => Layer.mergeAll(table, layerOffline, layerSqliteMemory, layerMemory, ScriptedQuestions.layer(script))
 
 describe("estimate", () => {
   it.effect("prints the seeds/000 example as stable JSON, with SR28's values and nothing logged", () =>
@@ -84,7 +88,7 @@ describe("logFood to the local diary", () => {
       expect(asked[0]?._tag === "Choose" && asked[0].options.map((o) => o.value)).toEqual(["dinner", "breakfast", "lunch", "snacks"])
       const rows = yield* Effect.flatMap(Diary, (d) => d.day(date))
       expect(rows.map((r) => [r.meal, r.grams])).toEqual([["breakfast", 100]])
-    }).pipe(Effect.provide(Layer.merge(world(), ScriptedQuestions.layer([
+    }).pipe(Effect.provide(asking(([
       { _tag: "ChoiceAnswer", value: "breakfast" },
       { _tag: "ChoiceAnswer", value: "yes" }
     ])))))
@@ -98,7 +102,7 @@ describe("logFood to the local diary", () => {
         const pending = yield* Effect.flatMap(SessionStore, (s) => s.load(pendingProposals, SessionId.make(outcome.proposal.id))).pipe(Effect.exit)
         expect(Exit.isFailure(pending)).toBe(true)
       }
-    }).pipe(Effect.provide(Layer.merge(world(), ScriptedQuestions.layer([{ _tag: "ChoiceAnswer", value: "no" }])))))
+    }).pipe(Effect.provide(asking(([{ _tag: "ChoiceAnswer", value: "no" }])))))
 
   it.effect("an edited list is estimated again and only the confirmed version is logged", () =>
     Effect.gen(function*() {
@@ -106,7 +110,7 @@ describe("logFood to the local diary", () => {
       expect(outcome._tag).toBe("Logged")
       const rows = yield* Effect.flatMap(Diary, (d) => d.day(date))
       expect(rows.map((r) => [r.meal, r.grams])).toEqual([["breakfast", 150]])
-    }).pipe(Effect.provide(Layer.merge(world(), ScriptedQuestions.layer([
+    }).pipe(Effect.provide(asking(([
       { _tag: "ChoiceAnswer", value: "edit", followUp: { _tag: "TextAnswer", text: "3 eggs for breakfast" } },
       { _tag: "ChoiceAnswer", value: "yes" }
     ])))))
