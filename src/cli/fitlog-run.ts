@@ -11,6 +11,7 @@ import { Console, Data, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { estimate, estimateJson } from "../agents/fitlog/estimate.js"
 import { localTarget } from "../agents/fitlog/local-target.js"
 import { logFood } from "../agents/fitlog/log.js"
+import { propose } from "../agents/fitlog/propose.js"
 import type { CommitReport, LogOutcome } from "../agents/fitlog/log.js"
 import { dayReport } from "../domain/fitlog/day-report.js"
 import { summaryTable } from "../domain/fitlog/proposal.js"
@@ -105,7 +106,11 @@ export const runLog = (flags: LogFlags) =>
     const { layer: llm } = yield* llmLayerFor(flags)
     const request = { text: flags.text, date, meal: flags.meal, likelyMeal: mealAt(hour), yes: flags.yes }
     const questions = flags.yes ? layerFallback : terminalQuestions
-    const base = Layer.mergeAll(llm, nutritionLayer, layerFileFromConfigNode, questions)
+    const models = yield* Layer.build(Layer.merge(llm, nutritionLayer))
+    // A text with nothing loggable is the user's mistake: say so before any diary, session or device is opened.
+    const first = propose(yield* estimate(flags.text).pipe(Effect.provide(models)), "lunch", date)
+    if (first._tag === "NothingToLog") return yield* printOutcome(first, "")
+    const base = Layer.mergeAll(Layer.succeedContext(models), layerFileFromConfigNode, questions)
     if (flags.to === "local") {
       const outcome = yield* logFood(request, localTarget).pipe(Effect.provide(Layer.merge(base, diaryLayer(flags))))
       yield* printOutcome(outcome, "local diary")

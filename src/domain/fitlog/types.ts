@@ -17,7 +17,10 @@ export const Grams = Schema.Number.pipe(Schema.finite(), Schema.nonNegative(), S
 export type Grams = typeof Grams.Type
 
 /** A day in the diary, `YYYY-MM-DD` (the user's local date, chosen at the edge). */
-export const DiaryDate = Schema.String.pipe(Schema.pattern(/^\d{4}-\d{2}-\d{2}$/), Schema.brand("DiaryDate"))
+export const DiaryDate = Schema.String.pipe(
+  Schema.pattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: () => "a date is YYYY-MM-DD" }),
+  Schema.brand("DiaryDate")
+)
 export type DiaryDate = typeof DiaryDate.Type
 
 export const Meal = Schema.Literal("breakfast", "lunch", "dinner", "snacks")
