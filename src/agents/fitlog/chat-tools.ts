@@ -7,6 +7,8 @@
  */
 import { DateTime, Effect, Option, Ref, Schema } from "effect"
 import { dayTotals } from "../../domain/fitlog/day-report.js"
+import { insights } from "../../domain/fitlog/insights.js"
+import { ingredientLines, portionOf, servingsIn } from "../../domain/fitlog/proposal.js"
 import type { Meal } from "../../domain/fitlog/types.js"
 import { DiaryDate, Nutrients } from "../../domain/fitlog/types.js"
 import { describeIssue, validate } from "../../domain/fitlog/validate.js"
@@ -107,6 +109,45 @@ export const chatTools = (ctx: ChatToolContext) => [
     description: "Propose changing a daily goal; the user must confirm.",
     input: Schema.Struct({ name: Schema.Literal(...goalNames), value: Schema.Number.pipe(Schema.between(1, 20_000)) }),
     handler: ({ name, value }) => Effect.as(Ref.set(ctx.proposed, Option.some({ _tag: "GoalUpdate", name, value } as const)), { proposed: true })
+  }),
+  Tool.make({
+    name: "parse_recipe_text",
+    description: "Parse a recipe (one ingredient per line with amounts; \"serves N\") into ingredients with nutrition, the batch total and the per-serving total.",
+    input: Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1)) }),
+    handler: ({ text }) =>
+      Effect.map(estimate(ingredientLines(text)), (e) => {
+        const json = estimateJson(e)
+        const servings = servingsIn(text)
+        const per = (v: number) => Math.round((v / servings) * 10) / 10
+        return { ingredients: json.items, servings, batch: json.total, perServing: { kcal: per(json.total.kcal), protein_g: per(json.total.protein_g), carbs_g: per(json.total.carbs_g), fat_g: per(json.total.fat_g) } }
+      })
+  }),
+  Tool.make({
+    name: "propose_recipe_log",
+    description: "Propose logging a number of portions of a recipe (given as its text); the user must say yes.",
+    input: Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1)), portions: Schema.optionalWith(Schema.Number.pipe(Schema.between(0.25, 20)), { default: () => 1 }) }),
+    handler: ({ portions, text }) =>
+      Effect.gen(function*() {
+        const e = yield* estimate(ingredientLines(text))
+        const p = propose(e, Option.getOrElse(e.meal, () => ctx.likelyMeal), ctx.date)
+        if (p._tag === "NothingToLog") return { proposed: false, reasons: p.skipped }
+        const portion = portionOf(p.proposal, servingsIn(text) / portions)
+        yield* Ref.set(ctx.proposed, Option.some({ _tag: "FoodLog", proposal: portion } as const))
+        return { proposed: true, kcal: portion.lines.reduce((s, l) => s + (l.kcal ?? 0), 0) }
+      })
+  }),
+  Tool.make({
+    name: "get_insights",
+    description: "The last 7 days: averages against goals and up to two suggestions.",
+    input: Schema.Struct({}),
+    concurrencySafe: true,
+    handler: () =>
+      Effect.gen(function*() {
+        const diary = yield* Diary
+        const rows = yield* diary.range(shiftDate(ctx.date, -6), ctx.date)
+        const days = [...new Set(rows.map((r) => r.date))].map((d) => dayTotals(rows.filter((r) => r.date === d)))
+        return insights(days, yield* diary.goals)
+      })
   }),
   Tool.make({
     name: "calculate_recommended_goals",

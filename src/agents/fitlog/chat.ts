@@ -9,8 +9,7 @@ import { Effect, Option, Ref } from "effect"
 import { classify, route } from "../../domain/fitlog/chat-router.js"
 import type { RouterSession } from "../../domain/fitlog/chat-router.js"
 import { dayReport } from "../../domain/fitlog/day-report.js"
-import { describeProposal } from "../../domain/fitlog/proposal.js"
-import type { Proposal } from "../../domain/fitlog/proposal.js"
+import { describeProposal, ingredientLines, portionOf, servingsIn } from "../../domain/fitlog/proposal.js"
 import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
 import { userText } from "../../domain/llm.js"
 import { Diary, goalNames } from "../../services/diary/diary.js"
@@ -45,22 +44,6 @@ const reasoningSystem = "You are NutriPal, a friendly, concise nutrition assista
   "For diet questions, first call get_user_goals and get_today_progress. Use the nutrition tools for facts; never invent numbers. " +
   "To log food or change a goal, call propose_food_log or update_user_goal: the user confirms afterwards. Answer in two or three sentences."
 
-/** "serves 4", "4 servings", "makes 6 portions". */
-const servingsOf = (text: string): number => {
-  const m = /\b(?:serves|makes)\s+(\d+)|(\d+)\s+(?:servings|portions)\b/i.exec(text)
-  const n = Number(m?.[1] ?? m?.[2] ?? 1)
-  return Number.isFinite(n) && n >= 1 ? n : 1
-}
-
-const onePortion = (proposal: Proposal, servings: number): Proposal => {
-  const scale = (v: number | null) => (v === null ? null : Math.round((v / servings) * 10) / 10)
-  const [first, ...rest] = proposal.lines.map((l) => ({
-    ...l, text: `1/${servings} of recipe: ${l.text}`, grams: Math.round((l.grams / servings) * 10) / 10,
-    kcal: scale(l.kcal), protein_g: scale(l.protein_g), carbs_g: scale(l.carbs_g), fat_g: scale(l.fat_g)
-  }))
-  return first === undefined ? proposal : { ...proposal, lines: [first, ...rest] }
-}
-
 export const chatTurn = Effect.fn("fitlog.chatTurn")(function*(state: ChatState, text: string, ctx: ChatContext) {
   const message = classify(text)
   const decision = route(routerSession(state), message)
@@ -88,16 +71,14 @@ export const chatTurn = Effect.fn("fitlog.chatTurn")(function*(state: ChatState,
     case "ProposeFoodLog":
     case "ParseRecipe": {
       const recipe = decision._tag === "ParseRecipe"
-      // A recipe's ingredients are its lines with an amount; titles, steps and "serves 4" are not food.
-      const ingredient = (l: string) => /^\s*(\d|[½¼¾⅓⅔]|an?\s|one\s|two\s|half\s)/i.test(l) && !/\b(serves|makes)\s+\d+|\d+\s+(servings|portions)/i.test(l)
-      const body = recipe ? text.split(/\n/).filter(ingredient).join("\n") : text
+      const body = recipe ? ingredientLines(text) : text
       const estimated = yield* estimate(body.replace(/^\s*(please\s+)?(log|add|track|i (ate|had))\s+/i, ""))
       const proposed = propose(estimated, Option.getOrElse(estimated.meal, () => ctx.likelyMeal), ctx.date)
       if (proposed._tag === "NothingToLog") return reply(`I could not find anything to log: ${proposed.skipped.map((s) => `"${s.text}" — ${s.reason}`).join("; ")}`)
       if (!recipe) return withPending({ _tag: "FoodLog", proposal: proposed.proposal })
-      const servings = servingsOf(text)
+      const servings = servingsIn(text)
       const total = proposed.proposal.lines.reduce((s, l) => s + (l.kcal ?? 0), 0)
-      const portion = onePortion(proposed.proposal, servings)
+      const portion = portionOf(proposed.proposal, servings)
       const asked = withPending({ _tag: "FoodLog", proposal: portion })
       return { ...asked, reply: `Recipe: ${Math.round(total)} kcal in all, ${servings} serving${servings === 1 ? "" : "s"}, ${Math.round(total / servings)} kcal each.\n${asked.reply}` }
     }

@@ -77,3 +77,24 @@ export const describeProposal = (p: Proposal): string =>
     ...p.lines.flatMap((l) => (l.assumption === undefined ? [] : [`  assumed: ${l.assumption}`])),
     ...p.skipped.map((s) => `  not logged: "${s.text}" — ${s.reason}`)
   ].join("\n")
+
+/** One of `servings` equal portions of a recipe's proposal (seeds/004 calculate_recipe_serving). */
+export const portionOf = (proposal: Proposal, servings: number): Proposal => {
+  const scale = (v: number | null) => (v === null ? null : Math.round((v / servings) * 10) / 10)
+  const [first, ...rest] = proposal.lines.map((l) => ({
+    ...l, text: `1/${servings} of recipe: ${l.text}`, grams: Math.round((l.grams / servings) * 10) / 10,
+    kcal: scale(l.kcal), protein_g: scale(l.protein_g), carbs_g: scale(l.carbs_g), fat_g: scale(l.fat_g)
+  }))
+  return first === undefined ? proposal : { ...proposal, lines: [first, ...rest] }
+}
+
+/** "serves 4", "4 servings", "makes 6 portions"; 1 when the text does not say. */
+export const servingsIn = (text: string): number => {
+  const m = /\b(?:serves|makes)\s+(\d+)|(\d+)\s+(?:servings|portions)\b/i.exec(text)
+  const n = Number(m?.[1] ?? m?.[2] ?? 1)
+  return Number.isFinite(n) && n >= 1 ? n : 1
+}
+
+/** A recipe's ingredient lines: those that start with an amount (titles, steps and "serves 4" are not food). */
+export const ingredientLines = (text: string): string =>
+  text.split(/\n/).filter((l) => /^\s*(\d|[½¼¾⅓⅔]|an?\s|one\s|two\s|half\s)/i.test(l) && !/\b(serves|makes)\s+\d+|\d+\s+(servings|portions)/i.test(l)).join("\n")

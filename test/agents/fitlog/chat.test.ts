@@ -7,6 +7,7 @@ import { Arbitrary, Effect, FastCheck as fc, Layer, Option } from "effect"
 import { chatTurn, initialChatState } from "../../../src/agents/fitlog/chat.js"
 import type { ChatState } from "../../../src/agents/fitlog/chat-state.js"
 import { ClassifiedMessage, classify, route, RouterSession } from "../../../src/domain/fitlog/chat-router.js"
+import { insights } from "../../../src/domain/fitlog/insights.js"
 import { DiaryDate } from "../../../src/domain/fitlog/types.js"
 import { Diary } from "../../../src/services/diary/diary.js"
 import { layerSqliteMemory } from "../../../src/services/diary/sqlite.js"
@@ -135,4 +136,37 @@ describe("chat on the local diary, offline", () => {
       expect(result.replies[0]).toContain("Bananas, raw")
       expect(yield* Effect.flatMap(Diary, (d) => d.day(ctx.date))).toEqual([])
     }).pipe(Effect.provide(Layer.mergeAll(table, layerSqliteMemory))))
+
+  it.effect("the reasoning loop's recipe and insight tools: a recipe portion is proposed, insights come from the diary", () =>
+    Effect.gen(function*() {
+      const recipe = "200g flour\n2 eggs\n300ml milk\nserves 4"
+      const llm = ScriptedLlm.layer([
+        ScriptedLlm.toolCalls([{ name: "get_insights", input: {} }, { name: "parse_recipe_text", input: { text: recipe } }]),
+        ScriptedLlm.toolCall("propose_recipe_log", { text: recipe, portions: 2 }),
+        ScriptedLlm.text("Two pancakes it is.")
+      ])
+      const { replies, state } = yield* Effect.gen(function*() {
+        const r = yield* converse(["what about my pancakes from yesterday's recipe?"])
+        const requests = yield* Effect.flatMap(ScriptedLlm, (s) => s.requests)
+        const results = requests[1]?.messages.at(-1)?.content.flatMap((b) => (b._tag === "ToolResult" ? b.content.flatMap((c) => (c._tag === "Text" ? [c.text] : [])) : [])) ?? []
+        expect(results[0]).toContain("\"daysLogged\":0")
+        expect(results[1]).toContain("\"servings\":4")
+        return r
+      }).pipe(Effect.provide(llm))
+      expect(replies[0]).toContain("Two pancakes it is.")
+      const grams = Option.match(state.pending, { onNone: () => [], onSome: (p) => (p._tag === "FoodLog" ? p.proposal.lines.map((l) => l.grams) : []) })
+      expect(grams).toEqual([100, 50, 150])
+    }).pipe(Effect.provide(Layer.mergeAll(table, layerSqliteMemory))))
+})
+
+describe("insights", () => {
+  it("compares the week's averages with the goals and suggests at most two things", () => {
+    const day = { kcal: 2600, protein_g: 40, carbs_g: 300, fat_g: 100 }
+    const r = insights([day, day, day, day, day], { calories: 2000, protein: 100 })
+    expect(r.average.kcal).toBe(2600)
+    expect(r.suggestions).toHaveLength(2)
+    expect(r.suggestions[0]).toContain("Protein averages 40 g against 100 g")
+    expect(r.suggestions[1]).toContain("over your 2000 kcal goal")
+    expect(insights([], {}).suggestions).toEqual(["Log a few meals this week and I can spot patterns."])
+  })
 })
