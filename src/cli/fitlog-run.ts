@@ -14,7 +14,7 @@ import { logFood } from "../agents/fitlog/log.js"
 import { propose } from "../agents/fitlog/propose.js"
 import type { CommitReport, LogOutcome } from "../agents/fitlog/log.js"
 import { dayReport } from "../domain/fitlog/day-report.js"
-import { summaryTable } from "../domain/fitlog/proposal.js"
+import { describeProposal, summaryTable } from "../domain/fitlog/proposal.js"
 import { DiaryDate, mealAt } from "../domain/fitlog/types.js"
 import type { Meal } from "../domain/fitlog/types.js"
 import { Diary } from "../services/diary/diary.js"
@@ -27,6 +27,9 @@ import { terminalRenderer } from "../services/question-ui/terminal.js"
 import { isRawModeInput, pipeIO, ttyIO } from "../services/question-ui/terminal-io.js"
 import { withTimeout } from "../services/question-ui/timeout.js"
 import { layerFileFromConfigNode, resolveDataDir } from "../services/session-store/file.js"
+import { SessionId } from "../services/session-store/session-kind.js"
+import { SessionStore } from "../services/session-store/session-store.js"
+import { pendingProposals } from "../agents/fitlog/session-kind.js"
 import { llmLayerFor } from "./llm-options.js"
 
 /** A mistake in what the user typed: one line, exit code 1, nothing written. */
@@ -168,3 +171,32 @@ export const runExport = (flags: DiaryFlags & { readonly from: Option.Option<str
       yield* Console.log([r.date, r.meal, r.food, r.grams, r.kcal, r.protein_g, r.carbs_g, r.fat_g, r.source, r.text, r.proposalId].map(csvField).join(","))
     }
   }).pipe(Effect.provide(nodePlatform))
+
+/** `shoal fitlog pending`: proposals still waiting for a yes (kept across restarts). */
+export const runPending = Effect.gen(function*() {
+  const store = yield* SessionStore
+  const pending = yield* store.list(pendingProposals)
+  if (pending.length === 0) return yield* Console.log("No proposals are waiting for confirmation.")
+  for (const summary of pending) {
+    const proposal = yield* store.load(pendingProposals, summary.id).pipe(Effect.option)
+    yield* Console.log(Option.match(proposal, { onNone: () => `${summary.id}: (unreadable)`, onSome: describeProposal }))
+    yield* Console.log("")
+  }
+  yield* Console.log("Log one with: shoal fitlog confirm ID   (or drop it with: shoal fitlog confirm ID --drop)")
+}).pipe(Effect.provide(layerFileFromConfigNode))
+
+/** `shoal fitlog confirm ID [--drop]`: commit (or drop) a pending proposal to the local diary. */
+export const runConfirm = (flags: DiaryFlags & { readonly id: string; readonly drop: boolean }) =>
+  Effect.gen(function*() {
+    const store = yield* SessionStore
+    const id = Schema.decodeUnknownOption(SessionId)(flags.id)
+    const proposal = Option.isNone(id) ? Option.none() : yield* store.load(pendingProposals, id.value).pipe(Effect.option)
+    if (Option.isNone(id) || Option.isNone(proposal)) return yield* new FitlogUsageError({ message: `no pending proposal "${flags.id}"; see them with: shoal fitlog pending` })
+    if (flags.drop) {
+      yield* store.remove(pendingProposals, id.value)
+      return yield* Console.log(`Dropped ${flags.id}; nothing logged.`)
+    }
+    const report = yield* localTarget.commit(proposal.value).pipe(Effect.provide(diaryLayer(flags)))
+    yield* store.remove(pendingProposals, id.value).pipe(Effect.ignore)
+    yield* printOutcome({ _tag: "Logged", proposal: proposal.value, report }, "local diary")
+  }).pipe(Effect.provide(Layer.merge(layerFileFromConfigNode, nodePlatform)))

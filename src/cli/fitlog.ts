@@ -6,6 +6,7 @@
  *   shoal fitlog today | day DATE                the diary and totals against goals
  *   shoal fitlog goals set calories 2200
  *   shoal fitlog export --csv
+ *   shoal fitlog pending | confirm ID [--drop]   proposals waiting for a yes
  *   shoal fitlog chat                            talk: "log 2 eggs", "yes", "how am I doing?"
  *
  * Only the command definitions live here; what runs is imported when it runs
@@ -67,6 +68,16 @@ const exportCommand = Command.make("export", {
   to: Options.text("to").pipe(Options.withDescription("Last day, YYYY-MM-DD."), Options.optional)
 }, (flags) => Effect.flatMap(run, (m) => m.runExport(flags))).pipe(Command.withDescription("Export the diary."))
 
+const pendingCommand = Command.make("pending", {}, () => Effect.flatMap(run, (m) => m.runPending)).pipe(
+  Command.withDescription("Proposals still waiting for your confirmation (they survive a restart).")
+)
+
+const confirmCommand = Command.make("confirm", {
+  db,
+  id: Args.text({ name: "ID" }).pipe(Args.withDescription("A pending proposal's id (p-…), from `shoal fitlog pending`.")),
+  drop: Options.boolean("drop").pipe(Options.withDescription("Drop the proposal instead of logging it."))
+}, (flags) => Effect.flatMap(run, (m) => m.runConfirm(flags))).pipe(Command.withDescription("Log a pending proposal to the local diary (or --drop it)."))
+
 const chatCommand = Command.make("chat", { ...llmOptions, db }, (flags) =>
   Effect.flatMap(Effect.promise(() => import("./fitlog-chat.js")), (m) => m.runChatCli(flags))).pipe(
   Command.withDescription("Talk to your food log: \"log 2 eggs\" (then yes/no), \"how am I doing today?\", \"set my calories to 2200\". Works offline.")
@@ -77,5 +88,5 @@ export const fitlog = Command.make("fitlog").pipe(
     "Log food: \"113g fried minced beef, 135g white rice cooked, 50g greek yogurt for lunch\" becomes a validated, confirmed diary entry — " +
       `in the local diary by default, or in the MyFitnessPal Android app (--to android). ${nutritionCredit}`
   ),
-  Command.withSubcommands([logCommand, estimateCommand, todayCommand, dayCommand, goalsCommand, exportCommand, chatCommand])
+  Command.withSubcommands([logCommand, estimateCommand, todayCommand, dayCommand, goalsCommand, exportCommand, pendingCommand, confirmCommand, chatCommand])
 )

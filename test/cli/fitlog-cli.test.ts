@@ -7,11 +7,20 @@
 import { Command } from "@effect/cli"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, ConfigProvider, Console, Effect, Exit, Schema } from "effect"
+import { Cause, ConfigProvider, Console, Effect, Exit, Layer, Schema } from "effect"
 import { mkdtempSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { estimate } from "../../src/agents/fitlog/estimate.js"
+import { propose } from "../../src/agents/fitlog/propose.js"
+import { pendingProposals } from "../../src/agents/fitlog/session-kind.js"
 import { fitlog } from "../../src/cli/fitlog.js"
+import { DiaryDate } from "../../src/domain/fitlog/types.js"
+import { layerOffline } from "../../src/services/llm/offline.js"
+import { layerSr28 } from "../../src/services/nutrition-table/sr28-file.js"
+import { layerFile } from "../../src/services/session-store/file.js"
+import { SessionId } from "../../src/services/session-store/session-kind.js"
+import { SessionStore } from "../../src/services/session-store/session-store.js"
 
 const cli = Command.run(Command.make("shoal").pipe(Command.withSubcommands([fitlog])), { name: "shoal", version: "test" })
 
@@ -81,5 +90,27 @@ describe("shoal fitlog", () => {
       Effect.gen(function*() {
         const r = yield* run(dir, ["fitlog", "--help"])
         expect(r.out).toContain("USDA ARS, National Nutrient Database for Standard Reference, Release 28")
+      })), 60_000)
+
+  it.live("a pending proposal left by an interrupted run is listed, then confirmed once into the diary", () =>
+    withDataDir((dir) =>
+      Effect.gen(function*() {
+        const proposed = yield* Effect.map(estimate(example), (e) => propose(e, "lunch", DiaryDate.make("2026-11-22"))).pipe(Effect.provide(Layer.merge(layerSr28, layerOffline)))
+        if (proposed._tag !== "Proposal") return yield* Effect.dieMessage("the example has nothing to log")
+        const id = proposed.proposal.id
+        yield* Effect.flatMap(SessionStore, (s) => s.save(pendingProposals, SessionId.make(id), proposed.proposal)).pipe(
+          Effect.provide(layerFile(dir)),
+          Effect.provide(NodeContext.layer)
+        )
+        const listed = yield* run(dir, ["fitlog", "pending"])
+        expect(listed.out).toContain(id)
+        expect(listed.out).toContain("Yogurt, Greek")
+        const confirmed = yield* run(dir, ["fitlog", "confirm", id])
+        expect(confirmed.out).toContain(`Logged to the local diary — lunch, 2026-11-22 (proposal ${id})`)
+        expect((yield* run(dir, ["fitlog", "pending"])).out).toContain("No proposals are waiting")
+        const again = yield* run(dir, ["fitlog", "confirm", id])
+        expect(Exit.isFailure(again.exit)).toBe(true)
+        const day = yield* run(dir, ["fitlog", "day", "2026-11-22"])
+        expect(day.out.match(/\| 113 g\s+\||\| 135 g\s+\||\| 50 g\s+\|/g)).toHaveLength(3)
       })), 60_000)
 })
