@@ -63,6 +63,9 @@ export const logOneFood = (line: ProposalLine, query: string, meal: Meal) =>
     let modelCalls = 0
     let fallbacks = 0
     let scrolls = 0
+    // Results opened whose units could not express grams: the next choice skips them.
+    const noGramUnit = new Set<string>()
+    let opened: string | undefined
     const notAdded = (reason: string): FoodOutcome => ({ _tag: "NotAdded", reason, modelCalls })
 
     for (let step = 0; step < maxSteps; step++) {
@@ -106,9 +109,10 @@ export const logOneFood = (line: ProposalLine, query: string, meal: Meal) =>
             yield* adb.keyevent(Keys.ENTER)
             continue
           }
-          const choice = screen.state === "results" ? yield* pickResult(screen.results, query, kcalPer100g) : { index: undefined, modelCalls: 0 }
+          const candidates = screen.results.filter((r) => !noGramUnit.has(r.name))
+          const choice = screen.state === "results" && candidates.length > 0 ? yield* pickResult(candidates, query, kcalPer100g) : { index: undefined, modelCalls: 0 }
           modelCalls += choice.modelCalls
-          const result = choice.index === undefined ? undefined : screen.results[choice.index]
+          const result = choice.index === undefined ? undefined : candidates[choice.index]
           if (result === undefined) {
             queryIndex++
             if (queries[queryIndex] === undefined) {
@@ -117,6 +121,7 @@ export const logOneFood = (line: ProposalLine, query: string, meal: Meal) =>
             continue
           }
           yield* adb.tap(result.at)
+          opened = result.name
           servings = undefined
           servingsTyped = false
           continue
@@ -124,8 +129,12 @@ export const logOneFood = (line: ProposalLine, query: string, meal: Meal) =>
         case "ServingPicker": {
           const unit = chooseUnit(screen.options, line.grams)
           if (unit === undefined) {
+            // Prefer results that support the user's unit: back to the results, and try the next one.
+            if (opened === undefined || noGramUnit.has(opened)) return notAdded(`the app offers no unit in grams for this food (${screen.options.map((o) => o.label).join(", ")})`)
+            noGramUnit.add(opened)
             yield* adb.keyevent(Keys.BACK)
-            return notAdded(`the app offers no unit in grams for this food (${screen.options.map((o) => o.label).join(", ")})`)
+            yield* adb.keyevent(Keys.BACK)
+            continue
           }
           const option = screen.options[unit.index]
           if (option !== undefined) yield* adb.tap(option.at)
