@@ -3,16 +3,19 @@
  * the pure router, then act — quick replies, committing or clearing the
  * pending action, proposing a food log or a goal, a recipe's per-serving
  * nutrition, today's progress, or the reasoning tool loop (≤ 5 model calls).
- * Offline, everything but the reasoning loop works; the loop says it needs a model.
+ * A message the rules cannot place is classified by the model when there is
+ * one. Offline, everything but the reasoning loop works; it says it needs a model.
  */
-import { Effect, Option, Ref } from "effect"
-import { classify, route } from "../../domain/fitlog/chat-router.js"
-import type { RouterSession } from "../../domain/fitlog/chat-router.js"
+import { Effect, Option, Ref, Schema } from "effect"
+import { classify, Intent, route } from "../../domain/fitlog/chat-router.js"
+import type { ClassifiedMessage, RouterSession } from "../../domain/fitlog/chat-router.js"
 import { dayReport } from "../../domain/fitlog/day-report.js"
 import { describeProposal, ingredientLines, portionOf, servingsIn } from "../../domain/fitlog/proposal.js"
 import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
 import { userText } from "../../domain/llm.js"
 import { Diary, goalNames } from "../../services/diary/diary.js"
+import { extract } from "../../services/llm/extract.js"
+import { Llm } from "../../services/llm/llm.js"
 import * as ToolLoop from "../../services/llm/tool-loop.js"
 import type { ChatState, PendingAction } from "./chat-state.js"
 import { chatTools } from "./chat-tools.js"
@@ -44,8 +47,26 @@ const reasoningSystem = "You are NutriPal, a friendly, concise nutrition assista
   "For diet questions, first call get_user_goals and get_today_progress. Use the nutrition tools for facts; never invent numbers. " +
   "To log food or change a goal, call propose_food_log or update_user_goal: the user confirms afterwards. Answer in two or three sentences."
 
+/**
+ * seeds/004 IntentAgent: only a message the rules could not place (off
+ * topic by the rules) is shown to the model, for its intent alone; routing
+ * stays the pure `route`. Offline, or on any model failure, the rules stand.
+ */
+export const refineIntent = (message: ClassifiedMessage) =>
+  Effect.gen(function*() {
+    if (message.fastPath !== "none" || message.looksLikeRecipe || message.intent !== "off_topic") return message
+    const llm = yield* Llm
+    if (llm.provider === "offline") return message
+    return yield* extract(Schema.Struct({ intent: Intent }), {
+      system: "Classify the user's message to a nutrition-tracking assistant into one intent.",
+      prompt: message.text,
+      toolName: "classify_intent",
+      maxTokens: 100
+    }).pipe(Effect.map((r): ClassifiedMessage => ({ ...message, intent: r.intent })), Effect.orElseSucceed(() => message))
+  })
+
 export const chatTurn = Effect.fn("fitlog.chatTurn")(function*(state: ChatState, text: string, ctx: ChatContext) {
-  const message = classify(text)
+  const message = yield* refineIntent(classify(text))
   const decision = route(routerSession(state), message)
   const next = { ...state, turns: state.turns + 1 }
   const reply = (r: string, s: ChatState = next): ChatReply => ({ reply: r, state: s })

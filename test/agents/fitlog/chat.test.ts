@@ -127,12 +127,19 @@ describe("chat on the local diary, offline", () => {
   it.effect("with a model, the reasoning loop uses the tools and its proposal waits for a yes", () =>
     Effect.gen(function*() {
       const llm = ScriptedLlm.layer([
+        ScriptedLlm.toolCall("classify_intent", { intent: "query_nutrition" }),
         ScriptedLlm.toolCalls([{ name: "get_user_goals", input: {} }, { name: "get_today_progress", input: {} }]),
         ScriptedLlm.toolCall("propose_food_log", { text: "1 medium banana for snacks" }),
         ScriptedLlm.text("A banana fits your day well.")
       ])
-      const result = yield* converse(["what should I snack on? I fancy a banana"]).pipe(Effect.provide(llm))
+      const { requests, result } = yield* Effect.all({
+        result: converse(["what should I snack on? I fancy a banana"]),
+        requests: Effect.flatMap(ScriptedLlm, (s) => s.requests)
+      }).pipe(Effect.provide(llm))
+      // The rules could not place the message, so the model classified it first; routing then chose reasoning.
+      expect(requests.map((r) => r.tools.map((t) => t.name).slice(0, 1))).toEqual([["classify_intent"], ["get_user_goals"], ["get_user_goals"], ["get_user_goals"]])
       expect(result.replies[0]).toContain("A banana fits your day well.")
+
       expect(result.replies[0]).toContain("Bananas, raw")
       expect(yield* Effect.flatMap(Diary, (d) => d.day(ctx.date))).toEqual([])
     }).pipe(Effect.provide(Layer.mergeAll(table, layerSqliteMemory))))
@@ -141,6 +148,7 @@ describe("chat on the local diary, offline", () => {
     Effect.gen(function*() {
       const recipe = "200g flour\n2 eggs\n300ml milk\nserves 4"
       const llm = ScriptedLlm.layer([
+        ScriptedLlm.toolCall("classify_intent", { intent: "query_nutrition" }),
         ScriptedLlm.toolCalls([{ name: "get_insights", input: {} }, { name: "parse_recipe_text", input: { text: recipe } }]),
         ScriptedLlm.toolCall("propose_recipe_log", { text: recipe, portions: 2 }),
         ScriptedLlm.text("Two pancakes it is.")
@@ -148,7 +156,7 @@ describe("chat on the local diary, offline", () => {
       const { replies, state } = yield* Effect.gen(function*() {
         const r = yield* converse(["what about my pancakes from yesterday's recipe?"])
         const requests = yield* Effect.flatMap(ScriptedLlm, (s) => s.requests)
-        const results = requests[1]?.messages.at(-1)?.content.flatMap((b) => (b._tag === "ToolResult" ? b.content.flatMap((c) => (c._tag === "Text" ? [c.text] : [])) : [])) ?? []
+        const results = requests[2]?.messages.at(-1)?.content.flatMap((b) => (b._tag === "ToolResult" ? b.content.flatMap((c) => (c._tag === "Text" ? [c.text] : [])) : [])) ?? []
         expect(results[0]).toContain("\"daysLogged\":0")
         expect(results[1]).toContain("\"servings\":4")
         return r
