@@ -7,7 +7,7 @@
  */
 export { androidTarget, commitToApp, launchApp, searchQuery } from "./android-target.js"
 export type { AndroidError } from "./android-target.js"
-export { chatTurn, initialChatState } from "./chat.js"
+export { chatTurn, initialChatState, refineIntent } from "./chat.js"
 export type { ChatContext, ChatReply } from "./chat.js"
 export { ChatState, PendingAction } from "./chat-state.js"
 export { chatTools } from "./chat-tools.js"
