@@ -1,0 +1,163 @@
+/**
+ * The reasoning loop's tools (seeds/004 "21 tools", the ones fitlog needs):
+ * user context (goals, today, week, history), nutrition (lookup, estimate,
+ * validate, compare), logging proposals and goal updates. Proposals are
+ * never committed here: they become the session's pending action, and only
+ * the user's "yes" commits (PCC).
+ */
+import { DateTime, Effect, Option, Ref, Schema } from "effect"
+import { dayTotals } from "../../domain/fitlog/day-report.js"
+import { insights } from "../../domain/fitlog/insights.js"
+import { ingredientLines, portionOf, servingsIn } from "../../domain/fitlog/proposal.js"
+import type { Meal } from "../../domain/fitlog/types.js"
+import { DiaryDate, Nutrients } from "../../domain/fitlog/types.js"
+import { describeIssue, validate } from "../../domain/fitlog/validate.js"
+import { Diary, goalNames } from "../../services/diary/diary.js"
+import * as Tool from "../../services/llm/tool.js"
+import { NutritionTable } from "../../services/nutrition-table/nutrition-table.js"
+import type { PendingAction } from "./chat-state.js"
+import { estimate, estimateJson } from "./estimate.js"
+import { propose } from "./propose.js"
+
+export interface ChatToolContext {
+  readonly date: DiaryDate
+  readonly likelyMeal: Meal
+  /** What the tools proposed this turn; the chat keeps it as the pending action. */
+  readonly proposed: Ref.Ref<Option.Option<PendingAction>>
+}
+
+const shiftDate = (date: DiaryDate, days: number): DiaryDate =>
+  DiaryDate.make(DateTime.formatIsoDateUtc(DateTime.add(DateTime.unsafeMake(`${date}T12:00:00Z`), { days })))
+
+export const chatTools = (ctx: ChatToolContext) => [
+  Tool.make({
+    name: "get_user_goals",
+    description: "The user's daily goals (calories in kcal; protein, carbs, fat in g). Missing goals are not set.",
+    input: Schema.Struct({}),
+    concurrencySafe: true,
+    handler: () => Effect.flatMap(Diary, (d) => d.goals)
+  }),
+  Tool.make({
+    name: "get_today_progress",
+    description: "What the user has logged today and the totals.",
+    input: Schema.Struct({}),
+    concurrencySafe: true,
+    handler: () => Effect.map(Effect.flatMap(Diary, (d) => d.day(ctx.date)), (rows) => ({ date: ctx.date, totals: dayTotals(rows), entries: rows.map((r) => ({ meal: r.meal, food: r.food, grams: r.grams, kcal: r.kcal })) }))
+  }),
+  Tool.make({
+    name: "get_weekly_summary",
+    description: "Daily totals and averages over the last 7 days.",
+    input: Schema.Struct({}),
+    concurrencySafe: true,
+    handler: () =>
+      Effect.map(Effect.flatMap(Diary, (d) => d.range(shiftDate(ctx.date, -6), ctx.date)), (rows) => {
+        const days = [...new Set(rows.map((r) => r.date))]
+        const perDay = days.map((day) => ({ date: day, ...dayTotals(rows.filter((r) => r.date === day)) }))
+        const avg = perDay.length === 0 ? 0 : Math.round(perDay.reduce((s, d) => s + d.kcal, 0) / perDay.length)
+        return { days: perDay, averageKcalOnLoggedDays: avg }
+      })
+  }),
+  Tool.make({
+    name: "get_food_history",
+    description: "Foods logged in the last N days (default 7).",
+    input: Schema.Struct({ days: Schema.optionalWith(Schema.Int.pipe(Schema.between(1, 90)), { default: () => 7 }) }),
+    concurrencySafe: true,
+    handler: ({ days }) => Effect.map(Effect.flatMap(Diary, (d) => d.range(shiftDate(ctx.date, 1 - days), ctx.date)), (rows) => rows.map((r) => ({ date: r.date, meal: r.meal, food: r.food, grams: r.grams, kcal: r.kcal })))
+  }),
+  Tool.make({
+    name: "lookup_nutrition",
+    description: "Nutrition per 100 g of a food from USDA SR28 (null means USDA has no value).",
+    input: Schema.Struct({ food: Schema.String.pipe(Schema.minLength(1)) }),
+    concurrencySafe: true,
+    handler: ({ food }) => Effect.map(NutritionTable, (t) => t.search(t.correct(food), undefined, 3).map((s) => ({ food: s.record.description, per100g: s.record.per100g, source: `USDA SR28 #${s.record.id}` })))
+  }),
+  Tool.make({
+    name: "estimate_nutrition",
+    description: "Estimate a written food list (\"2 eggs and a slice of toast\"): matched foods, grams, nutrients, totals. Logs nothing.",
+    input: Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1)) }),
+    handler: ({ text }) => Effect.map(estimate(text), estimateJson)
+  }),
+  Tool.make({
+    name: "validate_nutrition",
+    description: "Check nutrition values per 100 g for consistency (energy vs macros), reasonableness and ghost calories.",
+    input: Schema.Struct({ food: Schema.String, grams: Schema.Number, per100g: Nutrients }),
+    concurrencySafe: true,
+    handler: (input) => Effect.succeed(validate(input).map(describeIssue))
+  }),
+  Tool.make({
+    name: "compare_foods",
+    description: "Compare foods per 100 g (kcal, protein, carbs, fat).",
+    input: Schema.Struct({ foods: Schema.Array(Schema.String).pipe(Schema.minItems(2), Schema.maxItems(5)) }),
+    concurrencySafe: true,
+    handler: ({ foods }) => Effect.map(NutritionTable, (t) => foods.map((f) => ({ asked: f, found: Option.getOrNull(Option.map(Option.fromNullable(t.search(t.correct(f), undefined, 1)[0]), (s) => ({ food: s.record.description, per100g: s.record.per100g }))) })))
+  }),
+  Tool.make({
+    name: "propose_food_log",
+    description: "Propose logging a food list; the user is shown it and must say yes before anything is logged.",
+    input: Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1)) }),
+    handler: ({ text }) =>
+      Effect.gen(function*() {
+        const e = yield* estimate(text)
+        const p = propose(e, Option.getOrElse(e.meal, () => ctx.likelyMeal), ctx.date)
+        if (p._tag === "NothingToLog") return { proposed: false, reasons: p.skipped }
+        yield* Ref.set(ctx.proposed, Option.some({ _tag: "FoodLog", proposal: p.proposal } as const))
+        return { proposed: true, lines: p.proposal.lines.map((l) => ({ food: l.food, grams: l.grams, kcal: l.kcal })), notLogged: p.proposal.skipped }
+      })
+  }),
+  Tool.make({
+    name: "update_user_goal",
+    description: "Propose changing a daily goal; the user must confirm.",
+    input: Schema.Struct({ name: Schema.Literal(...goalNames), value: Schema.Number.pipe(Schema.between(1, 20_000)) }),
+    handler: ({ name, value }) => Effect.as(Ref.set(ctx.proposed, Option.some({ _tag: "GoalUpdate", name, value } as const)), { proposed: true })
+  }),
+  Tool.make({
+    name: "parse_recipe_text",
+    description: "Parse a recipe (one ingredient per line with amounts; \"serves N\") into ingredients with nutrition, the batch total and the per-serving total.",
+    input: Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1)) }),
+    handler: ({ text }) =>
+      Effect.map(estimate(ingredientLines(text)), (e) => {
+        const json = estimateJson(e)
+        const servings = servingsIn(text)
+        const per = (v: number) => Math.round((v / servings) * 10) / 10
+        return { ingredients: json.items, servings, batch: json.total, perServing: { kcal: per(json.total.kcal), protein_g: per(json.total.protein_g), carbs_g: per(json.total.carbs_g), fat_g: per(json.total.fat_g) } }
+      })
+  }),
+  Tool.make({
+    name: "propose_recipe_log",
+    description: "Propose logging a number of portions of a recipe (given as its text); the user must say yes.",
+    input: Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1)), portions: Schema.optionalWith(Schema.Number.pipe(Schema.between(0.25, 20)), { default: () => 1 }) }),
+    handler: ({ portions, text }) =>
+      Effect.gen(function*() {
+        const e = yield* estimate(ingredientLines(text))
+        const p = propose(e, Option.getOrElse(e.meal, () => ctx.likelyMeal), ctx.date)
+        if (p._tag === "NothingToLog") return { proposed: false, reasons: p.skipped }
+        const portion = portionOf(p.proposal, servingsIn(text) / portions)
+        yield* Ref.set(ctx.proposed, Option.some({ _tag: "FoodLog", proposal: portion } as const))
+        return { proposed: true, kcal: portion.lines.reduce((s, l) => s + (l.kcal ?? 0), 0) }
+      })
+  }),
+  Tool.make({
+    name: "get_insights",
+    description: "The last 7 days: averages against goals and up to two suggestions.",
+    input: Schema.Struct({}),
+    concurrencySafe: true,
+    handler: () =>
+      Effect.gen(function*() {
+        const diary = yield* Diary
+        const rows = yield* diary.range(shiftDate(ctx.date, -6), ctx.date)
+        const days = [...new Set(rows.map((r) => r.date))].map((d) => dayTotals(rows.filter((r) => r.date === d)))
+        return insights(days, yield* diary.goals)
+      })
+  }),
+  Tool.make({
+    name: "calculate_recommended_goals",
+    description: "Recommended daily goals from body weight (kg) and activity (Mifflin-St Jeor for a 35-year-old of the given sex and height).",
+    input: Schema.Struct({ weightKg: Schema.Number.pipe(Schema.between(30, 300)), heightCm: Schema.Number.pipe(Schema.between(120, 230)), sex: Schema.Literal("female", "male"), activity: Schema.Literal("low", "moderate", "high") }),
+    concurrencySafe: true,
+    handler: ({ activity, heightCm, sex, weightKg }) => {
+      const bmr = 10 * weightKg + 6.25 * heightCm - 5 * 35 + (sex === "male" ? 5 : -161)
+      const calories = Math.round(bmr * (activity === "low" ? 1.375 : activity === "moderate" ? 1.55 : 1.725))
+      return Effect.succeed({ calories, protein: Math.round(1.6 * weightKg), fat: Math.round((0.3 * calories) / 9), carbs: Math.round((calories - 1.6 * weightKg * 4 - 0.3 * calories) / 4) })
+    }
+  })
+] as const

@@ -1,0 +1,137 @@
+/**
+ * One chat turn (seeds/004): classify the message by rules, route it with
+ * the pure router, then act — quick replies, committing or clearing the
+ * pending action, proposing a food log or a goal, a recipe's per-serving
+ * nutrition, today's progress, or the reasoning tool loop (≤ 5 model calls).
+ * A message the rules cannot place is classified by the model when there is
+ * one. Offline, everything but the reasoning loop works; it says it needs a model.
+ */
+import { Effect, Option, Ref, Schema } from "effect"
+import { classify, Intent, route } from "../../domain/fitlog/chat-router.js"
+import type { ClassifiedMessage, RouterSession } from "../../domain/fitlog/chat-router.js"
+import { dayReport } from "../../domain/fitlog/day-report.js"
+import { describeProposal, ingredientLines, portionOf, servingsIn } from "../../domain/fitlog/proposal.js"
+import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
+import { userText } from "../../domain/llm.js"
+import { Diary, goalNames } from "../../services/diary/diary.js"
+import { extract } from "../../services/llm/extract.js"
+import { Llm } from "../../services/llm/llm.js"
+import * as ToolLoop from "../../services/llm/tool-loop.js"
+import type { ChatState, PendingAction } from "./chat-state.js"
+import { chatTools } from "./chat-tools.js"
+import { estimate } from "./estimate.js"
+import { propose } from "./propose.js"
+
+export const initialChatState: ChatState = { pending: Option.none(), lastMeal: Option.none(), turns: 0 }
+
+export interface ChatContext {
+  readonly date: DiaryDate
+  readonly likelyMeal: Meal
+}
+
+export interface ChatReply {
+  readonly reply: string
+  readonly state: ChatState
+}
+
+const routerSession = (state: ChatState): RouterSession => ({
+  pending: Option.match(state.pending, { onNone: () => "none", onSome: (p) => (p._tag === "FoodLog" ? "food_log" : "goal_update") })
+})
+
+const askPending = (pending: PendingAction): string =>
+  pending._tag === "FoodLog"
+    ? `${describeProposal(pending.proposal)}\nLog it? (yes / no)`
+    : `Set your daily ${pending.name} goal to ${pending.value}${pending.name === "calories" ? " kcal" : " g"}? (yes / no)`
+
+const reasoningSystem = "You are NutriPal, a friendly, concise nutrition assistant over the user's food diary. " +
+  "For diet questions, first call get_user_goals and get_today_progress. Use the nutrition tools for facts; never invent numbers. " +
+  "To log food or change a goal, call propose_food_log or update_user_goal: the user confirms afterwards. Answer in two or three sentences."
+
+/**
+ * seeds/004 IntentAgent: only a message the rules could not place (off
+ * topic by the rules) is shown to the model, for its intent alone; routing
+ * stays the pure `route`. Offline, or on any model failure, the rules stand.
+ */
+export const refineIntent = (message: ClassifiedMessage) =>
+  Effect.gen(function*() {
+    if (message.fastPath !== "none" || message.looksLikeRecipe || message.intent !== "off_topic") return message
+    const llm = yield* Llm
+    if (llm.provider === "offline") return message
+    return yield* extract(Schema.Struct({ intent: Intent }), {
+      system: "Classify the user's message to a nutrition-tracking assistant into one intent.",
+      prompt: message.text,
+      toolName: "classify_intent",
+      maxTokens: 100
+    }).pipe(Effect.map((r): ClassifiedMessage => ({ ...message, intent: r.intent })), Effect.orElseSucceed(() => message))
+  })
+
+export const chatTurn = Effect.fn("fitlog.chatTurn")(function*(state: ChatState, text: string, ctx: ChatContext) {
+  const message = yield* refineIntent(classify(text))
+  const decision = route(routerSession(state), message)
+  const next = { ...state, turns: state.turns + 1 }
+  const reply = (r: string, s: ChatState = next): ChatReply => ({ reply: r, state: s })
+  const withPending = (p: PendingAction) => reply(askPending(p), { ...next, pending: Option.some(p) })
+  switch (decision._tag) {
+    case "QuickReply":
+      return reply(decision.reply)
+    case "ClearPending":
+      return reply("OK, nothing logged.", { ...next, pending: Option.none() })
+    case "CommitPending": {
+      if (Option.isNone(state.pending)) return reply("There is nothing waiting for a yes.")
+      const pending = state.pending.value
+      const diary = yield* Diary
+      if (pending._tag === "GoalUpdate") {
+        yield* diary.setGoal(pending.name, pending.value)
+        return reply(`Done: your daily ${pending.name} goal is ${pending.value}.`, { ...next, pending: Option.none() })
+      }
+      const outcome = yield* diary.commit(pending.proposal)
+      const totals = dayReport(pending.proposal.date, yield* diary.day(pending.proposal.date), yield* diary.goals)
+      const said = outcome === "committed" ? `Logged to ${pending.proposal.meal}.` : "That was already logged; nothing written again."
+      return reply(`${said}\n\n${totals}`, { ...next, pending: Option.none(), lastMeal: Option.some(pending.proposal.meal) })
+    }
+    case "ProposeFoodLog":
+    case "ParseRecipe": {
+      const recipe = decision._tag === "ParseRecipe"
+      const body = recipe ? ingredientLines(text) : text
+      const estimated = yield* estimate(body.replace(/^\s*(please\s+)?(log|add|track|i (ate|had))\s+/i, ""))
+      const proposed = propose(estimated, Option.getOrElse(estimated.meal, () => ctx.likelyMeal), ctx.date)
+      if (proposed._tag === "NothingToLog") return reply(`I could not find anything to log: ${proposed.skipped.map((s) => `"${s.text}" — ${s.reason}`).join("; ")}`)
+      if (!recipe) return withPending({ _tag: "FoodLog", proposal: proposed.proposal })
+      const servings = servingsIn(text)
+      const total = proposed.proposal.lines.reduce((s, l) => s + (l.kcal ?? 0), 0)
+      const portion = portionOf(proposed.proposal, servings)
+      const asked = withPending({ _tag: "FoodLog", proposal: portion })
+      return { ...asked, reply: `Recipe: ${Math.round(total)} kcal in all, ${servings} serving${servings === 1 ? "" : "s"}, ${Math.round(total / servings)} kcal each.\n${asked.reply}` }
+    }
+    case "ProposeGoal": {
+      const m = /\b(calories|protein|carbs|fat)\b\D*(\d+(?:\.\d+)?)/i.exec(text)
+      const name = goalNames.find((g) => g === m?.[1]?.toLowerCase())
+      const value = Number(m?.[2])
+      if (name === undefined || !(value > 0 && value < 20_000)) return reply("Which goal, and to what? e.g. \"set my calories to 2200\".")
+      return withPending({ _tag: "GoalUpdate", name, value })
+    }
+    case "ShowProgress": {
+      const diary = yield* Diary
+      return reply(dayReport(ctx.date, yield* diary.day(ctx.date), yield* diary.goals))
+    }
+    case "Reasoning": {
+      const proposed = yield* Ref.make(Option.none<PendingAction>())
+      const result = yield* ToolLoop.run({
+        system: reasoningSystem,
+        messages: [userText(text)],
+        tools: chatTools({ date: ctx.date, likelyMeal: ctx.likelyMeal, proposed }),
+        maxIterations: 5
+      })
+      const pending = yield* Ref.get(proposed)
+      const answer = result.turn._tag === "Parsed"
+        ? result.turn.value
+        : result.turn._tag === "Unavailable"
+        ? "I need a model for that question (offline mode). I can still log food (\"2 eggs for breakfast\"), show today's progress and set goals."
+        : "I could not finish thinking that through; try asking more simply."
+      return Option.match(pending, {
+        onNone: () => reply(answer),
+        onSome: (p) => ({ reply: `${answer}\n\n${askPending(p)}`, state: { ...next, pending: Option.some(p) } })
+      })
+    }
+  }
+})

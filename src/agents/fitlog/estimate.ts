@@ -1,0 +1,114 @@
+/**
+ * MATCH and VALIDATE: each food request → a record of the nutrition table,
+ * its grams and nutrients, and the validator's verdict (seeds/004
+ * NutritionAgent + ValidatorAgent). No model: ranking is by name; typos are
+ * corrected against the table's words.
+ */
+import { Effect, Option } from "effect"
+import { resolveGrams } from "../../domain/fitlog/portions.js"
+import type { FoodRecord, FoodRequest, Meal, Nutrients } from "../../domain/fitlog/types.js"
+import { scaleNutrients } from "../../domain/fitlog/types.js"
+import type { ValidationIssue } from "../../domain/fitlog/validate.js"
+import { describeIssue, validate } from "../../domain/fitlog/validate.js"
+import type { Llm } from "../../services/llm/llm.js"
+import { NutritionTable } from "../../services/nutrition-table/nutrition-table.js"
+import { orient } from "./orient.js"
+
+export type EstimatedItem =
+  | {
+    readonly _tag: "Matched"
+    readonly request: FoodRequest
+    /** The name after typo correction (equal to the request's when nothing was corrected). */
+    readonly searchedAs: string
+    readonly food: FoodRecord
+    readonly grams: number
+    readonly nutrients: Nutrients
+    readonly assumption: Option.Option<string>
+    readonly issues: ReadonlyArray<ValidationIssue>
+  }
+  | { readonly _tag: "NotFound"; readonly request: FoodRequest; readonly searchedAs: string }
+  | { readonly _tag: "NoGrams"; readonly request: FoodRequest; readonly food: FoodRecord }
+  | { readonly _tag: "Unread"; readonly text: string }
+
+export interface Estimate {
+  readonly meal: Option.Option<Meal>
+  readonly items: ReadonlyArray<EstimatedItem>
+  readonly modelCalls: number
+}
+
+/** Why an item will not be logged, or none when it can be. */
+export const rejection = (item: EstimatedItem): Option.Option<string> => {
+  switch (item._tag) {
+    case "Matched":
+      return item.issues.length === 0 ? Option.none() : Option.some(`failed validation: ${item.issues.map(describeIssue).join("; ")}`)
+    case "NotFound":
+      return Option.some(`no food in the USDA table matches "${item.searchedAs}"`)
+    case "NoGrams":
+      return Option.some(`"${item.request.unit}" of ${item.food.description} has no known weight; give it in grams`)
+    case "Unread":
+      return Option.some("could not read a food and an amount here")
+  }
+}
+
+export const itemText = (item: EstimatedItem): string => (item._tag === "Unread" ? item.text : item.request.text)
+
+export const matchRequest = (request: FoodRequest) =>
+  Effect.map(NutritionTable, (table): EstimatedItem => {
+    const searchedAs = table.correct(request.name)
+    const best = table.search(searchedAs, request.preparation, 1)[0]
+    if (best === undefined) return { _tag: "NotFound", request, searchedAs }
+    const resolved = resolveGrams({ ...request, name: request.name }, best.record.household)
+    if (resolved === undefined) return { _tag: "NoGrams", request, food: best.record }
+    const assumptions = [request.assumption, resolved.assumption, searchedAs !== request.name ? `"${request.name}" read as "${searchedAs}"` : undefined]
+      .filter((a): a is string => a !== undefined)
+    return {
+      _tag: "Matched",
+      request,
+      searchedAs,
+      food: best.record,
+      grams: Math.round(resolved.grams * 10) / 10,
+      nutrients: scaleNutrients(best.record.per100g, resolved.grams),
+      assumption: assumptions.length === 0 ? Option.none() : Option.some(assumptions.join("; ")),
+      issues: validate({ food: searchedAs, grams: resolved.grams, per100g: best.record.per100g })
+    }
+  })
+
+export const estimate = Effect.fn("fitlog.estimate")(function*(text: string) {
+  const oriented = yield* orient(text)
+  const matched = yield* Effect.forEach(oriented.items, matchRequest)
+  return {
+    meal: oriented.meal,
+    items: [...matched, ...oriented.unread.map((t): EstimatedItem => ({ _tag: "Unread", text: t }))],
+    modelCalls: oriented.modelCalls
+  } satisfies Estimate
+}) satisfies (text: string) => Effect.Effect<Estimate, never, Llm | NutritionTable>
+
+const sum = (values: ReadonlyArray<number | null>) => Math.round(values.reduce<number>((s, v) => s + (v ?? 0), 0) * 10) / 10
+
+/** The stable JSON of `shoal fitlog estimate --json`. Missing nutrients are null. */
+export const estimateJson = (e: Estimate) => {
+  const items = e.items.map((item) => {
+    if (item._tag !== "Matched") {
+      return { text: itemText(item), food: null, grams: null, kcal: null, protein_g: null, carbs_g: null, fat_g: null, source: null, error: Option.getOrElse(rejection(item), () => "") }
+    }
+    const problem = rejection(item)
+    return {
+      text: item.request.text,
+      food: item.food.description,
+      grams: item.grams,
+      kcal: item.nutrients.kcal,
+      protein_g: item.nutrients.protein_g,
+      carbs_g: item.nutrients.carbs_g,
+      fat_g: item.nutrients.fat_g,
+      source: `USDA SR28 #${item.food.id}`,
+      ...(Option.isSome(item.assumption) ? { assumption: item.assumption.value } : {}),
+      ...(Option.isSome(problem) ? { error: problem.value } : {})
+    }
+  })
+  const ok = items.filter((i) => i.food !== null && !("error" in i))
+  return {
+    meal: Option.getOrNull(e.meal),
+    items,
+    total: { kcal: sum(ok.map((i) => i.kcal)), protein_g: sum(ok.map((i) => i.protein_g)), carbs_g: sum(ok.map((i) => i.carbs_g)), fat_g: sum(ok.map((i) => i.fat_g)) }
+  }
+}

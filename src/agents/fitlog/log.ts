@@ -1,0 +1,88 @@
+/**
+ * The `log` loop: estimate → propose → confirm (or edit, again) → commit to
+ * a target, then the summary. Nothing is written before a confirmation
+ * (`--yes` is one); the pending proposal is kept in the SessionStore while
+ * the user decides, and a proposal the target already holds is not written
+ * twice.
+ */
+import { Effect, Option } from "effect"
+import type { Proposal, ProposalId, SkippedLine } from "../../domain/fitlog/proposal.js"
+import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
+import { SessionId } from "../../services/session-store/session-kind.js"
+import { SessionStore } from "../../services/session-store/session-store.js"
+import { estimate } from "./estimate.js"
+import { askMeal, confirm, propose } from "./propose.js"
+import { pendingProposals } from "./session-kind.js"
+
+/** One line of the final table. */
+export interface LoggedLine {
+  readonly food: string
+  readonly amount: string
+  readonly kcal: number | null
+}
+
+export interface CommitReport {
+  readonly logged: ReadonlyArray<LoggedLine>
+  readonly notLogged: ReadonlyArray<SkippedLine>
+  /** Model calls the commit made (the Android navigator's choices and fallback loop). */
+  readonly modelCalls: number
+}
+
+/** Where confirmed food goes: the local diary, or an app on a phone. */
+export interface CommitTarget<E, R> {
+  readonly name: string
+  readonly isCommitted: (id: ProposalId) => Effect.Effect<boolean, E, R>
+  readonly commit: (proposal: Proposal) => Effect.Effect<CommitReport, E, R>
+}
+
+export interface LogRequest {
+  readonly text: string
+  readonly date: DiaryDate
+  /** The meal from `--meal`; else the text's; else asked. */
+  readonly meal: Option.Option<Meal>
+  /** The meal offered first when asking (the time of day's). */
+  readonly likelyMeal: Meal
+  /** Confirmed in advance (`--yes`). */
+  readonly yes: boolean
+}
+
+export type LogOutcome =
+  | { readonly _tag: "Logged"; readonly proposal: Proposal; readonly report: CommitReport }
+  | { readonly _tag: "AlreadyLogged"; readonly proposal: Proposal }
+  | { readonly _tag: "Declined"; readonly proposal: Proposal }
+  | { readonly _tag: "NothingToLog"; readonly skipped: ReadonlyArray<SkippedLine> }
+
+const maxEdits = 3
+
+export const logFood = <E, R>(request: LogRequest, target: CommitTarget<E, R>) =>
+  Effect.gen(function*() {
+    const store = yield* SessionStore
+    let text = request.text
+    for (let round = 0; ; round++) {
+      const estimated = yield* estimate(text)
+      const meal = yield* Option.match(Option.orElse(request.meal, () => estimated.meal), {
+        onSome: Effect.succeed,
+        onNone: () => askMeal(request.likelyMeal)
+      })
+      const proposed = propose(estimated, meal, request.date)
+      if (proposed._tag === "NothingToLog") return proposed satisfies LogOutcome
+      const proposal = proposed.proposal
+      if (yield* target.isCommitted(proposal.id)) return { _tag: "AlreadyLogged", proposal } satisfies LogOutcome
+      const pendingId = SessionId.make(proposal.id)
+      // Kept until the user decides, so a restart finds it (best effort: a store failure must not block logging).
+      yield* store.save(pendingProposals, pendingId, proposal).pipe(Effect.catchAll((e) => Effect.logWarning(`pending proposal not saved: ${e.message}`)))
+      const answer = request.yes ? ({ _tag: "Confirmed" } as const) : yield* confirm(proposal)
+      if (answer._tag === "Edited" && round < maxEdits) {
+        yield* store.remove(pendingProposals, pendingId).pipe(Effect.ignore)
+        text = answer.text
+        continue
+      }
+      if (answer._tag !== "Confirmed") {
+        yield* store.remove(pendingProposals, pendingId).pipe(Effect.ignore)
+        return { _tag: "Declined", proposal } satisfies LogOutcome
+      }
+      const report = yield* target.commit(proposal)
+      yield* store.remove(pendingProposals, pendingId).pipe(Effect.ignore)
+      return { _tag: "Logged", proposal, report } satisfies LogOutcome
+    }
+  }).pipe(Effect.withSpan("fitlog.log"))

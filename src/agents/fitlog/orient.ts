@@ -1,0 +1,43 @@
+/**
+ * ORIENT: the user's text → typed food requests and a meal. The rule parser
+ * reads what it can; only the pieces it could not read go to the model
+ * (structured output), and offline they are reported, not guessed.
+ */
+import { Effect, Option, Schema } from "effect"
+import { parseFoodText } from "../../domain/fitlog/parse.js"
+import type { FoodRequest, Meal } from "../../domain/fitlog/types.js"
+import { FoodRequest as FoodRequestSchema } from "../../domain/fitlog/types.js"
+import { extract } from "../../services/llm/extract.js"
+import type { Llm } from "../../services/llm/llm.js"
+
+export interface Oriented {
+  readonly meal: Option.Option<Meal>
+  readonly items: ReadonlyArray<FoodRequest>
+  /** Pieces neither the rules nor the model could read. */
+  readonly unread: ReadonlyArray<string>
+  /** Model calls made. */
+  readonly modelCalls: number
+}
+
+const ModelItems = Schema.Struct({ items: Schema.Array(FoodRequestSchema) })
+
+const system = "You read food descriptions. For each piece of text, return the foods it names with quantity and unit " +
+  "(g, ml, oz is mass, cup, tbsp, tsp, each, slice, medium…), a short food name in the user's words, and the preparation if any. " +
+  "Never invent foods that are not in the text."
+
+export const orient = Effect.fn("fitlog.orient")(function*(text: string) {
+  const parsed = parseFoodText(text)
+  if (parsed.unread.length === 0) return { ...parsed, modelCalls: 0 } satisfies Oriented
+  const fromModel = yield* extract(ModelItems, {
+    system,
+    prompt: `Read these pieces of a food log:\n${parsed.unread.map((u) => `- ${u}`).join("\n")}`,
+    toolName: "record_foods"
+  }).pipe(
+    Effect.map((r) => Option.some(r.items)),
+    Effect.catchAll((e) => Effect.as(Effect.logDebug(`model could not read the rest: ${e._tag}`), Option.none<ReadonlyArray<FoodRequest>>()))
+  )
+  return Option.match(fromModel, {
+    onNone: (): Oriented => ({ ...parsed, modelCalls: 1 }),
+    onSome: (items): Oriented => ({ meal: parsed.meal, items: [...parsed.items, ...items], unread: [], modelCalls: 1 })
+  })
+}) satisfies (text: string) => Effect.Effect<Oriented, never, Llm>

@@ -1,0 +1,89 @@
+/**
+ * PROPOSE and CONFIRM (seeds/004 PCC): the estimate becomes a proposal — the
+ * lines that can be logged, with grams and kcal, and the ones that cannot,
+ * with why — and the user confirms it, edits it, or says no. The meal is
+ * asked for (one choice, the time of day's meal first) when the text did
+ * not name one.
+ */
+import { Effect, Option } from "effect"
+import type { Proposal, ProposalLine, SkippedLine } from "../../domain/fitlog/proposal.js"
+import { describeProposal, proposalIdFor } from "../../domain/fitlog/proposal.js"
+import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
+import { meals } from "../../domain/fitlog/types.js"
+import { QuestionUI } from "../../services/question-ui/question-ui.js"
+import type { Estimate } from "./estimate.js"
+import { itemText, rejection } from "./estimate.js"
+
+/** Ask which meal, offering `likely` first (a non-interactive run takes it). */
+export const askMeal = (likely: Meal) =>
+  Effect.flatMap(QuestionUI, (ui) =>
+    ui.ask({
+      _tag: "Choose",
+      id: "meal",
+      prompt: "Which meal is this?",
+      options: [likely, ...meals.filter((m) => m !== likely)].map((m) => ({ value: m, label: m })),
+      reveals: {}
+    })).pipe(Effect.map((answer): Meal => (answer._tag === "ChoiceAnswer" ? meals.find((m) => m === answer.value) ?? likely : likely)))
+
+export type Proposed =
+  | { readonly _tag: "Proposal"; readonly proposal: Proposal }
+  /** Nothing in the text can be logged; every line says why. */
+  | { readonly _tag: "NothingToLog"; readonly skipped: ReadonlyArray<SkippedLine> }
+
+export const propose = (estimate: Estimate, meal: Meal, date: DiaryDate): Proposed => {
+  const lines: Array<ProposalLine> = []
+  const skipped: Array<SkippedLine> = []
+  for (const item of estimate.items) {
+    const problem = rejection(item)
+    if (Option.isSome(problem) || item._tag !== "Matched") {
+      skipped.push({ text: itemText(item), reason: Option.getOrElse(problem, () => "not matched") })
+      continue
+    }
+    lines.push({
+      text: item.request.text,
+      food: item.food.description,
+      foodId: item.food.id,
+      grams: item.grams,
+      kcal: item.nutrients.kcal,
+      protein_g: item.nutrients.protein_g,
+      carbs_g: item.nutrients.carbs_g,
+      fat_g: item.nutrients.fat_g,
+      source: `USDA SR28 #${item.food.id}`,
+      ...(Option.isSome(item.assumption) ? { assumption: item.assumption.value } : {})
+    })
+  }
+  const [first, ...rest] = lines
+  if (first === undefined) return { _tag: "NothingToLog", skipped }
+  const all: readonly [ProposalLine, ...Array<ProposalLine>] = [first, ...rest]
+  return { _tag: "Proposal", proposal: { id: proposalIdFor(date, meal, all), date, meal, lines: all, skipped } }
+}
+
+export type Confirmation =
+  | { readonly _tag: "Confirmed" }
+  | { readonly _tag: "Declined" }
+  /** The user retyped the food list. */
+  | { readonly _tag: "Edited"; readonly text: string }
+
+/** Show the proposal and ask: log it, edit it, or not. */
+export const confirm = (proposal: Proposal) =>
+  Effect.gen(function*() {
+    const ui = yield* QuestionUI
+    const answer = yield* ui.ask({
+      _tag: "Choose",
+      id: "confirm",
+      prompt: `${describeProposal(proposal)}\nLog this?`,
+      // "no" first: an unattended fallback answer must never commit.
+      options: [
+        { value: "no", label: "No, log nothing" },
+        { value: "yes", label: "Yes, log it" },
+        { value: "edit", label: "Edit the list" }
+      ],
+      reveals: { edit: { _tag: "FreeText", prompt: "Type the corrected food list:" } }
+    })
+    if (answer._tag !== "ChoiceAnswer") return { _tag: "Declined" } satisfies Confirmation
+    if (answer.value === "yes") return { _tag: "Confirmed" } satisfies Confirmation
+    if (answer.value === "edit" && answer.followUp?._tag === "TextAnswer" && answer.followUp.text.trim().length > 0) {
+      return { _tag: "Edited", text: answer.followUp.text } satisfies Confirmation
+    }
+    return { _tag: "Declined" } satisfies Confirmation
+  })

@@ -1,0 +1,92 @@
+/**
+ * `shoal fitlog`: food logging with Propose → Confirm → Commit (seeds/000, seeds/004).
+ *
+ *   shoal fitlog log "113g fried minced beef, 135g white rice cooked, 50g greek yogurt for lunch" [--yes] [--to android]
+ *   shoal fitlog estimate "2 eggs" [--json]      nutrition without logging
+ *   shoal fitlog today | day DATE                the diary and totals against goals
+ *   shoal fitlog goals set calories 2200
+ *   shoal fitlog export --csv
+ *   shoal fitlog pending | confirm ID [--drop]   proposals waiting for a yes
+ *   shoal fitlog chat                            talk: "log 2 eggs", "yes", "how am I doing?"
+ *
+ * Only the command definitions live here; what runs is imported when it runs
+ * (fitlog-run.ts), so `shoal --help` loads no agent, driver or data file.
+ */
+import { Args, Command, Options } from "@effect/cli"
+import { Effect, Option } from "effect"
+import { meals, nutritionCredit } from "../domain/fitlog/types.js"
+import { llmOptions } from "./llm-options.js"
+
+const run = Effect.promise(() => import("./fitlog-run.js"))
+
+const db = Options.file("db").pipe(Options.withDescription("The diary's SQLite file (default: <data dir>/fitlog/diary.sqlite; data dir: SHOAL_DATA_DIR, else XDG)."), Options.optional)
+const text = Args.text({ name: "TEXT" }).pipe(Args.withDescription("What you ate, e.g. \"2 slices of toast, 1 medium banana for breakfast\"."))
+
+const logCommand = Command.make("log", {
+  ...llmOptions,
+  db,
+  text,
+  to: Options.choice("to", ["local", "android"]).pipe(
+    Options.withDescription("Where to log: the built-in local diary (default), or the MyFitnessPal Android app over adb."),
+    Options.withDefault("local" as const)
+  ),
+  yes: Options.boolean("yes").pipe(Options.withDescription("Confirm the proposal without asking (non-interactive).")),
+  meal: Options.choice("meal", meals).pipe(Options.withDescription("The meal, when the text does not say (else you are asked)."), Options.optional),
+  device: Options.text("device").pipe(Options.withDescription("With --to android: the device serial, or \"sim\" for the built-in simulated phone."), Options.optional),
+  avd: Options.text("avd").pipe(Options.withDescription("With --to android: an emulator AVD to start when no device is online."), Options.optional)
+}, (flags) => Effect.flatMap(run, (m) => m.runLog(flags))).pipe(
+  Command.withDescription("Parse, match, validate and propose the food list; log it once you confirm (or --yes).")
+)
+
+const estimateCommand = Command.make("estimate", {
+  ...llmOptions,
+  text,
+  json: Options.boolean("json").pipe(Options.withDescription("Print stable JSON: { meal, items: [{ text, food, grams, kcal, protein_g, carbs_g, fat_g, source }], total }."))
+}, (flags) => Effect.flatMap(run, (m) => m.runEstimate(flags))).pipe(
+  Command.withDescription("Show the matched foods, grams, nutrients and totals; logs nothing.")
+)
+
+const todayCommand = Command.make("today", { db }, (flags) => Effect.flatMap(run, (m) => m.runDay({ ...flags, date: Option.none() }))).pipe(
+  Command.withDescription("Today's meals and totals against your goals.")
+)
+
+const dayCommand = Command.make("day", { db, date: Args.text({ name: "DATE" }).pipe(Args.withDescription("YYYY-MM-DD")) }, (flags) =>
+  Effect.flatMap(run, (m) => m.runDay({ db: flags.db, date: Option.some(flags.date) }))).pipe(Command.withDescription("One day's meals and totals against your goals."))
+
+const goalsSet = Command.make("set", {
+  db,
+  name: Args.choice([["calories", "calories"], ["protein", "protein"], ["carbs", "carbs"], ["fat", "fat"]] as const, { name: "GOAL" }),
+  value: Args.float({ name: "VALUE" })
+}, (flags) => Effect.flatMap(run, (m) => m.runSetGoal(flags))).pipe(Command.withDescription("Set a daily goal: calories (kcal), protein, carbs or fat (g)."))
+
+const goalsCommand = Command.make("goals").pipe(Command.withDescription("Daily goals."), Command.withSubcommands([goalsSet]))
+
+const exportCommand = Command.make("export", {
+  db,
+  csv: Options.boolean("csv").pipe(Options.withDescription("CSV on stdout (the only format).")),
+  from: Options.text("from").pipe(Options.withDescription("First day, YYYY-MM-DD."), Options.optional),
+  to: Options.text("to").pipe(Options.withDescription("Last day, YYYY-MM-DD."), Options.optional)
+}, (flags) => Effect.flatMap(run, (m) => m.runExport(flags))).pipe(Command.withDescription("Export the diary."))
+
+const pendingCommand = Command.make("pending", {}, () => Effect.flatMap(run, (m) => m.runPending)).pipe(
+  Command.withDescription("Proposals still waiting for your confirmation (they survive a restart).")
+)
+
+const confirmCommand = Command.make("confirm", {
+  db,
+  id: Args.text({ name: "ID" }).pipe(Args.withDescription("A pending proposal's id (p-…), from `shoal fitlog pending`.")),
+  drop: Options.boolean("drop").pipe(Options.withDescription("Drop the proposal instead of logging it."))
+}, (flags) => Effect.flatMap(run, (m) => m.runConfirm(flags))).pipe(Command.withDescription("Log a pending proposal to the local diary (or --drop it)."))
+
+const chatCommand = Command.make("chat", { ...llmOptions, db }, (flags) =>
+  Effect.flatMap(Effect.promise(() => import("./fitlog-chat.js")), (m) => m.runChatCli(flags))).pipe(
+  Command.withDescription("Talk to your food log: \"log 2 eggs\" (then yes/no), \"how am I doing today?\", \"set my calories to 2200\". Works offline.")
+)
+
+export const fitlog = Command.make("fitlog").pipe(
+  Command.withDescription(
+    "Log food: \"113g fried minced beef, 135g white rice cooked, 50g greek yogurt for lunch\" becomes a validated, confirmed diary entry — " +
+      `in the local diary by default, or in the MyFitnessPal Android app (--to android). ${nutritionCredit}`
+  ),
+  Command.withSubcommands([logCommand, estimateCommand, todayCommand, dayCommand, goalsCommand, exportCommand, pendingCommand, confirmCommand, chatCommand])
+)

@@ -1,0 +1,98 @@
+/**
+ * The chat router (seeds/004 orchestrator): fast paths → recipe heuristic →
+ * intent switchboard → reasoning fallback, as a pure, total function of
+ * (session, classified message). The classification itself is rules here
+ * (`classify`); a model may refine the intent, but routing never calls one.
+ */
+import { Schema } from "effect"
+
+export const Intent = Schema.Literal(
+  "log_food", "log_recipe", "save_recipe", "query_nutrition", "query_progress", "update_goals", "suggest_goals",
+  "clarify", "modify", "confirm", "decline", "greet", "off_topic"
+)
+export type Intent = typeof Intent.Type
+
+export const FastPath = Schema.Literal("thanks", "confirm", "decline", "none")
+export type FastPath = typeof FastPath.Type
+
+export const ClassifiedMessage = Schema.Struct({
+  text: Schema.String,
+  fastPath: FastPath,
+  looksLikeRecipe: Schema.Boolean,
+  intent: Intent
+})
+export type ClassifiedMessage = typeof ClassifiedMessage.Type
+
+/** What the router needs to know of the session. */
+export const RouterSession = Schema.Struct({
+  pending: Schema.Literal("none", "food_log", "goal_update")
+})
+export type RouterSession = typeof RouterSession.Type
+
+export type Route =
+  | { readonly _tag: "QuickReply"; readonly reply: string }
+  | { readonly _tag: "CommitPending" }
+  | { readonly _tag: "ClearPending" }
+  | { readonly _tag: "ParseRecipe" }
+  | { readonly _tag: "ProposeFoodLog" }
+  | { readonly _tag: "ProposeGoal" }
+  | { readonly _tag: "ShowProgress" }
+  | { readonly _tag: "Reasoning" }
+
+const thanks = /^\s*(thanks?( you)?|thx|ty|cheers|ta|great,? thanks)\s*[.!]*\s*$/i
+const yes = /^\s*(y|yes|yep|yeah|yup|ok|okay|sure|confirm|log it|do it|correct|that'?s right)\s*[.!]*\s*$/i
+const no = /^\s*(n|no|nope|cancel|stop|don'?t|never ?mind|discard)\s*[.!]*\s*$/i
+
+export const fastPathOf = (text: string): FastPath => (thanks.test(text) ? "thanks" : yes.test(text) ? "confirm" : no.test(text) ? "decline" : "none")
+
+/** seeds/004 step 1: long (> 200 characters) or multi-line text is a recipe. */
+export const looksLikeRecipe = (text: string): boolean => text.trim().length > 200 || text.trim().split(/\n/).filter((l) => l.trim().length > 0).length > 2
+
+/** The rules' intent (offline, and the default when no model refines it). */
+export const ruleIntent = (text: string): Intent => {
+  const t = text.toLowerCase()
+  if (/^\s*(hi|hello|hey|good (morning|evening|afternoon))\b/.test(t)) return "greet"
+  if (/\b(set|change|update|make)\b.*\b(goal|target|calories|protein|carbs|fat)\b.*\d/.test(t)) return "update_goals"
+  if (/\b(recommend|suggest)\b.*\bgoals?\b/.test(t)) return "suggest_goals"
+  if (/\bhow am i doing\b|\bprogress\b|\b(today|so far)\b.*\?|\bleft (for|today)\b|\bremaining\b/.test(t)) return "query_progress"
+  if (/\b(log|ate|had|eaten|add|track)\b/.test(t) || /^\s*(\d|a |an |one |two |three |half )/.test(t)) return "log_food"
+  if (/\b(calories|protein|carbs|fat|nutrition|kcal)\b.*\b(in|of)\b|\bcompare\b|\bvs\.?\b|\bor\b.*\?/.test(t)) return "query_nutrition"
+  return "off_topic"
+}
+
+export const classify = (text: string): ClassifiedMessage => ({ text, fastPath: fastPathOf(text), looksLikeRecipe: looksLikeRecipe(text), intent: ruleIntent(text) })
+
+export const route = (session: RouterSession, message: ClassifiedMessage): Route => {
+  const pending = session.pending !== "none"
+  // Step 0: static fast paths.
+  if (message.fastPath === "thanks") return { _tag: "QuickReply", reply: "You're welcome!" }
+  if (message.fastPath === "confirm") return pending ? { _tag: "CommitPending" } : { _tag: "QuickReply", reply: "There is nothing waiting for a yes. Tell me what you ate." }
+  if (message.fastPath === "decline") return pending ? { _tag: "ClearPending" } : { _tag: "QuickReply", reply: "OK." }
+  // Step 1: recipe heuristic.
+  if (message.looksLikeRecipe) return { _tag: "ParseRecipe" }
+  // Step 3: intent switchboard.
+  switch (message.intent) {
+    case "greet":
+      return { _tag: "QuickReply", reply: "Hi! Tell me what you ate (\"2 eggs for breakfast\"), or ask how your day is going." }
+    case "confirm":
+      return pending ? { _tag: "CommitPending" } : { _tag: "QuickReply", reply: "There is nothing waiting for a yes." }
+    case "decline":
+      return pending ? { _tag: "ClearPending" } : { _tag: "QuickReply", reply: "OK." }
+    case "log_food":
+      return { _tag: "ProposeFoodLog" }
+    case "save_recipe":
+    case "log_recipe":
+      return { _tag: "ParseRecipe" }
+    case "update_goals":
+      return { _tag: "ProposeGoal" }
+    case "query_progress":
+      return { _tag: "ShowProgress" }
+    case "query_nutrition":
+    case "suggest_goals":
+    case "clarify":
+    case "modify":
+    case "off_topic":
+      // Step 4: everything else goes to the reasoning loop.
+      return { _tag: "Reasoning" }
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * A day of the diary as text (`shoal fitlog today`): each meal's foods with
+ * grams and kcal, the meal totals, and the day's totals against goals. Pure.
+ */
+import { formatGrams, summaryTable } from "./proposal.js"
+import type { Meal } from "./types.js"
+import { meals } from "./types.js"
+
+export interface DayEntry {
+  readonly meal: Meal
+  readonly food: string
+  readonly grams: number
+  readonly kcal: number | null
+  readonly protein_g: number | null
+  readonly carbs_g: number | null
+  readonly fat_g: number | null
+}
+
+export interface DayGoals {
+  readonly calories?: number
+  readonly protein?: number
+  readonly carbs?: number
+  readonly fat?: number
+}
+
+export interface DayTotals {
+  readonly kcal: number
+  readonly protein_g: number
+  readonly carbs_g: number
+  readonly fat_g: number
+}
+
+const add = (values: ReadonlyArray<number | null>) => Math.round(values.reduce<number>((s, v) => s + (v ?? 0), 0) * 10) / 10
+
+export const dayTotals = (entries: ReadonlyArray<DayEntry>): DayTotals => ({
+  kcal: Math.round(add(entries.map((e) => e.kcal))),
+  protein_g: add(entries.map((e) => e.protein_g)),
+  carbs_g: add(entries.map((e) => e.carbs_g)),
+  fat_g: add(entries.map((e) => e.fat_g))
+})
+
+const against = (label: string, value: number, unit: string, goal: number | undefined) =>
+  goal === undefined ? `${label} ${value}${unit}` : `${label} ${value} / ${goal}${unit} (${goal - value >= 0 ? `${Math.round((goal - value) * 10) / 10} left` : `${Math.round((value - goal) * 10) / 10} over`})`
+
+export const dayReport = (date: string, entries: ReadonlyArray<DayEntry>, goals: DayGoals): string => {
+  if (entries.length === 0) return `${date}: nothing logged yet.${goals.calories === undefined ? "" : ` Goal: ${goals.calories} kcal.`}`
+  const sections = meals.flatMap((meal) => {
+    const mine = entries.filter((e) => e.meal === meal)
+    if (mine.length === 0) return []
+    return [`${meal[0]?.toUpperCase()}${meal.slice(1)}`, summaryTable(mine.map((e) => ({ food: e.food, amount: formatGrams(e.grams), kcal: e.kcal }))), ""]
+  })
+  const t = dayTotals(entries)
+  return [
+    `${date}`,
+    "",
+    ...sections,
+    against("Calories", t.kcal, " kcal", goals.calories),
+    against("Protein", t.protein_g, " g", goals.protein),
+    against("Carbs", t.carbs_g, " g", goals.carbs),
+    against("Fat", t.fat_g, " g", goals.fat)
+  ].join("\n")
+}

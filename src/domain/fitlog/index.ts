@@ -1,0 +1,13 @@
+/** The fitlog domain: food requests, the rule parser, portions, SR28 records and search, the validator, proposals, app screens and the chat router. */
+export * from "./app-screens.js"
+export * from "./chat-router.js"
+export * from "./day-report.js"
+export * from "./parse.js"
+export * from "./portions.js"
+export * from "./proposal.js"
+export * from "./quantity.js"
+export * from "./search.js"
+export * from "./sr28.js"
+export * from "./types.js"
+export * from "./validate.js"
+export * from "./insights.js"

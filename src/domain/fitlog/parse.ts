@@ -1,0 +1,105 @@
+/**
+ * The rule parser: "113g fried minced beef, 135g white rice cooked, 50g greek
+ * yogurt for lunch" → `FoodRequest`s and a `Meal` (DESIGN "fitlog" step 1).
+ *
+ * Where it sits: ORIENT, before any model. What the rules cannot read is
+ * returned in `unread` for the model (agents/fitlog/orient.ts); food names
+ * pass through as written (typos are corrected later, against the table's
+ * names). Pure and total.
+ */
+import { Option, Schema } from "effect"
+import { leadingAmount, trailingAmount } from "./quantity.js"
+import type { Amount } from "./quantity.js"
+import type { FoodRequest, Meal, Unit } from "./types.js"
+import { FoodName } from "./types.js"
+
+export interface ParsedText {
+  readonly meal: Option.Option<Meal>
+  readonly items: ReadonlyArray<FoodRequest>
+  /** Pieces with no food in them that the rules could read. */
+  readonly unread: ReadonlyArray<string>
+}
+
+const mealWords: ReadonlyArray<readonly [RegExp, Meal]> = [
+  [/\bbreakfast\b|\bbrunch\b/i, "breakfast"],
+  [/\blunch\b/i, "lunch"],
+  [/\bdinner\b|\bsupper\b|\btea time\b/i, "dinner"],
+  [/\bsnacks?\b/i, "snacks"]
+]
+
+const mealPhrase = /(?:^|[\s,.;])(?:(?:for|at|as|with|during|my)\s+)*(?:a\s+|my\s+)?(breakfast|brunch|lunch|dinner|supper|snacks?)\b\s*:?/gi
+
+/** The meal the text names ("for lunch", "Dinner: …"), and the text without it. */
+export const extractMeal = (text: string): { readonly meal: Option.Option<Meal>; readonly rest: string } => {
+  let meal: Option.Option<Meal> = Option.none()
+  const rest = text.replace(mealPhrase, (whole, word: string) => {
+    const found = mealWords.find(([re]) => re.test(word))
+    if (found !== undefined && Option.isNone(meal)) meal = Option.some(found[1])
+    return whole.startsWith(",") || whole.startsWith(";") ? "," : " "
+  })
+  return { meal, rest: rest.replace(/[ \t]+/g, " ").trim() }
+}
+
+const preparations = [
+  "pan-fried", "deep-fried", "stir-fried", "fried", "grilled", "boiled", "hard-boiled", "soft-boiled", "baked", "roasted",
+  "cooked", "raw", "steamed", "scrambled", "poached", "toasted", "mashed", "broiled", "sauteed", "sautéed", "microwaved", "smoked", "dried"
+]
+const prepRe = new RegExp(`(?:^|\\s)(${preparations.join("|")})(?=\\s|$)`, "gi")
+
+const splitPreparation = (name: string): { readonly name: string; readonly preparation: string | undefined } => {
+  const found: Array<string> = []
+  const rest = name.replace(prepRe, (_w, p: string) => {
+    found.push(p.toLowerCase())
+    return " "
+  }).replace(/\s+/g, " ").trim()
+  // "raw" alone is a name when nothing else is left ("a raw one").
+  if (rest.length === 0) return { name: name.trim(), preparation: undefined }
+  return { name: rest, preparation: found.length === 0 ? undefined : found.join(" ") }
+}
+
+/** Splits on commas, semicolons, new lines and "+"; on "and"/"with"/"plus" only when an amount follows ("mac and cheese" stays one). */
+export const splitItems = (text: string): ReadonlyArray<string> =>
+  text
+    // A comma between digits is a decimal comma ("1,5 kg").
+    .split(/(?<!\d),(?!\d)|[;\n+]|\s+(?:and|plus|with|&)\s+(?=(?:\d|[½¼¾⅓⅔]|an?\s|one\b|two\b|three\b|four\b|five\b|six\b|half\b|some\b))/i)
+    .map((s) => s.replace(/^\s*(?:and|plus|also|then|&)\s+/i, "").replace(/[.!]+$/, "").trim())
+    .filter((s) => s.length > 0)
+
+const cleanName = (name: string) =>
+  name.replace(/^(?:of|some|my|the)\s+/i, "").replace(/\s*\((?:[^)]*)\)\s*$/, "").replace(/\s+/g, " ").trim()
+
+const decodeName = Schema.decodeUnknownOption(FoodName)
+
+/** One item: its amount (leading, trailing, or "1 assumed") and its name. */
+export const parseItem = (text: string): Option.Option<FoodRequest> => {
+  const amount: Amount | undefined = leadingAmount(text) ?? trailingAmount(text)
+  const rawName = cleanName(amount?.rest ?? text)
+  const { name, preparation } = splitPreparation(rawName)
+  return Option.map(decodeName(name), (foodName): FoodRequest => {
+    const unit: Unit = amount?.unit ?? "each"
+    const assumption = amount === undefined ? "no amount given: 1 assumed" : amount.assumption
+    return {
+      text: text.trim(),
+      name: foodName,
+      quantity: amount?.quantity ?? 1,
+      unit,
+      ...(preparation === undefined ? {} : { preparation }),
+      ...(assumption === undefined ? {} : { assumption })
+    }
+  })
+}
+
+/** Only digits, units and fillers: nothing a food could be named from. */
+const hasNoFood = (s: string) => /^[\d\s.,/½¼¾-]*(?:g|ml|kg|oz|lb|grams?)?$/i.test(s)
+
+export const parseFoodText = (text: string): ParsedText => {
+  const { meal, rest } = extractMeal(text)
+  const items: Array<FoodRequest> = []
+  const unread: Array<string> = []
+  for (const piece of splitItems(rest)) {
+    const item = hasNoFood(piece) ? Option.none() : parseItem(piece)
+    if (Option.isSome(item)) items.push(item.value)
+    else unread.push(piece)
+  }
+  return { meal, items, unread }
+}

