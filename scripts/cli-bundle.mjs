@@ -54,12 +54,14 @@ export const bundleCli = async (distDir) => {
   }
 }
 
-const isHeavy = (specifier) => heavyPackages.some((p) => specifier === p || specifier.startsWith(`${p}/`))
+/** What the bundle leaves to Node: the heavy packages and Node's own modules. */
+const isExternal = (specifier) =>
+  specifier.startsWith("node:") || heavyPackages.some((p) => specifier === p || specifier.startsWith(`${p}/`))
 
-/** `import("pkg")` → `__shoalImport("pkg")` for every external package; any other dynamic import is a build error. */
+/** `import("pkg")` → `__shoalImport("pkg")` for every external module; any other dynamic import is a build error. */
 const routeDynamicImports = (code) => {
   const routed = code.replace(/\bimport\((["'])([^"']+)\1\)/g, (call, quote, specifier) =>
-    isHeavy(specifier) ? `__shoalImport(${quote}${specifier}${quote})` : call)
+    isExternal(specifier) ? `__shoalImport(${quote}${specifier}${quote})` : call)
   const left = routed.match(/\bimport\([^)]{0,60}\)/g)
   if (left !== null) throw new Error(`the CLI bundle has dynamic imports bin/shoal.js cannot serve: ${left.join(", ")}`)
   return routed

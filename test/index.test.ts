@@ -8,7 +8,7 @@ describe("the public API", () => {
       "UsageMeter", "QuestionUI", "layerTerminal", "ScriptedQuestions", "withTimeout", "Events", "layerEvents",
       "CollectedEvents", "SessionStore", "layerFile", "layerMemory", "fallbackAnswer", "TurnResult", "LlmUnavailable",
       "makeQuestionBridge", "TidyAgent", "Photos", "layerSharp",
-      "Shop", "ShopAgent", "Sandbox", "layerQuickJs", "DroidAgent", "Droid", "ShoppingListProvider", "layerYamlFile", "Browser", "layerPlaywright",
+      "Shop", "ShopAgent", "Sandbox", "layerQuickJs", "DroidAgent", "Droid", "FitlogAgent", "Diary", "NutritionTable", "ShoppingListProvider", "layerYamlFile", "Browser", "layerPlaywright",
       "Adb", "layerAdbLive", "layerAdbMemory", "layerAdbSimulated", "androidTools", "SimulatedDevice", "parseUiDump", "elementList"
     ] as const
     const missing = expected.filter((name) => (Shoal as Record<string, unknown>)[name] === undefined)

@@ -13,7 +13,7 @@ import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
 import { Cause, Console, Effect, Layer, Logger } from "effect"
 import packageJson from "../../package.json" with { type: "json" }
 import { droid } from "./droid.js"
-import { fitlog } from "./pending.js"
+import { fitlog } from "./fitlog.js"
 import { shop } from "./shop.js"
 import { tidy } from "./tidy.js"
 

@@ -82,9 +82,17 @@ describe("shoal CLI", () => {
     }
   })
 
-  it("a subcommand not built yet says so and exits non-zero", () => {
-    const { code, stderr } = run(["fitlog"])
-    expect(code).toBe(1)
-    expect(stderr).toContain("shoal fitlog is not available in this build yet")
+  it("the built command logs food to the local SQLite diary from the shipped USDA table (fitlog)", () => {
+    const env = { SHOAL_DATA_DIR: join(cli.dir, "fitlog-data") }
+    const meal = "113g fried minced beef, 135g white rice cooked, 50g greek yogurt for lunch"
+    const logged = cli.run(["fitlog", "log", meal, "--yes"], { env })
+    expect(logged.stderr).not.toMatch(/ERR_|TypeError|internal error/)
+    expect(logged.code).toBe(0)
+    const today = cli.run(["fitlog", "today"], { env })
+    expect(today.code).toBe(0)
+    expect(today.stdout.toLowerCase()).toMatch(/beef[\s\S]*rice[\s\S]*yogurt/)
+    const estimate = cli.run(["fitlog", "estimate", "2 eggs for breakfast", "--json"], { env })
+    expect(estimate.code).toBe(0)
+    expect(JSON.parse(estimate.stdout)).toMatchObject({ meal: "breakfast", items: [{ grams: expect.any(Number) }] })
   })
 })
