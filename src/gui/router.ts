@@ -1,0 +1,133 @@
+/**
+ * The tidy GUI's HTTP routes (@effect/platform, no web framework):
+ *
+ *   GET  /                              the page (inlined, so the CLI bundle carries it)
+ *   GET  /api/sessions                  stored sessions, newest first (the "resume" list)
+ *   POST /api/sessions                  a new session → 201 { id }
+ *   GET  /api/sessions/:id              the session's view (hosts a stored one on demand)
+ *   GET  /api/sessions/:id/events       Server-Sent Events: the view now and after every change
+ *   POST /api/sessions/:id/messages     { text } → 202; 409 while a turn runs
+ *   POST /api/sessions/:id/answers      { questionId, answer } → 204; 404 / 422 when it does not fit
+ *   POST /api/sessions/:id/photos       raw image bytes → 202; 413 too large, 415 not an image
+ *
+ * Where it sits: the GUI edge. Turns run in the session's own fiber
+ * (session-host.ts), so a request never waits for the model or the user.
+ */
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Effect, Option, Schema, Stream } from "effect"
+import type { Scope } from "effect"
+import { Answer } from "../domain/question.js"
+import type { Events } from "../services/events/events.js"
+import type { Llm } from "../services/llm/llm.js"
+import { Photos } from "../services/photos/photos.js"
+import type { SessionStore } from "../services/session-store/session-store.js"
+import { pageHtml } from "./page/html.js"
+import { makeRegistry } from "./registry.js"
+import type { HostedSession, HostOptions } from "./session-host.js"
+
+export interface GuiOptions extends HostOptions {
+  /** The largest photo accepted, in bytes (default 20 MB: a phone's full-size photo). */
+  readonly maxUploadBytes?: number
+}
+
+export const defaultMaxUploadBytes = 20 * 1024 * 1024
+
+const IdParams = Schema.Struct({ id: Schema.String })
+const MessageBody = Schema.Struct({ text: Schema.String.pipe(Schema.trimmed(), Schema.nonEmptyString(), Schema.maxLength(2000)) })
+const AnswerBody = Schema.Struct({ questionId: Schema.String, answer: Answer })
+
+const problem = (status: number, error: string) => HttpServerResponse.unsafeJson({ error }, { status })
+const megabytes = (bytes: number): string => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+
+const encoder = new TextEncoder()
+
+/** A body with a length, so the browser sees a finished response and not an abandoned stream. */
+const accepted = HttpServerResponse.unsafeJson({ accepted: true }, { status: 202 })
+
+export const makeGuiRouter = (options: GuiOptions = {}) =>
+  Effect.gen(function*() {
+    const registry = yield* makeRegistry(options)
+    const photos = yield* Photos
+    const maxUpload = options.maxUploadBytes ?? defaultMaxUploadBytes
+
+    /** Run `f` with the session named in the path, or answer 404. */
+    const withSession = <E, R>(f: (session: HostedSession) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+      Effect.gen(function*() {
+        const { id } = yield* HttpRouter.schemaPathParams(IdParams)
+        const session = yield* registry.open(id)
+        return yield* Option.match(session, { onNone: () => Effect.succeed(problem(404, `There is no session "${id}".`)), onSome: f })
+      })
+
+    const refused = (e: { readonly message: string; readonly _tag: string }) => problem(e._tag === "SessionEnded" ? 410 : 409, e.message)
+
+    const events = (session: HostedSession) =>
+      Effect.succeed(HttpServerResponse.stream(
+        Stream.concat(
+          Stream.make("retry: 2000\n\n"),
+          Stream.map(Stream.changes(session.changes), (view) => `data: ${JSON.stringify(view)}\n\n`)
+        ).pipe(
+          // A closing server ends every stream, so it can close without waiting for open pages.
+          Stream.interruptWhen(registry.closing),
+          Stream.map((text) => encoder.encode(text))
+        ),
+        { contentType: "text/event-stream", headers: { "cache-control": "no-store", "x-accel-buffering": "no" } }
+      ))
+
+    const photo = (session: HostedSession) =>
+      Effect.gen(function*() {
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const declared = Number(request.headers["content-length"] ?? "0")
+        const name = decodeURIComponent(request.headers["x-file-name"] ?? "photo").slice(0, 120)
+        const tooLarge = problem(413, `That photo is ${megabytes(declared)}; the limit is ${megabytes(maxUpload)}. Try a smaller one.`)
+        if (declared > maxUpload) {
+          // Drain the body first: answering mid-upload resets the browser's connection.
+          yield* Stream.runDrain(request.stream).pipe(Effect.ignore)
+          return tooLarge
+        }
+        const bytes = new Uint8Array(yield* request.arrayBuffer)
+        if (bytes.byteLength > maxUpload) return tooLarge
+        if (bytes.byteLength === 0) return problem(400, "That file is empty.")
+        const image = yield* Effect.either(photos.normalise(bytes, name))
+        if (image._tag === "Left") {
+          yield* Effect.logInfo(`refused an upload: ${image.left.message}`)
+          return problem(415, `"${name}" is not a photo we can read. Try a JPEG, PNG, WebP or HEIC picture.`)
+        }
+        return yield* session.sendPhoto(image.right, name).pipe(
+          Effect.as(accepted),
+          Effect.catchAll((e) => Effect.succeed(refused(e)))
+        )
+      })
+
+    return HttpRouter.empty.pipe(
+      HttpRouter.get("/", HttpServerResponse.html(pageHtml)),
+      HttpRouter.get("/api/sessions", Effect.flatMap(registry.list, (sessions) => HttpServerResponse.json({ sessions }))),
+      HttpRouter.post("/api/sessions", Effect.flatMap(registry.create, (s) => HttpServerResponse.json({ id: s.id }, { status: 201 }))),
+      HttpRouter.get("/api/sessions/:id", withSession((s) => Effect.flatMap(s.view, (view) => HttpServerResponse.json(view)))),
+      HttpRouter.get("/api/sessions/:id/events", withSession(events)),
+      HttpRouter.post(
+        "/api/sessions/:id/messages",
+        withSession((s) =>
+          Effect.flatMap(HttpServerRequest.schemaBodyJson(MessageBody), ({ text }) =>
+            s.say(text).pipe(
+              Effect.as(accepted),
+              Effect.catchAll((e) => Effect.succeed(refused(e)))
+            )))
+      ),
+      HttpRouter.post(
+        "/api/sessions/:id/answers",
+        withSession((s) =>
+          Effect.flatMap(HttpServerRequest.schemaBodyJson(AnswerBody), ({ answer, questionId }) =>
+            s.answer(questionId, answer).pipe(
+              Effect.as(HttpServerResponse.empty({ status: 204 })),
+              Effect.catchAll((e) => Effect.succeed(problem(e._tag === "NoSuchQuestion" ? 404 : 422, e.message)))
+            )))
+      ),
+      HttpRouter.post("/api/sessions/:id/photos", withSession(photo)),
+      HttpRouter.catchTags({
+        ParseError: () => Effect.succeed(problem(400, "That request was not understood.")),
+        RequestError: () => Effect.succeed(problem(400, "That request could not be read."))
+      })
+    )
+  })
+
+export type GuiRouterRequirements = Llm | Events | SessionStore | Photos | Scope.Scope

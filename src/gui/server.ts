@@ -1,0 +1,57 @@
+/**
+ * The tidy GUI server: the router served on 127.0.0.1 with Node's http
+ * server, the page's address printed, and (with `--open`) the user's browser
+ * pointed at it.
+ *
+ * Where it sits: the outermost GUI edge, imported by `shoal tidy --gui` only
+ * (dynamic import), so `shoal --help` and the terminal coach never load it.
+ * It needs `Llm`, `Events`, `SessionStore` and `Photos` from the caller.
+ */
+import { HttpServer } from "@effect/platform"
+import type { ServeError } from "@effect/platform/HttpServerError"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Console, Effect, Layer } from "effect"
+import { spawn } from "node:child_process"
+import { createServer } from "node:http"
+import type { Events } from "../services/events/events.js"
+import type { Llm } from "../services/llm/llm.js"
+import type { Photos } from "../services/photos/photos.js"
+import type { SessionStore } from "../services/session-store/session-store.js"
+import type { GuiOptions } from "./router.js"
+import { makeGuiRouter } from "./router.js"
+
+export interface GuiServerOptions extends GuiOptions {
+  readonly port: number
+  /** Open the page in the default browser once listening. */
+  readonly open?: boolean
+}
+
+/** The router on whatever `HttpServer` is provided (a test's port 0, the CLI's 8024). */
+export const layerGuiRoutes = (options: GuiOptions = {}): Layer.Layer<never, never, HttpServer.HttpServer | Llm | Events | SessionStore | Photos> =>
+  Layer.scopedDiscard(Effect.flatMap(makeGuiRouter(options), (router) => HttpServer.serveEffect(router)))
+
+/** Best effort: a browser that does not open is not an error, the address is printed anyway. */
+const openBrowser = (url: string) =>
+  Effect.try(() => {
+    const command = process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer" : "xdg-open"
+    const child = spawn(command, [url], { detached: true, stdio: "ignore" })
+    child.on("error", () => undefined)
+    child.unref()
+  }).pipe(Effect.ignore)
+
+/** Serve the GUI on 127.0.0.1:`port` until interrupted (Ctrl-C). Sessions are saved after every turn. */
+export const serveGui = (options: GuiServerOptions): Effect.Effect<never, ServeError, Llm | Events | SessionStore | Photos> =>
+  Layer.launch(
+    Layer.effectDiscard(
+      HttpServer.addressFormattedWith((address) =>
+        Effect.gen(function*() {
+          const url = address
+          yield* Console.log(`Tidy is open at ${url}  (Ctrl-C to stop; sessions are saved as you go)`)
+          if (options.open === true) yield* openBrowser(url)
+        })
+      )
+    ).pipe(
+      Layer.merge(layerGuiRoutes(options)),
+      Layer.provide(NodeHttpServer.layer(createServer, { port: options.port, host: "127.0.0.1" }))
+    )
+  )
