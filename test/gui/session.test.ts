@@ -49,8 +49,12 @@ const textsOf = (page: Page, selector: string) => page.locator(selector).allText
 // Page-side checks are strings: the project compiles without the DOM library.
 const waitForText = (page: Page, selector: string, text: string) =>
   page.waitForFunction(
-    `Array.from(document.querySelectorAll(${JSON.stringify(selector)})).some((n) => (n.textContent || "").includes(${JSON.stringify(text)}))`
-  )
+    `Array.from(document.querySelectorAll(${JSON.stringify(selector)})).some((n) => (n.textContent || "").includes(${JSON.stringify(text)}))`,
+    undefined,
+    { timeout: 8000 }
+  ).catch(async (e: unknown) => {
+    throw new Error(`waiting for "${text}" in ${selector}: ${String(e)}\n${await page.locator("body").innerText()}`)
+  })
 
 const statusIsQuiet = (page: Page) => page.waitForFunction(`document.querySelector("#status").textContent === ""`)
 

@@ -151,6 +151,8 @@ const mainScript = String.raw`
     if (files && files[0]) upload(files[0]);
   });
   $("new-session").addEventListener("click", newSession);
+  // Fresh each time it opens: sessions are saved as they go.
+  $("sessions").addEventListener("toggle", function () { if ($("sessions").open) loadSessions(); });
 
   loadSessions();
   if (sessionId === null) newSession(); else connect();
