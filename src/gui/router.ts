@@ -78,7 +78,7 @@ export const makeGuiRouter = (options: GuiOptions = {}) =>
         const request = yield* HttpServerRequest.HttpServerRequest
         const declared = Number(request.headers["content-length"] ?? "0")
         const name = decodeURIComponent(request.headers["x-file-name"] ?? "photo").slice(0, 120)
-        const tooLarge = problem(413, `That photo is ${megabytes(declared)}; the limit is ${megabytes(maxUpload)}. Try a smaller one.`)
+        const tooLarge = problem(413, `That photo is too large: the limit is ${megabytes(maxUpload)}. Try a smaller one.`)
         if (declared > maxUpload) {
           // Drain the body first: answering mid-upload resets the browser's connection.
           yield* Stream.runDrain(request.stream).pipe(Effect.ignore)

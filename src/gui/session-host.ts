@@ -5,12 +5,12 @@
  *
  * Where it sits: between the HTTP routes (router.ts) and the IO-blind agent
  * (`turn`). Inputs go through a queue to the fiber; the agent asks through a
- * `QuestionBridge` wrapped in `withTimeout` (5 minutes, then the fallback
- * answer); after every turn the state is saved to the SessionStore, so a
+ * `QuestionBridge` whose every card waits 5 minutes, then takes the fallback
+ * answer; after every turn the state is saved to the SessionStore, so a
  * reload — or a restarted server — rejoins the session where it was.
  */
-import { Data, Duration, Effect, Option, Queue, Stream, SubscriptionRef } from "effect"
-import type { Scope } from "effect"
+import { Data, Effect, Option, Queue, Stream, SubscriptionRef } from "effect"
+import type { Duration, Scope } from "effect"
 import type { ImageBlock } from "../domain/llm.js"
 import type { Answer, Question } from "../domain/question.js"
 import type { SessionState } from "../domain/tidy/state.js"
@@ -20,10 +20,10 @@ import type { UserInput } from "../agents/tidy/turn.js"
 import { Events } from "../services/events/events.js"
 import { Llm } from "../services/llm/llm.js"
 import type { AnswerDoesNotFit, NoSuchQuestion } from "../services/question-ui/bridge.js"
-import { makeQuestionBridge } from "../services/question-ui/bridge.js"
+import { makeQuestionBridgeWith } from "../services/question-ui/bridge.js"
 import { QuestionUI } from "../services/question-ui/question-ui.js"
 import type { QuestionUIShape } from "../services/question-ui/question-ui.js"
-import { withTimeout } from "../services/question-ui/timeout.js"
+import { defaultQuestionTimeout } from "../services/question-ui/timeout.js"
 import type { SessionId } from "../services/session-store/session-kind.js"
 import { SessionStore } from "../services/session-store/session-store.js"
 import type { ChatLine, GuiModel, GuiView } from "./view.js"
@@ -90,7 +90,8 @@ export const hostSession = (
     const llm = yield* Llm
     const events = yield* Events
     const store = yield* SessionStore
-    const bridge = yield* makeQuestionBridge
+    // Each card gets its own 5 minutes (seeds/001), then its fallback: a group keeps what was answered.
+    const bridge = yield* makeQuestionBridgeWith({ leafTimeout: options.questionTimeout ?? defaultQuestionTimeout })
     const state = Option.getOrElse(resumed, () => initial)
     const welcome: ReadonlyArray<ChatLine> = Option.isSome(resumed)
       ? [{ from: "coach", text: `Welcome back. ${state.itemsProcessed} item${state.itemsProcessed === 1 ? "" : "s"} sorted so far. What's next?` }]
@@ -107,15 +108,14 @@ export const hostSession = (
     const say = (line: ChatLine) => update((m) => ({ ...m, messages: [...m.messages, line] }))
 
     // The page sees which group a question belongs to; the bridge itself shows one leaf at a time.
-    const timed = withTimeout(options.questionTimeout ?? Duration.minutes(5))(bridge.ui)
     const ui: QuestionUIShape = {
       ask: (question) =>
         question._tag === "QuestionGroup"
           ? update((m) => ({ ...m, group: Option.some(question.title) })).pipe(
-            Effect.zipRight(timed.ask(question)),
+            Effect.zipRight(bridge.ui.ask(question)),
             Effect.ensuring(update((m) => ({ ...m, group: Option.none() })))
           )
-          : timed.ask(question)
+          : bridge.ui.ask(question)
     }
     yield* bridge.changes.pipe(
       Stream.runForEach((pending) => update((m) => ({ ...m, pending }))),
@@ -194,7 +194,7 @@ export const hostSession = (
       view,
       changes: Stream.map(model.changes, (m) => toView(id, m)),
       say: (text) => submit({ from: "you", text }, { _tag: "Say", text }),
-      sendPhoto: (image, name) => submit({ from: "you", text: `📷 ${name}` }, { _tag: "Photo", image }),
+      sendPhoto: (image, name) => submit({ from: "you", text: `Photo: ${name}` }, { _tag: "Photo", image }),
       answer: bridge.answer
     }
   })

@@ -105,7 +105,7 @@ describe("shoal tidy --gui in a real browser", () => {
 
     // A photo through the file picker: normalised by sharp and seen by the model.
     await page.locator("#photo-input").setInputFiles({ name: "desk.jpg", mimeType: "image/jpeg", buffer: await makePhoto() })
-    await waitForText(page, "#chat li.you", "desk.jpg")
+    await waitForText(page, "#chat li.you", "Photo: desk.jpg")
     await statusIsQuiet(page)
     const visionRequests = (await Effect.runPromise(gui.scripted.requests)).filter((r) =>
       r.messages.some((m) => m.content.some((b) => b._tag === "Image" && b.source._tag === "Base64" && b.source.mediaType === "image/jpeg"))

@@ -40,7 +40,7 @@ export const pageHtml = `<!doctype html>
 </header>
 <section id="progress" aria-label="Progress">
   <h2 class="sr-only">Progress</h2>
-  <p class="strip"><span>Phase: <strong id="phase">…</strong></span> <span><strong id="items">0</strong> items processed</span></p>
+  <p class="strip"><span>Phase: <strong id="phase">…</strong></span> <span><strong id="items">0</strong> <span id="items-word">items</span> processed</span></p>
   <div class="piles">
     ${pile("belongs", "Staying")}
     ${pile("out", "Out")}

@@ -39,6 +39,7 @@ const mainScript = String.raw`
     view = v;
     $("phase").textContent = v.phase;
     $("items").textContent = String(v.itemsProcessed);
+    $("items-word").textContent = v.itemsProcessed === 1 ? "item" : "items";
     drawList($("pile-belongs"), v.piles.belongs);
     drawList($("pile-out"), v.piles.out);
     drawList($("pile-unsure"), v.piles.unsure);
