@@ -13,6 +13,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Console, Effect, Layer } from "effect"
 import { spawn } from "node:child_process"
 import { createServer } from "node:http"
+import type { Server } from "node:http"
 import type { Events } from "../services/events/events.js"
 import type { Llm } from "../services/llm/llm.js"
 import type { Photos } from "../services/photos/photos.js"
@@ -29,6 +30,23 @@ export interface GuiServerOptions extends GuiOptions {
 /** The router on whatever `HttpServer` is provided (a test's port 0, the CLI's 8024). */
 export const layerGuiRoutes = (options: GuiOptions = {}): Layer.Layer<never, never, HttpServer.HttpServer | Llm | Events | SessionStore | Photos> =>
   Layer.scopedDiscard(Effect.flatMap(makeGuiRouter(options), (router) => HttpServer.serveEffect(router)))
+
+/**
+ * Node's http server whose `close` also drops open connections. An open page
+ * holds an event stream; `close` alone waits for it (or the keep-alive
+ * timeout), so Ctrl-C would hang for seconds. A page whose server went away
+ * says so and reconnects when it is back.
+ */
+export const createGuiServer = (): Server => {
+  const server = createServer()
+  const close = server.close.bind(server)
+  server.close = (callback) => {
+    close(callback)
+    server.closeAllConnections()
+    return server
+  }
+  return server
+}
 
 /** Best effort: a browser that does not open is not an error, the address is printed anyway. */
 const openBrowser = (url: string) =>
@@ -52,6 +70,6 @@ export const serveGui = (options: GuiServerOptions): Effect.Effect<never, ServeE
       )
     ).pipe(
       Layer.merge(layerGuiRoutes(options)),
-      Layer.provide(NodeHttpServer.layer(createServer, { port: options.port, host: "127.0.0.1" }))
+      Layer.provide(NodeHttpServer.layer(createGuiServer, { port: options.port, host: "127.0.0.1" }))
     )
   )

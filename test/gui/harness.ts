@@ -7,9 +7,8 @@
 import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Context, Effect, Exit, Layer, Logger, LogLevel, Scope } from "effect"
-import { createServer } from "node:http"
 import type { Browser, Page } from "playwright-core"
-import { layerGuiRoutes } from "../../src/gui/server.js"
+import { createGuiServer, layerGuiRoutes } from "../../src/gui/server.js"
 import type { GuiOptions } from "../../src/gui/router.js"
 import { layerEvents } from "../../src/services/events/live.js"
 import type { Llm } from "../../src/services/llm/llm.js"
@@ -34,7 +33,7 @@ export const startGui = async (turns: ReadonlyArray<ScriptedTurn>, options: GuiO
     never
   >
   const layer = layerGuiRoutes(options).pipe(
-    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+    Layer.provideMerge(NodeHttpServer.layer(createGuiServer, { port: 0, host: "127.0.0.1" })),
     Layer.provideMerge(services),
     Layer.provide(Logger.minimumLogLevel(LogLevel.Warning))
   )
