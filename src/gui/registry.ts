@@ -4,10 +4,11 @@
  * SessionStore when a page asks for a session this process has not hosted yet
  * (a reload after a restart, the session list's "resume").
  *
- * Where it sits: owned by the router; every session lives in the server's
- * scope, so closing the server ends every agent fiber and every event stream.
+ * Where it sits: a service (`GuiSessions`) under the routes; every session
+ * lives in the service's scope, so closing the server ends every agent fiber
+ * and every event stream.
  */
-import { Clock, DateTime, Deferred, Effect, Option, Random, Ref, Schema, Scope } from "effect"
+import { Clock, Context, DateTime, Deferred, Effect, Layer, Option, Random, Ref, Schema, Scope } from "effect"
 import { tidySessions } from "../agents/tidy/session-kind.js"
 import type { Phase } from "../domain/tidy/state.js"
 import { initialState, phase } from "../domain/tidy/state.js"
@@ -26,7 +27,7 @@ export interface SessionListing {
   readonly itemsProcessed: number
 }
 
-export interface SessionRegistry {
+export interface GuiSessionsShape {
   readonly create: Effect.Effect<HostedSession>
   /** A hosted session, or a stored one now hosted; none if there is no such session. */
   readonly open: (id: string) => Effect.Effect<Option.Option<HostedSession>>
@@ -42,7 +43,13 @@ const newSessionId = Effect.gen(function*() {
   return SessionId.make(`${stamp}-${suffix}`)
 })
 
-export const makeRegistry = (options: HostOptions = {}): Effect.Effect<SessionRegistry, never, Llm | Events | SessionStore | Scope.Scope> =>
+/**
+ * The sessions of a GUI server, as a service: the routes use it, and so can
+ * an embedder (e.g. to ask a session's user a question of its own).
+ */
+export class GuiSessions extends Context.Tag("shoal/GuiSessions")<GuiSessions, GuiSessionsShape>() {}
+
+export const makeGuiSessions = (options: HostOptions = {}): Effect.Effect<GuiSessionsShape, never, Llm | Events | SessionStore | Scope.Scope> =>
   Effect.gen(function*() {
     const scope = yield* Effect.scope
     const context = yield* Effect.context<Llm | Events | SessionStore>()
@@ -91,3 +98,6 @@ export const makeRegistry = (options: HostOptions = {}): Effect.Effect<SessionRe
       closing
     }
   })
+
+export const layerGuiSessions = (options: HostOptions = {}): Layer.Layer<GuiSessions, never, Llm | Events | SessionStore> =>
+  Layer.scoped(GuiSessions, makeGuiSessions(options))

@@ -15,17 +15,13 @@
  */
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect, Option, Schema, Stream } from "effect"
-import type { Scope } from "effect"
 import { Answer } from "../domain/question.js"
-import type { Events } from "../services/events/events.js"
-import type { Llm } from "../services/llm/llm.js"
 import { Photos } from "../services/photos/photos.js"
-import type { SessionStore } from "../services/session-store/session-store.js"
 import { pageHtml } from "./page/html.js"
-import { makeRegistry } from "./registry.js"
-import type { HostedSession, HostOptions } from "./session-host.js"
+import { GuiSessions } from "./registry.js"
+import type { HostedSession } from "./session-host.js"
 
-export interface GuiOptions extends HostOptions {
+export interface GuiOptions {
   /** The largest photo accepted, in bytes (default 20 MB: a phone's full-size photo). */
   readonly maxUploadBytes?: number
 }
@@ -46,7 +42,7 @@ const accepted = HttpServerResponse.unsafeJson({ accepted: true }, { status: 202
 
 export const makeGuiRouter = (options: GuiOptions = {}) =>
   Effect.gen(function*() {
-    const registry = yield* makeRegistry(options)
+    const registry = yield* GuiSessions
     const photos = yield* Photos
     const maxUpload = options.maxUploadBytes ?? defaultMaxUploadBytes
 
@@ -130,4 +126,3 @@ export const makeGuiRouter = (options: GuiOptions = {}) =>
     )
   })
 
-export type GuiRouterRequirements = Llm | Events | SessionStore | Photos | Scope.Scope

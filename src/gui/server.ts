@@ -20,16 +20,28 @@ import type { Photos } from "../services/photos/photos.js"
 import type { SessionStore } from "../services/session-store/session-store.js"
 import type { GuiOptions } from "./router.js"
 import { makeGuiRouter } from "./router.js"
+import type { GuiSessions } from "./registry.js"
+import { layerGuiSessions } from "./registry.js"
+import type { HostOptions } from "./session-host.js"
 
-export interface GuiServerOptions extends GuiOptions {
+export interface GuiServerOptions extends GuiLayerOptions {
   readonly port: number
   /** Open the page in the default browser once listening. */
   readonly open?: boolean
 }
 
-/** The router on whatever `HttpServer` is provided (a test's port 0, the CLI's 8024). */
-export const layerGuiRoutes = (options: GuiOptions = {}): Layer.Layer<never, never, HttpServer.HttpServer | Llm | Events | SessionStore | Photos> =>
-  Layer.scopedDiscard(Effect.flatMap(makeGuiRouter(options), (router) => HttpServer.serveEffect(router)))
+export interface GuiLayerOptions extends GuiOptions, HostOptions {}
+
+/**
+ * The router and its sessions on whatever `HttpServer` is provided (a test's
+ * port 0, the CLI's 8024); `GuiSessions` stays available to the embedder.
+ */
+export const layerGuiRoutes = (
+  options: GuiLayerOptions = {}
+): Layer.Layer<GuiSessions, never, HttpServer.HttpServer | Llm | Events | SessionStore | Photos> =>
+  Layer.scopedDiscard(Effect.flatMap(makeGuiRouter(options), (router) => HttpServer.serveEffect(router))).pipe(
+    Layer.provideMerge(layerGuiSessions(options))
+  )
 
 /**
  * Node's http server whose `close` also drops open connections. An open page

@@ -9,7 +9,7 @@
  * answer; after every turn the state is saved to the SessionStore, so a
  * reload — or a restarted server — rejoins the session where it was.
  */
-import { Data, Effect, Option, Queue, Stream, SubscriptionRef } from "effect"
+import { Data, Deferred, Effect, Option, Queue, Stream, SubscriptionRef } from "effect"
 import type { Duration, Scope } from "effect"
 import type { ImageBlock } from "../domain/llm.js"
 import type { Answer, Question } from "../domain/question.js"
@@ -45,6 +45,7 @@ type Input =
   | { readonly _tag: "Start" }
   | { readonly _tag: "Say"; readonly text: string }
   | { readonly _tag: "Photo"; readonly image: ImageBlock }
+  | { readonly _tag: "Ask"; readonly question: Question; readonly reply: Deferred.Deferred<Answer> }
 
 export interface HostedSession {
   readonly id: SessionId
@@ -55,6 +56,12 @@ export interface HostedSession {
   /** A photo already normalised (Photos); `name` is shown in the chat. */
   readonly sendPhoto: (image: ImageBlock, name: string) => Effect.Effect<void, SessionBusy | SessionEnded>
   readonly answer: (questionId: string, answer: Answer) => Effect.Effect<void, NoSuchQuestion | AnswerDoesNotFit>
+  /**
+   * Ask the page's user a question of your own (any Question: a group, a
+   * Choose with reveals…), after the turn in progress; card by card, each
+   * with the session's timeout and fallback.
+   */
+  readonly ask: (question: Question) => Effect.Effect<Answer>
 }
 
 export interface HostOptions {
@@ -157,6 +164,8 @@ export const hostSession = (
           return runTurn({ text: Option.some(input.text), photos: [] })
         case "Photo":
           return runTurn({ text: Option.none(), photos: [input.image] })
+        case "Ask":
+          return Effect.flatMap(ui.ask(input.question), (answer) => Deferred.succeed(input.reply, answer))
       }
     }
 
@@ -195,6 +204,12 @@ export const hostSession = (
       changes: Stream.map(model.changes, (m) => toView(id, m)),
       say: (text) => submit({ from: "you", text }, { _tag: "Say", text }),
       sendPhoto: (image, name) => submit({ from: "you", text: `Photo: ${name}` }, { _tag: "Photo", image }),
-      answer: bridge.answer
+      answer: bridge.answer,
+      ask: (question) =>
+        Effect.gen(function*() {
+          const reply = yield* Deferred.make<Answer>()
+          yield* Queue.offer(inputs, { _tag: "Ask", question, reply })
+          return yield* Deferred.await(reply)
+        })
     }
   })

@@ -9,7 +9,8 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Context, Effect, Exit, Layer, Logger, LogLevel, Scope } from "effect"
 import type { Browser, Page } from "playwright-core"
 import { createGuiServer, layerGuiRoutes } from "../../src/gui/server.js"
-import type { GuiOptions } from "../../src/gui/router.js"
+import { GuiSessions } from "../../src/gui/registry.js"
+import type { GuiLayerOptions } from "../../src/gui/server.js"
 import { layerEvents } from "../../src/services/events/live.js"
 import type { Llm } from "../../src/services/llm/llm.js"
 import { ScriptedLlm } from "../../src/services/llm/scripted.js"
@@ -23,10 +24,11 @@ export interface RunningGui {
   readonly url: string
   readonly store: SessionStoreShape
   readonly scripted: Context.Tag.Service<ScriptedLlm>
+  readonly sessions: Context.Tag.Service<GuiSessions>
   readonly close: () => Promise<void>
 }
 
-export const startGui = async (turns: ReadonlyArray<ScriptedTurn>, options: GuiOptions = {}): Promise<RunningGui> => {
+export const startGui = async (turns: ReadonlyArray<ScriptedTurn>, options: GuiLayerOptions = {}): Promise<RunningGui> => {
   const services = Layer.mergeAll(ScriptedLlm.layer(turns), layerEvents, layerMemory, layerSharp) satisfies Layer.Layer<
     Llm | ScriptedLlm | SessionStore,
     never,
@@ -45,6 +47,7 @@ export const startGui = async (turns: ReadonlyArray<ScriptedTurn>, options: GuiO
     url: `http://127.0.0.1:${address.port}`,
     store: Context.get(context, SessionStore),
     scripted: Context.get(context, ScriptedLlm),
+    sessions: Context.get(context, GuiSessions),
     close: () => Effect.runPromise(Scope.close(scope, Exit.void))
   }
 }
