@@ -114,4 +114,14 @@ describe("question cards in a real browser", () => {
     expect(problems.unexpected()).toEqual([])
     await page.close()
   })
+
+  it("says so when the address names a session that is not there", async () => {
+    const page = await browser.newPage()
+    const problems = watchPage(page, [{ path: "/api/sessions/gone-for-good", status: 404 }])
+    await page.goto(`${gui.url}/?s=gone-for-good`)
+    await page.waitForFunction(`document.querySelector("#status").textContent.includes("There is no session gone-for-good here")`)
+    expect(await page.locator("#question").isHidden()).toBe(true)
+    expect(problems.unexpected()).toEqual([])
+    await page.close()
+  })
 })

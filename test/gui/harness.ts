@@ -78,7 +78,7 @@ export const watchPage = (page: Page, expected: ReadonlyArray<{ readonly path: s
   const isExpected = (url: string, status: number) => expected.some((e) => url.endsWith(e.path) && e.status === status)
   page.on("console", (m) => {
     if (m.type() !== "error") return
-    if (/status of (413|415)/.test(m.text())) refusedLogs.push(m.text())
+    if (/the server responded with a status of \d{3}/.test(m.text())) refusedLogs.push(m.text())
     else problems.push(`console: ${m.text()}`)
   })
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`))

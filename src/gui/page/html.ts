@@ -12,7 +12,7 @@ import { pageStyle } from "./style.js"
 
 const pile = (key: string, title: string) =>
   `<section class="pile" id="pile-${key}" aria-labelledby="pile-${key}-title">
-  <h3 id="pile-${key}-title">${title} <span class="count" aria-label="items">0</span></h3>
+  <h3 id="pile-${key}-title">${title} <span class="count">0</span></h3>
   <ul></ul>
 </section>`
 
@@ -59,8 +59,8 @@ export const pageHtml = `<!doctype html>
     <button type="submit">Send</button>
   </form>
   <div id="drop" class="drop">
-    <label for="photo-input" class="button">Add a photo</label>
     <input type="file" id="photo-input" accept="image/*" class="sr-only">
+    <label for="photo-input" class="button">Add a photo</label>
     <span aria-hidden="true">or drop one here</span>
   </div>
   <p id="upload-error" role="alert"></p>

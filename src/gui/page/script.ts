@@ -85,6 +85,14 @@ const mainScript = String.raw`
   }
 
   function connect() {
+    // Ask once before streaming, so a session that is gone gets a clear word instead of a broken stream.
+    fetch(base()).then(function (r) {
+      if (r.ok) return r.json().then(function (v) { render(v); stream(); });
+      status("There is no session " + sessionId + " here. Start a new session, or resume one from the list.");
+    }, function () { status("The tidy server is not reachable."); });
+  }
+
+  function stream() {
     var events = new EventSource(base() + "/events");
     events.onmessage = function (e) { render(JSON.parse(e.data)); };
     events.onerror = function () { if (events.readyState === 2) status("Lost the connection. Reload to rejoin."); };

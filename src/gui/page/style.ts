@@ -21,6 +21,8 @@ body { margin: 0; background: var(--bg); color: var(--fg); }
 .skip { position: absolute; left: -999px; }
 .skip:focus { left: 1rem; top: .5rem; background: var(--card); padding: .5rem; z-index: 2; }
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+/* The file input is hidden but keeps the keyboard focus: show it on its visible label. */
+#photo-input:focus-visible + label { outline: 3px solid var(--accent); outline-offset: 2px; }
 header.top, #progress, main { max-width: 44rem; margin: 0 auto; padding: .75rem 1rem; }
 header.top { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .5rem; }
 h1 { font-size: 1.4rem; margin: 0; font-weight: 600; }
