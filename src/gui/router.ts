@@ -33,9 +33,21 @@ const MessageBody = Schema.Struct({ text: Schema.String.pipe(Schema.trimmed(), S
 const AnswerBody = Schema.Struct({ questionId: Schema.String, answer: Answer })
 
 const problem = (status: number, error: string) => HttpServerResponse.unsafeJson({ error }, { status })
-const megabytes = (bytes: number): string => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+const size = (bytes: number): string =>
+  bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
 
 const encoder = new TextEncoder()
+
+/** The name the page sent (URI-encoded), for messages only; never a path. */
+const fileName = (header: string | undefined): string => {
+  try {
+    return decodeURIComponent(header ?? "photo").slice(0, 120) || "photo"
+  } catch {
+    return "photo"
+  }
+}
+
+const emptyUpload = (): { readonly chunks: Array<Uint8Array>; readonly size: number } => ({ chunks: [], size: 0 })
 
 /** A body with a length, so the browser sees a finished response and not an abandoned stream. */
 const accepted = HttpServerResponse.unsafeJson({ accepted: true }, { status: 202 })
@@ -73,17 +85,21 @@ export const makeGuiRouter = (options: GuiOptions = {}) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const declared = Number(request.headers["content-length"] ?? "0")
-        const name = decodeURIComponent(request.headers["x-file-name"] ?? "photo").slice(0, 120)
-        const tooLarge = problem(413, `That photo is too large: the limit is ${megabytes(maxUpload)}. Try a smaller one.`)
-        if (declared > maxUpload) {
-          // Drain the body first: answering mid-upload resets the browser's connection.
-          yield* Stream.runDrain(request.stream).pipe(Effect.ignore)
-          return tooLarge
-        }
-        const bytes = new Uint8Array(yield* request.arrayBuffer)
-        if (bytes.byteLength > maxUpload) return tooLarge
-        if (bytes.byteLength === 0) return problem(400, "That file is empty.")
-        const image = yield* Effect.either(photos.normalise(bytes, name))
+        const name = fileName(request.headers["x-file-name"])
+        const tooLarge = problem(413, `That photo is too large: the limit is ${size(maxUpload)}. Try a smaller one.`)
+        // Read at most the limit; past it, drain without keeping (answering mid-upload resets the browser's connection).
+        const bytes = yield* Stream.runFold(
+          request.stream,
+          emptyUpload(),
+          (acc, chunk) => {
+            const size = acc.size + chunk.byteLength
+            if (size <= maxUpload && declared <= maxUpload) acc.chunks.push(chunk)
+            return { chunks: acc.chunks, size }
+          }
+        ).pipe(Effect.map(({ chunks, size }) => (size > maxUpload || declared > maxUpload ? Option.none() : Option.some(Buffer.concat(chunks)))))
+        if (Option.isNone(bytes)) return tooLarge
+        if (bytes.value.byteLength === 0) return problem(400, "That file is empty.")
+        const image = yield* Effect.either(photos.normalise(bytes.value, name))
         if (image._tag === "Left") {
           yield* Effect.logInfo(`refused an upload: ${image.left.message}`)
           return problem(415, `"${name}" is not a photo we can read. Try a JPEG, PNG, WebP or HEIC picture.`)

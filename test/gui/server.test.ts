@@ -4,7 +4,7 @@
  * sessions with their own stored state, resuming a stored session, and the
  * Server-Sent Events stream.
  */
-import { HttpClient, HttpClientRequest } from "@effect/platform"
+import { HttpBody, HttpClient, HttpClientRequest } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Layer, Logger, LogLevel, Option, Stream, TestClock } from "effect"
@@ -12,6 +12,7 @@ import { tidySessions } from "../../src/agents/tidy/session-kind.js"
 import { initialState } from "../../src/domain/tidy/state.js"
 import { ItemName, SpaceFunction } from "../../src/domain/tidy/types.js"
 import { layerGuiRoutes } from "../../src/gui/server.js"
+import type { GuiLayerOptions } from "../../src/gui/server.js"
 import type { GuiView } from "../../src/gui/view.js"
 import { layerEvents } from "../../src/services/events/live.js"
 import { layerOffline } from "../../src/services/llm/offline.js"
@@ -21,11 +22,12 @@ import { SessionId } from "../../src/services/session-store/session-kind.js"
 import { SessionStore } from "../../src/services/session-store/session-store.js"
 
 const services = Layer.mergeAll(layerOffline, layerEvents, layerMemory, layerSharp)
-const gui = layerGuiRoutes().pipe(
+const guiWith = (options: GuiLayerOptions) => layerGuiRoutes(options).pipe(
   Layer.provideMerge(NodeHttpServer.layerTest),
   Layer.provideMerge(services),
   Layer.provide(Logger.minimumLogLevel(LogLevel.Error))
 )
+const gui = guiWith({})
 
 const send = (method: "GET" | "POST", path: string, body?: unknown) =>
   Effect.gen(function*() {
@@ -120,6 +122,24 @@ describe("the tidy GUI server", () => {
       const listed = (yield* send("GET", "/api/sessions")).json as { sessions: ReadonlyArray<{ id: string; phase: string }> }
       expect(listed.sessions.map((s) => s.id).sort()).toEqual([earlier, a].sort())
     }).pipe(Effect.provide(gui)))
+
+  it.scoped("refuses an upload over the limit, even one that does not declare its length, or one that is not an image", () =>
+    Effect.gen(function*() {
+      const id = yield* create
+      const card = yield* viewWhen(id, (v) => v.pending !== null)
+      const upload = (body: HttpBody.HttpBody) =>
+        HttpClientRequest.post(`/api/sessions/${id}/photos`).pipe(
+          HttpClientRequest.setBody(body),
+          HttpClient.execute,
+          Effect.flatMap((r) => Effect.map(r.json, (json) => ({ status: r.status, json })))
+        )
+      const chunk = new Uint8Array(16 * 1024).fill(7)
+      const undeclared = yield* upload(HttpBody.stream(Stream.make(chunk, chunk, chunk), "image/jpeg"))
+      expect(undeclared).toEqual({ status: 413, json: { error: "That photo is too large: the limit is 32 KB. Try a smaller one." } })
+      const text = yield* upload(HttpBody.text("hello", "text/plain"))
+      expect(text.status).toBe(415)
+      expect(yield* getView(id)).toEqual(card)
+    }).pipe(Effect.provide(guiWith({ maxUploadBytes: 32 * 1024 }))))
 
   it.scoped("streams the session's view as Server-Sent Events", () =>
     Effect.gen(function*() {

@@ -74,7 +74,7 @@ const expectPilesMatchStore = async (page: Page) => {
 /** A screenshot that is a picture, not a blank page: more than one colour, and some detail. */
 const screenshotChecked = async (page: Page, name: string) => {
   await mkdir("test-artifacts", { recursive: true })
-  const png = await page.screenshot({ fullPage: true })
+  const png = await page.screenshot({ fullPage: true, animations: "disabled" })
   await writeFile(`test-artifacts/${name}.png`, png)
   const stats = await sharp(png).stats()
   expect(stats.channels.some((c) => c.max - c.min > 64)).toBe(true)
