@@ -178,6 +178,17 @@ describe("shoal tidy --gui in a real browser", () => {
     }
     expect(await textsOf(first, "#chat li")).toEqual(await textsOf(second, "#chat li"))
 
+    // A photo dropped on the page (drag-and-drop) reaches the session; both tabs show it.
+    const jpeg = (await makePhoto()).toString("base64")
+    await first.evaluate(`(() => {
+      const bytes = Uint8Array.from(atob(${JSON.stringify(jpeg)}), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], "dropped.jpg", { type: "image/jpeg" }));
+      document.querySelector("#drop").dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+    })()`)
+    await waitForText(second, "#chat li.you", "Photo: dropped.jpg")
+    await statusIsQuiet(first)
+
     // Dark mode is drawn dark, and the phone layout has no sideways scrolling.
     const background = await first.evaluate(`getComputedStyle(document.body).backgroundColor`)
     expect(background).toBe("rgb(23, 25, 21)")
