@@ -9,7 +9,7 @@
  */
 import { HttpServer } from "@effect/platform"
 import type { ServeError } from "@effect/platform/HttpServerError"
-import { NodeHttpServer } from "@effect/platform-node"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Console, Effect, Layer } from "effect"
 import { spawn } from "node:child_process"
 import { createServer } from "node:http"
