@@ -19,6 +19,7 @@ import type { Llm } from "../services/llm/llm.js"
 import type { Photos } from "../services/photos/photos.js"
 import type { SessionStore } from "../services/session-store/session-store.js"
 import type { GuiOptions } from "./router.js"
+import { localOnly } from "./local-only.js"
 import { makeGuiRouter } from "./router.js"
 import type { GuiSessions } from "./registry.js"
 import { layerGuiSessions } from "./registry.js"
@@ -39,7 +40,7 @@ export interface GuiLayerOptions extends GuiOptions, HostOptions {}
 export const layerGuiRoutes = (
   options: GuiLayerOptions = {}
 ): Layer.Layer<GuiSessions, never, HttpServer.HttpServer | Llm | Events | SessionStore | Photos> =>
-  Layer.scopedDiscard(Effect.flatMap(makeGuiRouter(options), (router) => HttpServer.serveEffect(router))).pipe(
+  Layer.scopedDiscard(Effect.flatMap(makeGuiRouter(options), (router) => HttpServer.serveEffect(router, localOnly))).pipe(
     Layer.provideMerge(layerGuiSessions(options))
   )
 

@@ -141,6 +141,15 @@ describe("the tidy GUI server", () => {
       expect(yield* getView(id)).toEqual(card)
     }).pipe(Effect.provide(guiWith({ maxUploadBytes: 32 * 1024 }))))
 
+  it.scoped("answers only its own page: a foreign Host or a foreign Origin on a post is refused", () =>
+    Effect.gen(function*() {
+      const status = (request: HttpClientRequest.HttpClientRequest) => Effect.map(HttpClient.execute(request), (r) => r.status)
+      expect(yield* status(HttpClientRequest.get("/api/sessions").pipe(HttpClientRequest.setHeader("host", "evil.example")))).toBe(403)
+      expect(yield* status(HttpClientRequest.post("/api/sessions").pipe(HttpClientRequest.setHeader("origin", "http://evil.example")))).toBe(403)
+      expect(yield* status(HttpClientRequest.get("/api/sessions"))).toBe(200)
+      expect(yield* status(HttpClientRequest.post("/api/sessions").pipe(HttpClientRequest.setHeader("origin", "http://127.0.0.1")))).toBe(403)
+    }).pipe(Effect.provide(gui)))
+
   it.scoped("streams the session's view as Server-Sent Events", () =>
     Effect.gen(function*() {
       const id = yield* create
