@@ -4,6 +4,7 @@
  *   shoal tidy [--photo PATH]…        start a session (photos are analysed with a model)
  *   shoal tidy --resume [ID]          continue a saved session (the newest without ID)
  *   shoal tidy --list                 show saved sessions
+ *   shoal tidy --gui [--port 8024] [--open]   the same coach as a web page on 127.0.0.1
  *
  * Works in a pipe: each line of input is one message or one answer.
  */
@@ -24,6 +25,7 @@ import { layerFileFromConfigNode } from "../services/session-store/file.js"
 import { SessionId } from "../services/session-store/session-kind.js"
 import { SessionStore } from "../services/session-store/session-store.js"
 import { llmLayerFor, llmOptions } from "./llm-options.js"
+import type { LlmFlags } from "../services/llm/settings.js"
 import { runChat } from "./tidy-chat.js"
 
 export class NoSavedSession extends Data.TaggedError("NoSavedSession")<{ readonly id: Option.Option<string> }> {
@@ -45,6 +47,11 @@ const options = {
     Options.withDescription("Continue a saved session: the one named by SESSION, else the newest.")
   ),
   list: Options.boolean("list").pipe(Options.withDescription("List saved sessions and exit.")),
+  gui: Options.boolean("gui").pipe(
+    Options.withDescription("Serve the coach as a web page on 127.0.0.1 (chat, photo upload, one-tap cards) instead of the terminal.")
+  ),
+  port: Options.integer("port").pipe(Options.withDescription("The web page's port (with --gui; 0 picks a free one)."), Options.withDefault(8024)),
+  open: Options.boolean("open").pipe(Options.withDescription("Open the web page in your browser (with --gui).")),
   session: Args.text({ name: "SESSION" }).pipe(Args.withDescription("A saved session's id (with --resume)."), Args.optional)
 }
 
@@ -83,9 +90,32 @@ const findSession = (requested: Option.Option<string>) =>
     return { sessionId: id.value, state }
   })
 
+export class GuiPortInvalid extends Data.TaggedError("GuiPortInvalid")<{ readonly port: number }> {
+  override get message(): string {
+    return `--port ${this.port} is not a port; use a number from 1 to 65535 (default 8024; 0 picks a free one).`
+  }
+}
+
+/**
+ * `--gui`: the web page. Its server (and @effect/platform-node's HTTP server)
+ * is imported only here, so `shoal --help` and the terminal coach never load it.
+ */
+const serveWebPage = (flags: LlmFlags & { readonly port: number; readonly open: boolean }) =>
+  Effect.gen(function*() {
+    if (!Number.isInteger(flags.port) || flags.port < 0 || flags.port > 65535) return yield* new GuiPortInvalid({ port: flags.port })
+    const { layer: llmLayer } = yield* llmLayerFor(flags)
+    const [{ serveGui }, { layerSharp }] = yield* Effect.promise(() =>
+      Promise.all([import("../gui/server.js"), import("../services/photos/sharp.js")])
+    )
+    return yield* serveGui({ port: flags.port, open: flags.open }).pipe(
+      Effect.provide(Layer.mergeAll(llmLayer, layerEvents, layerSharp, UsageMeter.layer))
+    )
+  })
+
 export const tidy = Command.make("tidy", options, (flags) =>
   Effect.gen(function*() {
     if (flags.list) return yield* listSessions
+    if (flags.gui) return yield* serveWebPage(flags)
 
     const resumed = flags.resume ? Option.some(yield* findSession(flags.session)) : Option.none()
 
@@ -121,6 +151,6 @@ export const tidy = Command.make("tidy", options, (flags) =>
     )
   }).pipe(Effect.scoped, Effect.provide(layerFileFromConfigNode))).pipe(
     Command.withDescription(
-      "A calm coach that gets you through a messy room one question at a time: what the space is for, what stays, then one item after another into staying / out / unsure piles. Sessions are saved after every turn (--resume, --list). Works offline; a model key adds photo analysis and warmer replies."
+      "A calm coach that gets you through a messy room one question at a time: what the space is for, what stays, then one item after another into staying / out / unsure piles. Sessions are saved after every turn (--resume, --list). In the terminal, or as a web page with --gui. Works offline; a model key adds photo analysis and warmer replies."
     )
   )

@@ -6,14 +6,17 @@
  * but *posted*: the pending question is observable (`pending`, `changes`) and
  * the turn waits until `answer` is called with its id. The interpreter above
  * it still walks groups, conditions and reveals, so a host only ever shows one
- * leaf question at a time. Compose with `withTimeout` for the 5-minute
- * fallback of seeds/001.
+ * leaf question at a time. For the 5-minute fallback of seeds/001, compose
+ * with `withTimeout`, or give `makeQuestionBridgeWith` a `leafTimeout` so
+ * each card gets its own 5 minutes.
  */
 import { Data, Deferred, Effect, Option, Ref, Stream, SubscriptionRef } from "effect"
+import type { Duration } from "effect"
 import type { Answer, ItemDisposition } from "../../domain/question.js"
 import { fromRenderer } from "./interpreter.js"
 import type { QuestionUIShape } from "./question-ui.js"
 import type { LeafQuestion, QuestionRenderer } from "./renderer.js"
+import { withLeafTimeout } from "./timeout.js"
 
 export interface PendingQuestion {
   readonly id: string
@@ -61,41 +64,53 @@ const fits = (question: LeafQuestion, answer: Answer): boolean => {
   }
 }
 
-export const makeQuestionBridge: Effect.Effect<QuestionBridgeShape> = Effect.gen(function*() {
-  const waiting = yield* SubscriptionRef.make<Option.Option<Waiting>>(Option.none())
-  const counter = yield* Ref.make(0)
+export interface QuestionBridgeOptions {
+  /**
+   * How long each posted question waits before its fallback answer
+   * (`withLeafTimeout`): per card, so a group keeps the answers already given.
+   * Without it, a question waits until answered (wrap `ui` in `withTimeout`).
+   */
+  readonly leafTimeout?: Duration.DurationInput
+}
 
-  const post = (question: LeafQuestion): Effect.Effect<Answer> =>
-    Effect.gen(function*() {
-      const id = `q${yield* Ref.updateAndGet(counter, (n) => n + 1)}`
-      const reply = yield* Deferred.make<Answer>()
-      yield* SubscriptionRef.set(waiting, Option.some({ id, question, reply }))
-      return yield* Deferred.await(reply)
-    }).pipe(Effect.ensuring(SubscriptionRef.set(waiting, Option.none())))
+export const makeQuestionBridge: Effect.Effect<QuestionBridgeShape> = Effect.suspend(() => makeQuestionBridgeWith({}))
 
-  const renderer: QuestionRenderer = {
-    proposeDisposition: (q) =>
-      Effect.map(post(q), (a): ItemDisposition => (a._tag === "DispositionAnswer" ? a.disposition : { _tag: "SkipForNow" })),
-    choose: (q) => Effect.map(post(q), (a) => (a._tag === "ChoiceAnswer" ? a.value : q.options[0]?.value ?? "")),
-    freeText: (q) => Effect.map(post(q), (a) => (a._tag === "TextAnswer" ? a.text : "")),
-    confirm: (q) => Effect.map(post(q), (a) => (a._tag === "ConfirmAnswer" ? a.confirmed : q.default))
-  }
+export const makeQuestionBridgeWith = (options: QuestionBridgeOptions): Effect.Effect<QuestionBridgeShape> =>
+  Effect.gen(function*() {
+    const waiting = yield* SubscriptionRef.make<Option.Option<Waiting>>(Option.none())
+    const counter = yield* Ref.make(0)
 
-  const publicView = (w: Option.Option<Waiting>): Option.Option<PendingQuestion> =>
-    Option.map(w, ({ id, question }) => ({ id, question }))
-
-  return {
-    ui: fromRenderer(renderer),
-    pending: Effect.map(SubscriptionRef.get(waiting), publicView),
-    changes: Stream.map(waiting.changes, publicView),
-    answer: (id, answer) =>
+    const post = (question: LeafQuestion): Effect.Effect<Answer> =>
       Effect.gen(function*() {
-        const w = yield* SubscriptionRef.get(waiting)
-        if (Option.isNone(w) || w.value.id !== id) return yield* new NoSuchQuestion({ id })
-        if (!fits(w.value.question, answer)) {
-          return yield* new AnswerDoesNotFit({ question: w.value.question._tag, answer: answer._tag })
-        }
-        yield* Deferred.succeed(w.value.reply, answer)
-      })
-  }
-})
+        const id = `q${yield* Ref.updateAndGet(counter, (n) => n + 1)}`
+        const reply = yield* Deferred.make<Answer>()
+        yield* SubscriptionRef.set(waiting, Option.some({ id, question, reply }))
+        return yield* Deferred.await(reply)
+      }).pipe(Effect.ensuring(SubscriptionRef.set(waiting, Option.none())))
+
+    const renderer: QuestionRenderer = {
+      proposeDisposition: (q) =>
+        Effect.map(post(q), (a): ItemDisposition => (a._tag === "DispositionAnswer" ? a.disposition : { _tag: "SkipForNow" })),
+      choose: (q) => Effect.map(post(q), (a) => (a._tag === "ChoiceAnswer" ? a.value : q.options[0]?.value ?? "")),
+      freeText: (q) => Effect.map(post(q), (a) => (a._tag === "TextAnswer" ? a.text : "")),
+      confirm: (q) => Effect.map(post(q), (a) => (a._tag === "ConfirmAnswer" ? a.confirmed : q.default))
+    }
+
+    const publicView = (w: Option.Option<Waiting>): Option.Option<PendingQuestion> =>
+      Option.map(w, ({ id, question }) => ({ id, question }))
+
+    return {
+      ui: fromRenderer(options.leafTimeout === undefined ? renderer : withLeafTimeout(options.leafTimeout)(renderer)),
+      pending: Effect.map(SubscriptionRef.get(waiting), publicView),
+      changes: Stream.map(waiting.changes, publicView),
+      answer: (id, answer) =>
+        Effect.gen(function*() {
+          const w = yield* SubscriptionRef.get(waiting)
+          if (Option.isNone(w) || w.value.id !== id) return yield* new NoSuchQuestion({ id })
+          if (!fits(w.value.question, answer)) {
+            return yield* new AnswerDoesNotFit({ question: w.value.question._tag, answer: answer._tag })
+          }
+          yield* Deferred.succeed(w.value.reply, answer)
+        })
+    }
+  })

@@ -1,0 +1,171 @@
+/**
+ * The page's behaviour, plain browser JS (no framework, no build step):
+ * join the session named in the address (`?s=ID`, so a reload rejoins it),
+ * or start one; draw every view the server pushes over Server-Sent Events;
+ * send messages, answers and photos (drag-and-drop or the file picker).
+ * The page holds no state of its own: two tabs on one session show the same.
+ *
+ * Where it sits: inlined into html.ts after cards.ts, whose `drawCard` it uses.
+ */
+import { cardsScript } from "./cards.js"
+
+const mainScript = String.raw`
+(function () {
+  var $ = function (id) { return document.getElementById(id); };
+  var sessionId = new URLSearchParams(location.search).get("s");
+  var shownQuestion = null;
+  var shownMessages = 0;
+  var view = null;
+
+  function base() { return "/api/sessions/" + encodeURIComponent(sessionId); }
+  function status(text) { $("status").textContent = text; }
+
+  function post(path, body, headers) {
+    return fetch(path, { method: "POST", body: body, headers: headers || { "content-type": "application/json" } })
+      .then(function (r) {
+        if (r.ok) return r.text().then(function () { return null; });
+        return r.json().then(function (j) { return j.error || "Something went wrong."; }, function () { return "Something went wrong."; });
+      }, function () { return "The tidy server is not reachable."; });
+  }
+
+  function drawList(section, items) {
+    section.querySelector(".count").textContent = String(items.length);
+    var ul = section.querySelector("ul");
+    ul.replaceChildren();
+    items.forEach(function (item) { ul.appendChild(el("li", { text: item })); });
+  }
+
+  function render(v) {
+    view = v;
+    $("phase").textContent = v.phase;
+    $("items").textContent = String(v.itemsProcessed);
+    $("items-word").textContent = v.itemsProcessed === 1 ? "item" : "items";
+    drawList($("pile-belongs"), v.piles.belongs);
+    drawList($("pile-out"), v.piles.out);
+    drawList($("pile-unsure"), v.piles.unsure);
+    var cats = $("categories");
+    cats.replaceChildren();
+    v.categories.forEach(function (c) {
+      cats.appendChild(el("p", { text: c.name + ": " + (c.items.join(", ") || "done") }));
+    });
+    // Only new lines are appended, so a screen reader announces each once.
+    var chat = $("chat");
+    if (v.messages.length < shownMessages) { chat.replaceChildren(); shownMessages = 0; }
+    v.messages.slice(shownMessages).forEach(function (m) {
+      chat.appendChild(el("li", { className: m.from, text: m.text }));
+    });
+    if (v.messages.length > shownMessages) chat.lastElementChild.scrollIntoView({ block: "nearest" });
+    shownMessages = v.messages.length;
+
+    var card = $("question");
+    if (v.pending === null) {
+      if (shownQuestion !== null && card.contains(document.activeElement)) $("composer-text").focus();
+      card.hidden = true;
+      card.replaceChildren();
+      shownQuestion = null;
+    } else if (shownQuestion !== v.pending.id) {
+      shownQuestion = v.pending.id;
+      drawCard(card, v.pending, answer);
+    }
+    var waiting = v.busy || v.pending !== null || v.ended;
+    $("composer-text").disabled = v.ended;
+    $("composer").querySelector("button").disabled = waiting;
+    status(v.ended ? "Session finished. Start a new session whenever you like."
+      : v.pending !== null ? "Your turn: answer the card above."
+      : v.busy ? "Thinking…" : "");
+  }
+
+  function answer(a) {
+    var id = shownQuestion;
+    $("question").querySelectorAll("button, input").forEach(function (b) { b.disabled = true; });
+    post(base() + "/answers", JSON.stringify({ questionId: id, answer: a })).then(function (err) {
+      // Another tab may have answered first: the pushed view shows what happened.
+      if (err && view && view.pending && view.pending.id === id) status(err);
+    });
+  }
+
+  function connect() {
+    // Ask once before streaming, so a session that is gone gets a clear word instead of a broken stream.
+    fetch(base()).then(function (r) {
+      if (r.ok) return r.json().then(function (v) { render(v); stream(); });
+      status("There is no session " + sessionId + " here. Start a new session, or resume one from the list.");
+    }, function () { status("The tidy server is not reachable."); });
+  }
+
+  function stream() {
+    var events = new EventSource(base() + "/events");
+    events.onmessage = function (e) { render(JSON.parse(e.data)); };
+    events.onerror = function () { if (events.readyState === 2) status("Lost the connection. Reload to rejoin."); };
+    window.addEventListener("pagehide", function () { events.close(); });
+  }
+
+  function open(id) {
+    sessionId = id;
+    history.replaceState(null, "", "?s=" + encodeURIComponent(id));
+    connect();
+  }
+
+  function newSession() {
+    fetch("/api/sessions", { method: "POST" }).then(function (r) { return r.json(); }).then(function (j) {
+      if (sessionId === null) open(j.id); else location.search = "?s=" + encodeURIComponent(j.id);
+    }, function () { status("The tidy server is not reachable."); });
+  }
+
+  function loadSessions() {
+    fetch("/api/sessions").then(function (r) { return r.json(); }).then(function (j) {
+      var list = $("session-list");
+      list.replaceChildren();
+      if (j.sessions.length === 0) list.appendChild(el("li", { text: "No saved sessions yet." }));
+      j.sessions.forEach(function (s) {
+        var label = s.id + " · " + (s.phase || "unreadable") + " · " + s.itemsProcessed + " sorted";
+        list.appendChild(el("li", {}, [el("a", { href: "?s=" + encodeURIComponent(s.id), text: label })]));
+      });
+    });
+  }
+
+  function upload(file) {
+    $("upload-error").textContent = "";
+    status("Reading " + file.name + "…");
+    post(base() + "/photos", file, {
+      "content-type": file.type || "application/octet-stream",
+      "x-file-name": encodeURIComponent(file.name)
+    }).then(function (err) {
+      if (err) { $("upload-error").textContent = err; status(""); }
+    });
+  }
+
+  $("composer").addEventListener("submit", function (e) {
+    e.preventDefault();
+    var input = $("composer-text");
+    var text = input.value.trim();
+    if (text === "" || (view && (view.busy || view.pending))) return;
+    post(base() + "/messages", JSON.stringify({ text: text })).then(function (err) {
+      if (err) status(err); else input.value = "";
+    });
+  });
+  $("photo-input").addEventListener("change", function (e) {
+    var files = e.target.files;
+    if (files && files[0]) upload(files[0]);
+    e.target.value = "";
+  });
+  var drop = $("drop");
+  ["dragenter", "dragover"].forEach(function (t) {
+    document.addEventListener(t, function (e) { e.preventDefault(); drop.classList.add("over"); });
+  });
+  ["dragleave", "drop"].forEach(function (t) {
+    document.addEventListener(t, function (e) { e.preventDefault(); drop.classList.remove("over"); });
+  });
+  document.addEventListener("drop", function (e) {
+    var files = e.dataTransfer && e.dataTransfer.files;
+    if (files && files[0]) upload(files[0]);
+  });
+  $("new-session").addEventListener("click", newSession);
+  // Fresh each time it opens: sessions are saved as they go.
+  $("sessions").addEventListener("toggle", function () { if ($("sessions").open) loadSessions(); });
+
+  loadSessions();
+  if (sessionId === null) newSession(); else connect();
+})();
+`
+
+export const pageScript = `${cardsScript}\n${mainScript}`

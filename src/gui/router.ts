@@ -1,0 +1,144 @@
+/**
+ * The tidy GUI's HTTP routes (@effect/platform, no web framework):
+ *
+ *   GET  /                              the page (inlined, so the CLI bundle carries it)
+ *   GET  /api/sessions                  stored sessions, newest first (the "resume" list)
+ *   POST /api/sessions                  a new session → 201 { id }
+ *   GET  /api/sessions/:id              the session's view (hosts a stored one on demand)
+ *   GET  /api/sessions/:id/events       Server-Sent Events: the view now and after every change
+ *   POST /api/sessions/:id/messages     { text } → 202; 409 while a turn runs
+ *   POST /api/sessions/:id/answers      { questionId, answer } → 204; 404 / 422 when it does not fit
+ *   POST /api/sessions/:id/photos       raw image bytes → 202; 413 too large, 415 not an image
+ *
+ * Where it sits: the GUI edge. Turns run in the session's own fiber
+ * (session-host.ts), so a request never waits for the model or the user.
+ */
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Effect, Option, Schema, Stream } from "effect"
+import { Answer } from "../domain/question.js"
+import { Photos } from "../services/photos/photos.js"
+import { pageHtml } from "./page/html.js"
+import { GuiSessions } from "./registry.js"
+import type { HostedSession } from "./session-host.js"
+
+export interface GuiOptions {
+  /** The largest photo accepted, in bytes (default 20 MB: a phone's full-size photo). */
+  readonly maxUploadBytes?: number
+}
+
+export const defaultMaxUploadBytes = 20 * 1024 * 1024
+
+const IdParams = Schema.Struct({ id: Schema.String })
+const MessageBody = Schema.Struct({ text: Schema.String.pipe(Schema.trimmed(), Schema.nonEmptyString(), Schema.maxLength(2000)) })
+const AnswerBody = Schema.Struct({ questionId: Schema.String, answer: Answer })
+
+const problem = (status: number, error: string) => HttpServerResponse.unsafeJson({ error }, { status })
+const size = (bytes: number): string =>
+  bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+
+const encoder = new TextEncoder()
+
+/** The name the page sent (URI-encoded), for messages only; never a path. */
+const fileName = (header: string | undefined): string => {
+  try {
+    return decodeURIComponent(header ?? "photo").slice(0, 120) || "photo"
+  } catch {
+    return "photo"
+  }
+}
+
+const emptyUpload = (): { readonly chunks: Array<Uint8Array>; readonly size: number } => ({ chunks: [], size: 0 })
+
+/** A body with a length, so the browser sees a finished response and not an abandoned stream. */
+const accepted = HttpServerResponse.unsafeJson({ accepted: true }, { status: 202 })
+
+export const makeGuiRouter = (options: GuiOptions = {}) =>
+  Effect.gen(function*() {
+    const registry = yield* GuiSessions
+    const photos = yield* Photos
+    const maxUpload = options.maxUploadBytes ?? defaultMaxUploadBytes
+
+    /** Run `f` with the session named in the path, or answer 404. */
+    const withSession = <E, R>(f: (session: HostedSession) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+      Effect.gen(function*() {
+        const { id } = yield* HttpRouter.schemaPathParams(IdParams)
+        const session = yield* registry.open(id)
+        return yield* Option.match(session, { onNone: () => Effect.succeed(problem(404, `There is no session "${id}".`)), onSome: f })
+      })
+
+    const refused = (e: { readonly message: string; readonly _tag: string }) => problem(e._tag === "SessionEnded" ? 410 : 409, e.message)
+
+    const events = (session: HostedSession) =>
+      Effect.succeed(HttpServerResponse.stream(
+        Stream.concat(
+          Stream.make("retry: 2000\n\n"),
+          Stream.map(Stream.changes(session.changes), (view) => `data: ${JSON.stringify(view)}\n\n`)
+        ).pipe(
+          // A closing server ends every stream, so it can close without waiting for open pages.
+          Stream.interruptWhen(registry.closing),
+          Stream.map((text) => encoder.encode(text))
+        ),
+        { contentType: "text/event-stream", headers: { "cache-control": "no-store", "x-accel-buffering": "no" } }
+      ))
+
+    const photo = (session: HostedSession) =>
+      Effect.gen(function*() {
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const declared = Number(request.headers["content-length"] ?? "0")
+        const name = fileName(request.headers["x-file-name"])
+        const tooLarge = problem(413, `That photo is too large: the limit is ${size(maxUpload)}. Try a smaller one.`)
+        // Read at most the limit; past it, drain without keeping (answering mid-upload resets the browser's connection).
+        const bytes = yield* Stream.runFold(
+          request.stream,
+          emptyUpload(),
+          (acc, chunk) => {
+            const size = acc.size + chunk.byteLength
+            if (size <= maxUpload && declared <= maxUpload) acc.chunks.push(chunk)
+            return { chunks: acc.chunks, size }
+          }
+        ).pipe(Effect.map(({ chunks, size }) => (size > maxUpload || declared > maxUpload ? Option.none() : Option.some(Buffer.concat(chunks)))))
+        if (Option.isNone(bytes)) return tooLarge
+        if (bytes.value.byteLength === 0) return problem(400, "That file is empty.")
+        const image = yield* Effect.either(photos.normalise(bytes.value, name))
+        if (image._tag === "Left") {
+          yield* Effect.logInfo(`refused an upload: ${image.left.message}`)
+          return problem(415, `"${name}" is not a photo we can read. Try a JPEG, PNG, WebP or HEIC picture.`)
+        }
+        return yield* session.sendPhoto(image.right, name).pipe(
+          Effect.as(accepted),
+          Effect.catchAll((e) => Effect.succeed(refused(e)))
+        )
+      })
+
+    return HttpRouter.empty.pipe(
+      HttpRouter.get("/", HttpServerResponse.html(pageHtml)),
+      HttpRouter.get("/api/sessions", Effect.flatMap(registry.list, (sessions) => HttpServerResponse.json({ sessions }))),
+      HttpRouter.post("/api/sessions", Effect.flatMap(registry.create, (s) => HttpServerResponse.json({ id: s.id }, { status: 201 }))),
+      HttpRouter.get("/api/sessions/:id", withSession((s) => Effect.flatMap(s.view, (view) => HttpServerResponse.json(view)))),
+      HttpRouter.get("/api/sessions/:id/events", withSession(events)),
+      HttpRouter.post(
+        "/api/sessions/:id/messages",
+        withSession((s) =>
+          Effect.flatMap(HttpServerRequest.schemaBodyJson(MessageBody), ({ text }) =>
+            s.say(text).pipe(
+              Effect.as(accepted),
+              Effect.catchAll((e) => Effect.succeed(refused(e)))
+            )))
+      ),
+      HttpRouter.post(
+        "/api/sessions/:id/answers",
+        withSession((s) =>
+          Effect.flatMap(HttpServerRequest.schemaBodyJson(AnswerBody), ({ answer, questionId }) =>
+            s.answer(questionId, answer).pipe(
+              Effect.as(HttpServerResponse.empty({ status: 204 })),
+              Effect.catchAll((e) => Effect.succeed(problem(e._tag === "NoSuchQuestion" ? 404 : 422, e.message)))
+            )))
+      ),
+      HttpRouter.post("/api/sessions/:id/photos", withSession(photo)),
+      HttpRouter.catchTags({
+        ParseError: () => Effect.succeed(problem(400, "That request was not understood.")),
+        RequestError: () => Effect.succeed(problem(400, "That request could not be read."))
+      })
+    )
+  })
+

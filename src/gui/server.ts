@@ -1,0 +1,88 @@
+/**
+ * The tidy GUI server: the router served on 127.0.0.1 with Node's http
+ * server, the page's address printed, and (with `--open`) the user's browser
+ * pointed at it.
+ *
+ * Where it sits: the outermost GUI edge, imported by `shoal tidy --gui` only
+ * (dynamic import), so `shoal --help` and the terminal coach never load it.
+ * It needs `Llm`, `Events`, `SessionStore` and `Photos` from the caller.
+ */
+import { HttpServer } from "@effect/platform"
+import type { ServeError } from "@effect/platform/HttpServerError"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import { Console, Effect, Layer } from "effect"
+import { spawn } from "node:child_process"
+import { createServer } from "node:http"
+import type { Server } from "node:http"
+import type { Events } from "../services/events/events.js"
+import type { Llm } from "../services/llm/llm.js"
+import type { Photos } from "../services/photos/photos.js"
+import type { SessionStore } from "../services/session-store/session-store.js"
+import type { GuiOptions } from "./router.js"
+import { localOnly } from "./local-only.js"
+import { makeGuiRouter } from "./router.js"
+import type { GuiSessions } from "./registry.js"
+import { layerGuiSessions } from "./registry.js"
+import type { HostOptions } from "./session-host.js"
+
+export interface GuiServerOptions extends GuiLayerOptions {
+  readonly port: number
+  /** Open the page in the default browser once listening. */
+  readonly open?: boolean
+}
+
+export interface GuiLayerOptions extends GuiOptions, HostOptions {}
+
+/**
+ * The router and its sessions on whatever `HttpServer` is provided (a test's
+ * port 0, the CLI's 8024); `GuiSessions` stays available to the embedder.
+ */
+export const layerGuiRoutes = (
+  options: GuiLayerOptions = {}
+): Layer.Layer<GuiSessions, never, HttpServer.HttpServer | Llm | Events | SessionStore | Photos> =>
+  Layer.scopedDiscard(Effect.flatMap(makeGuiRouter(options), (router) => HttpServer.serveEffect(router, localOnly))).pipe(
+    Layer.provideMerge(layerGuiSessions(options))
+  )
+
+/**
+ * Node's http server whose `close` also drops open connections. An open page
+ * holds an event stream; `close` alone waits for it (or the keep-alive
+ * timeout), so Ctrl-C would hang for seconds. A page whose server went away
+ * says so and reconnects when it is back.
+ */
+export const createGuiServer = (): Server => {
+  const server = createServer()
+  const close = server.close.bind(server)
+  server.close = (callback) => {
+    close(callback)
+    server.closeAllConnections()
+    return server
+  }
+  return server
+}
+
+/** Best effort: a browser that does not open is not an error, the address is printed anyway. */
+const openBrowser = (url: string) =>
+  Effect.try(() => {
+    const command = process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer" : "xdg-open"
+    const child = spawn(command, [url], { detached: true, stdio: "ignore" })
+    child.on("error", () => undefined)
+    child.unref()
+  }).pipe(Effect.ignore)
+
+/** Serve the GUI on 127.0.0.1:`port` until interrupted (Ctrl-C). Sessions are saved after every turn. */
+export const serveGui = (options: GuiServerOptions): Effect.Effect<never, ServeError, Llm | Events | SessionStore | Photos> =>
+  Layer.launch(
+    Layer.effectDiscard(
+      HttpServer.addressFormattedWith((address) =>
+        Effect.gen(function*() {
+          const url = address
+          yield* Console.log(`Tidy is open at ${url}  (Ctrl-C to stop; sessions are saved as you go)`)
+          if (options.open === true) yield* openBrowser(url)
+        })
+      )
+    ).pipe(
+      Layer.merge(layerGuiRoutes(options)),
+      Layer.provide(NodeHttpServer.layer(createGuiServer, { port: options.port, host: "127.0.0.1" }))
+    )
+  )

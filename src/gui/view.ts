@@ -1,0 +1,59 @@
+/**
+ * What the tidy page shows of one session, as plain JSON: the chat so far,
+ * the progress strip (phase, items processed, the three piles and any
+ * emergent categories) and the one question waiting for a tap.
+ *
+ * Where it sits: the GUI edge. `session-host.ts` keeps a `GuiModel` per
+ * session and every change is pushed to the page as `toView(model)` over
+ * Server-Sent Events; the page never computes state, it only draws this.
+ */
+import { Option } from "effect"
+import type { Phase, SessionState } from "../domain/tidy/state.js"
+import { emergentCategories, phase } from "../domain/tidy/state.js"
+import type { PendingQuestion } from "../services/question-ui/bridge.js"
+import type { LeafQuestion } from "../services/question-ui/renderer.js"
+
+export interface ChatLine {
+  readonly from: "coach" | "you" | "note"
+  readonly text: string
+}
+
+/** Everything a hosted session holds besides its agent fiber. */
+export interface GuiModel {
+  readonly state: SessionState
+  readonly messages: ReadonlyArray<ChatLine>
+  readonly pending: Option.Option<PendingQuestion>
+  /** The title of the QuestionGroup the pending question belongs to. */
+  readonly group: Option.Option<string>
+  /** A turn is running: new messages wait until it finishes. */
+  readonly busy: boolean
+  /** The user said stop and got the summary. */
+  readonly ended: boolean
+}
+
+export interface GuiView {
+  readonly id: string
+  readonly phase: Phase
+  readonly itemsProcessed: number
+  readonly piles: { readonly belongs: ReadonlyArray<string>; readonly out: ReadonlyArray<string>; readonly unsure: ReadonlyArray<string> }
+  readonly categories: ReadonlyArray<{ readonly name: string; readonly items: ReadonlyArray<string> }>
+  readonly messages: ReadonlyArray<ChatLine>
+  readonly pending: { readonly id: string; readonly question: LeafQuestion; readonly group: string | null } | null
+  readonly busy: boolean
+  readonly ended: boolean
+}
+
+export const toView = (id: string, model: GuiModel): GuiView => ({
+  id,
+  phase: phase(model.state),
+  itemsProcessed: model.state.itemsProcessed,
+  piles: model.state.piles,
+  categories: emergentCategories(model.state),
+  messages: model.messages,
+  pending: Option.match(model.pending, {
+    onNone: () => null,
+    onSome: (p) => ({ id: p.id, question: p.question, group: Option.getOrNull(model.group) })
+  }),
+  busy: model.busy,
+  ended: model.ended
+})
