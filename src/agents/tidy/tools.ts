@@ -50,16 +50,16 @@ const toDisposition = (choice: typeof ProposedChoice.Type): ItemDisposition => {
 const sameDisposition = (a: ItemDisposition, b: ItemDisposition): boolean =>
   a._tag === b._tag && (a._tag !== "PlaceAt" || (b._tag === "PlaceAt" && a.location === b.location))
 
+const basicChoices: Arr.NonEmptyReadonlyArray<DispositionChoice> = [
+  { label: "Trash", disposition: { _tag: "Trash" } },
+  { label: "Keep", disposition: { _tag: "Keep" } },
+  { label: "Not sure", disposition: { _tag: "Unsure" } }
+]
+
 /** The choices every proposal offers: the model's, then the basics it left out. */
 export const withBasicChoices = (choices: ReadonlyArray<DispositionChoice>): Arr.NonEmptyReadonlyArray<DispositionChoice> => {
-  const basics: ReadonlyArray<DispositionChoice> = [
-    { label: "Trash", disposition: { _tag: "Trash" } },
-    { label: "Keep", disposition: { _tag: "Keep" } },
-    { label: "Not sure", disposition: { _tag: "Unsure" } }
-  ]
-  const missing = basics.filter((b) => !choices.some((c) => sameDisposition(c.disposition, b.disposition)))
-  const all = [...choices, ...missing]
-  return Arr.isNonEmptyReadonlyArray(all) ? all : [basics[0] ?? { label: "Trash", disposition: { _tag: "Trash" } }]
+  const missing = basicChoices.filter((b) => !choices.some((c) => sameDisposition(c.disposition, b.disposition)))
+  return Arr.isNonEmptyReadonlyArray(choices) ? Arr.appendAll(choices, missing) : basicChoices
 }
 
 /** Ask the user about an item with one-tap choices; the first choice is the suggestion. */
