@@ -1,14 +1,17 @@
 /**
  * The reasoning loop's tools (seeds/004 "21 tools", the ones fitlog needs):
  * user context (goals, today, week, history), nutrition (lookup, estimate,
- * validate, compare), logging proposals and goal updates. Proposals are
+ * validate, compare), recipes (parse, search and scale saved ones), logging
+ * proposals and goal updates. Proposals are
  * never committed here: they become the session's pending action, and only
  * the user's "yes" commits (PCC).
  */
 import { DateTime, Effect, Option, Ref, Schema } from "effect"
 import { dayTotals } from "../../domain/fitlog/day-report.js"
 import { insights } from "../../domain/fitlog/insights.js"
-import { ingredientLines, portionOf, servingsIn } from "../../domain/fitlog/proposal.js"
+import { ingredientLines, servingsIn } from "../../domain/fitlog/proposal.js"
+import type { RecipeScale } from "../../domain/fitlog/recipe.js"
+import { scaleRecipe } from "../../domain/fitlog/recipe.js"
 import type { Meal } from "../../domain/fitlog/types.js"
 import { DiaryDate, Nutrients } from "../../domain/fitlog/types.js"
 import { describeIssue, validate } from "../../domain/fitlog/validate.js"
@@ -18,6 +21,7 @@ import { NutritionTable } from "../../services/nutrition-table/nutrition-table.j
 import type { PendingAction } from "./chat-state.js"
 import { estimate, estimateJson } from "./estimate.js"
 import { propose } from "./propose.js"
+import { proposeRecipePortion } from "./recipes.js"
 
 export interface ChatToolContext {
   readonly date: DiaryDate
@@ -123,17 +127,50 @@ export const chatTools = (ctx: ChatToolContext) => [
       })
   }),
   Tool.make({
+    name: "search_recipes",
+    description: "The user's saved recipes whose name contains the query (empty: all), with servings and one serving's grams and nutrients.",
+    input: Schema.Struct({ query: Schema.String }),
+    concurrencySafe: true,
+    handler: ({ query }) =>
+      Effect.map(Effect.flatMap(Diary, (d) => d.searchRecipes(query)), (rs) => rs.map((r) => ({ name: r.name, servings: r.servings, perServing: r.perServing, saved: r.created })))
+  }),
+  Tool.make({
+    name: "scale_recipe",
+    description: "One portion of a saved recipe: the batch split into `servings` portions, or a portion of `grams` grams (give one). Grams and nutrients of that portion.",
+    input: Schema.Struct({
+      name: Schema.String.pipe(Schema.minLength(1)),
+      servings: Schema.optionalWith(Schema.Number.pipe(Schema.between(0.25, 100)), { exact: true }),
+      grams: Schema.optionalWith(Schema.Number.pipe(Schema.between(1, 10_000)), { exact: true })
+    }),
+    concurrencySafe: true,
+    handler: ({ grams, name, servings }) =>
+      Effect.map(Effect.flatMap(Diary, (d) => d.getRecipe(name)), (found) =>
+        Option.match(found, {
+          onNone: () => ({ found: false, reason: `no saved recipe is called "${name}"; try search_recipes` }),
+          onSome: (r) => {
+            const scale: RecipeScale = grams !== undefined ? { _tag: "Grams", grams } : { _tag: "Servings", servings: servings ?? r.servings }
+            return { found: true, name: r.name, batchServings: r.servings, scaledTo: scale, portion: scaleRecipe(r, scale) }
+          }
+        }))
+  }),
+  Tool.make({
     name: "propose_recipe_log",
-    description: "Propose logging a number of portions of a recipe (given as its text); the user must say yes.",
-    input: Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1)), portions: Schema.optionalWith(Schema.Number.pipe(Schema.between(0.25, 20)), { default: () => 1 }) }),
-    handler: ({ portions, text }) =>
+    description: "Propose logging a number of portions of a recipe, given as its text or as a saved recipe's name; the user must say yes.",
+    input: Schema.Struct({
+      text: Schema.optionalWith(Schema.String.pipe(Schema.minLength(1)), { exact: true }),
+      name: Schema.optionalWith(Schema.String.pipe(Schema.minLength(1)), { exact: true }),
+      portions: Schema.optionalWith(Schema.Number.pipe(Schema.between(0.25, 20)), { default: () => 1 })
+    }),
+    handler: ({ name, portions, text }) =>
       Effect.gen(function*() {
-        const e = yield* estimate(ingredientLines(text))
-        const p = propose(e, Option.getOrElse(e.meal, () => ctx.likelyMeal), ctx.date)
+        // A "text" with no ingredient lines is taken as a saved recipe's name.
+        const source = name !== undefined ? { name } : text === undefined ? undefined : ingredientLines(text).trim() === "" ? { name: text } : { text }
+        if (source === undefined) return { proposed: false, reasons: ["give the recipe's text or a saved recipe's name"] }
+        const p = yield* proposeRecipePortion(source, portions, ctx.likelyMeal, ctx.date)
+        if (p._tag === "NotFound") return { proposed: false, reasons: [p.reason] }
         if (p._tag === "NothingToLog") return { proposed: false, reasons: p.skipped }
-        const portion = portionOf(p.proposal, servingsIn(text) / portions)
-        yield* Ref.set(ctx.proposed, Option.some({ _tag: "FoodLog", proposal: portion } as const))
-        return { proposed: true, kcal: portion.lines.reduce((s, l) => s + (l.kcal ?? 0), 0) }
+        yield* Ref.set(ctx.proposed, Option.some({ _tag: "FoodLog", proposal: p.proposal } as const))
+        return { proposed: true, kcal: p.proposal.lines.reduce((s, l) => s + (l.kcal ?? 0), 0) }
       })
   }),
   Tool.make({

@@ -2,7 +2,7 @@
  * One chat turn (seeds/004): classify the message by rules, route it with
  * the pure router, then act — quick replies, committing or clearing the
  * pending action, proposing a food log or a goal, a recipe's per-serving
- * nutrition, today's progress, or the reasoning tool loop (≤ 5 model calls).
+ * nutrition (the recipe is saved by name), today's progress, or the reasoning tool loop (≤ 5 model calls).
  * A message the rules cannot place is classified by the model when there is
  * one. Offline, everything but the reasoning loop works; it says it needs a model.
  */
@@ -10,7 +10,8 @@ import { Effect, Option, Ref, Schema } from "effect"
 import { classify, Intent, route } from "../../domain/fitlog/chat-router.js"
 import type { ClassifiedMessage, RouterSession } from "../../domain/fitlog/chat-router.js"
 import { dayReport } from "../../domain/fitlog/day-report.js"
-import { describeProposal, ingredientLines, portionOf, servingsIn } from "../../domain/fitlog/proposal.js"
+import { describeProposal, portionOf, servingsIn } from "../../domain/fitlog/proposal.js"
+import type { SkippedLine } from "../../domain/fitlog/proposal.js"
 import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
 import { userText } from "../../domain/llm.js"
 import { Diary, goalNames } from "../../services/diary/diary.js"
@@ -21,6 +22,7 @@ import type { ChatState, PendingAction } from "./chat-state.js"
 import { chatTools } from "./chat-tools.js"
 import { estimate } from "./estimate.js"
 import { propose } from "./propose.js"
+import { recipeBatch, saveRecipe } from "./recipes.js"
 
 export const initialChatState: ChatState = { pending: Option.none(), lastMeal: Option.none(), turns: 0 }
 
@@ -43,8 +45,11 @@ const askPending = (pending: PendingAction): string =>
     ? `${describeProposal(pending.proposal)}\nLog it? (yes / no)`
     : `Set your daily ${pending.name} goal to ${pending.value}${pending.name === "calories" ? " kcal" : " g"}? (yes / no)`
 
+const nothingToLog = (skipped: ReadonlyArray<SkippedLine>) => `I could not find anything to log: ${skipped.map((s) => `"${s.text}" — ${s.reason}`).join("; ")}`
+
 const reasoningSystem = "You are NutriPal, a friendly, concise nutrition assistant over the user's food diary. " +
   "For diet questions, first call get_user_goals and get_today_progress. Use the nutrition tools for facts; never invent numbers. " +
+  "Saved recipes: search_recipes, scale_recipe, propose_recipe_log with the recipe's name. " +
   "To log food or change a goal, call propose_food_log or update_user_goal: the user confirms afterwards. Answer in two or three sentences."
 
 /**
@@ -89,19 +94,24 @@ export const chatTurn = Effect.fn("fitlog.chatTurn")(function*(state: ChatState,
       const said = outcome === "committed" ? `Logged to ${pending.proposal.meal}.` : "That was already logged; nothing written again."
       return reply(`${said}\n\n${totals}`, { ...next, pending: Option.none(), lastMeal: Option.some(pending.proposal.meal) })
     }
-    case "ProposeFoodLog":
-    case "ParseRecipe": {
-      const recipe = decision._tag === "ParseRecipe"
-      const body = recipe ? ingredientLines(text) : text
-      const estimated = yield* estimate(body.replace(/^\s*(please\s+)?(log|add|track|i (ate|had))\s+/i, ""))
+    case "ProposeFoodLog": {
+      const estimated = yield* estimate(text.replace(/^\s*(please\s+)?(log|add|track|i (ate|had))\s+/i, ""))
       const proposed = propose(estimated, Option.getOrElse(estimated.meal, () => ctx.likelyMeal), ctx.date)
-      if (proposed._tag === "NothingToLog") return reply(`I could not find anything to log: ${proposed.skipped.map((s) => `"${s.text}" — ${s.reason}`).join("; ")}`)
-      if (!recipe) return withPending({ _tag: "FoodLog", proposal: proposed.proposal })
+      if (proposed._tag === "NothingToLog") return reply(nothingToLog(proposed.skipped))
+      return withPending({ _tag: "FoodLog", proposal: proposed.proposal })
+    }
+    case "ParseRecipe": {
+      const batch = yield* recipeBatch(text, ctx.likelyMeal, ctx.date)
+      if (batch._tag === "NothingToLog") return reply(nothingToLog(batch.skipped))
       const servings = servingsIn(text)
-      const total = proposed.proposal.lines.reduce((s, l) => s + (l.kcal ?? 0), 0)
-      const portion = portionOf(proposed.proposal, servings)
-      const asked = withPending({ _tag: "FoodLog", proposal: portion })
-      return { ...asked, reply: `Recipe: ${Math.round(total)} kcal in all, ${servings} serving${servings === 1 ? "" : "s"}, ${Math.round(total / servings)} kcal each.\n${asked.reply}` }
+      const total = batch.proposal.lines.reduce((s, l) => s + (l.kcal ?? 0), 0)
+      // Saving is best effort: the portion is proposed either way.
+      const saved = yield* saveRecipe(text, batch.proposal, ctx.date).pipe(
+        Effect.map((r) => `Saved as "${r.name}".`),
+        Effect.catchAll((e) => Effect.succeed(`Not saved: ${e.message}`))
+      )
+      const asked = withPending({ _tag: "FoodLog", proposal: portionOf(batch.proposal, servings) })
+      return { ...asked, reply: `Recipe: ${Math.round(total)} kcal in all, ${servings} serving${servings === 1 ? "" : "s"}, ${Math.round(total / servings)} kcal each. ${saved}\n${asked.reply}` }
     }
     case "ProposeGoal": {
       const m = /\b(calories|protein|carbs|fat)\b\D*(\d+(?:\.\d+)?)/i.exec(text)

@@ -1,5 +1,6 @@
 /**
- * The `log` loop: estimate → propose → confirm (or edit, again) → commit to
+ * The `log` loop: estimate → propose → confirm (or edit a line, or retype
+ * the list, and ask again) → commit to
  * a target, then the summary. Nothing is written before a confirmation
  * (`--yes` is one); the pending proposal is kept in the SessionStore while
  * the user decides, and a proposal the target already holds is not written
@@ -11,7 +12,7 @@ import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
 import { SessionId } from "../../services/session-store/session-kind.js"
 import { SessionStore } from "../../services/session-store/session-store.js"
 import { estimate } from "./estimate.js"
-import { askMeal, confirm, propose } from "./propose.js"
+import { askMeal, confirm, editLine, propose } from "./propose.js"
 import { pendingProposals } from "./session-kind.js"
 
 /** One line of the final table. */
@@ -58,15 +59,21 @@ export const logFood = <E, R>(request: LogRequest, target: CommitTarget<E, R>) =
   Effect.gen(function*() {
     const store = yield* SessionStore
     let text = request.text
+    // A proposal with one line rewritten; none means estimate `text` afresh.
+    let edited = Option.none<Proposal>()
     for (let round = 0; ; round++) {
-      const estimated = yield* estimate(text)
-      const meal = yield* Option.match(Option.orElse(request.meal, () => estimated.meal), {
-        onSome: Effect.succeed,
-        onNone: () => askMeal(request.likelyMeal)
-      })
-      const proposed = propose(estimated, meal, request.date)
-      if (proposed._tag === "NothingToLog") return proposed satisfies LogOutcome
-      const proposal = proposed.proposal
+      let proposal: Proposal
+      if (Option.isSome(edited)) proposal = edited.value
+      else {
+        const estimated = yield* estimate(text)
+        const meal = yield* Option.match(Option.orElse(request.meal, () => estimated.meal), {
+          onSome: Effect.succeed,
+          onNone: () => askMeal(request.likelyMeal)
+        })
+        const proposed = propose(estimated, meal, request.date)
+        if (proposed._tag === "NothingToLog") return proposed satisfies LogOutcome
+        proposal = proposed.proposal
+      }
       if (yield* target.isCommitted(proposal.id)) return { _tag: "AlreadyLogged", proposal } satisfies LogOutcome
       const pendingId = SessionId.make(proposal.id)
       // Kept until the user decides, so a restart finds it (best effort: a store failure must not block logging).
@@ -75,6 +82,12 @@ export const logFood = <E, R>(request: LogRequest, target: CommitTarget<E, R>) =
       if (answer._tag === "Edited" && round < maxEdits) {
         yield* store.remove(pendingProposals, pendingId).pipe(Effect.ignore)
         text = answer.text
+        edited = Option.none()
+        continue
+      }
+      if (answer._tag === "EditedLine" && round < maxEdits) {
+        yield* store.remove(pendingProposals, pendingId).pipe(Effect.ignore)
+        edited = Option.some(yield* editLine(proposal, answer.index, answer.text))
         continue
       }
       if (answer._tag !== "Confirmed") {

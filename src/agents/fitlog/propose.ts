@@ -1,18 +1,20 @@
 /**
  * PROPOSE and CONFIRM (seeds/004 PCC): the estimate becomes a proposal — the
  * lines that can be logged, with grams and kcal, and the ones that cannot,
- * with why — and the user confirms it, edits it, or says no. The meal is
+ * with why — and the user confirms it, edits one line of it (only that line
+ * is estimated again), retypes it, or says no. The meal is
  * asked for (one choice, the time of day's meal first) when the text did
  * not name one.
  */
 import { Effect, Option } from "effect"
 import type { Proposal, ProposalLine, SkippedLine } from "../../domain/fitlog/proposal.js"
-import { describeProposal, proposalIdFor } from "../../domain/fitlog/proposal.js"
+import { describeProposal, formatGrams, proposalIdFor, replaceLine } from "../../domain/fitlog/proposal.js"
 import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
 import { meals } from "../../domain/fitlog/types.js"
+import type { Question } from "../../domain/question.js"
 import { QuestionUI } from "../../services/question-ui/question-ui.js"
 import type { Estimate } from "./estimate.js"
-import { itemText, rejection } from "./estimate.js"
+import { estimate, itemText, rejection } from "./estimate.js"
 
 /** Ask which meal, offering `likely` first (a non-interactive run takes it). */
 export const askMeal = (likely: Meal) =>
@@ -63,8 +65,19 @@ export type Confirmation =
   | { readonly _tag: "Declined" }
   /** The user retyped the food list. */
   | { readonly _tag: "Edited"; readonly text: string }
+  /** The user rewrote one line (0-based `index`); an empty answer keeps its text. */
+  | { readonly _tag: "EditedLine"; readonly index: number; readonly text: string }
 
-/** Show the proposal and ask: log it, edit it, or not. */
+/** Which line to edit: one option per proposed line, each revealing its text to rewrite. */
+const whichLine = (proposal: Proposal): Question => ({
+  _tag: "Choose",
+  id: "line",
+  prompt: "Which line?",
+  options: proposal.lines.map((l, i) => ({ value: String(i + 1), label: `${i + 1}. ${l.text} (${formatGrams(l.grams)}, ${l.food})` })),
+  reveals: Object.fromEntries(proposal.lines.map((l, i): [string, Question] => [String(i + 1), { _tag: "FreeText", prompt: `Rewrite line ${i + 1}:`, placeholder: l.text }]))
+})
+
+/** Show the proposal and ask: log it, edit a line, retype it, or not. */
 export const confirm = (proposal: Proposal) =>
   Effect.gen(function*() {
     const ui = yield* QuestionUI
@@ -76,14 +89,30 @@ export const confirm = (proposal: Proposal) =>
       options: [
         { value: "no", label: "No, log nothing" },
         { value: "yes", label: "Yes, log it" },
-        { value: "edit", label: "Edit the list" }
+        { value: "line", label: "Edit a line" },
+        { value: "edit", label: "Retype the whole list" }
       ],
-      reveals: { edit: { _tag: "FreeText", prompt: "Type the corrected food list:" } }
+      reveals: { line: whichLine(proposal), edit: { _tag: "FreeText", prompt: "Type the corrected food list:" } }
     })
     if (answer._tag !== "ChoiceAnswer") return { _tag: "Declined" } satisfies Confirmation
     if (answer.value === "yes") return { _tag: "Confirmed" } satisfies Confirmation
     if (answer.value === "edit" && answer.followUp?._tag === "TextAnswer" && answer.followUp.text.trim().length > 0) {
       return { _tag: "Edited", text: answer.followUp.text } satisfies Confirmation
     }
+    if (answer.value === "line" && answer.followUp?._tag === "ChoiceAnswer") {
+      const index = Number(answer.followUp.value) - 1
+      const line = proposal.lines[index]
+      const typed = answer.followUp.followUp?._tag === "TextAnswer" ? answer.followUp.followUp.text.trim() : ""
+      if (line !== undefined) return { _tag: "EditedLine", index, text: typed.length > 0 ? typed : line.text } satisfies Confirmation
+    }
     return { _tag: "Declined" } satisfies Confirmation
+  })
+
+/** Re-estimate one rewritten line and put it in the proposal's place; the other lines stay as they were. */
+export const editLine = (proposal: Proposal, index: number, text: string) =>
+  Effect.map(estimate(text), (estimated): Proposal => {
+    const proposed = propose(estimated, proposal.meal, proposal.date)
+    return proposed._tag === "NothingToLog"
+      ? replaceLine(proposal, index, [], proposed.skipped)
+      : replaceLine(proposal, index, proposed.proposal.lines, proposed.proposal.skipped)
   })

@@ -98,3 +98,25 @@ export const servingsIn = (text: string): number => {
 /** A recipe's ingredient lines: those that start with an amount (titles, steps and "serves 4" are not food). */
 export const ingredientLines = (text: string): string =>
   text.split(/\n/).filter((l) => /^\s*(\d|[½¼¾⅓⅔]|an?\s|one\s|two\s|half\s)/i.test(l) && !/\b(serves|makes)\s+\d+|\d+\s+(servings|portions)/i.test(l)).join("\n")
+
+/**
+ * The proposal with line `index` (0-based) replaced by `replacement` (the
+ * re-estimated line: usually one, none when it could not be read) and the
+ * replacement's unloggable parts added to `skipped`. The other lines are
+ * untouched; the id is recomputed, since it names what would be written.
+ * An index out of range, or a replacement that would leave no line, keeps
+ * the old line (with the reasons in `skipped`).
+ */
+export const replaceLine = (
+  proposal: Proposal,
+  index: number,
+  replacement: ReadonlyArray<ProposalLine>,
+  skipped: ReadonlyArray<SkippedLine>
+): Proposal => {
+  if (index < 0 || index >= proposal.lines.length) return proposal
+  const kept = replacement.length === 0 ? proposal.lines.slice(index, index + 1) : replacement
+  const [first, ...rest] = [...proposal.lines.slice(0, index), ...kept, ...proposal.lines.slice(index + 1)]
+  if (first === undefined) return proposal
+  const lines: readonly [ProposalLine, ...Array<ProposalLine>] = [first, ...rest]
+  return { ...proposal, id: proposalIdFor(proposal.date, proposal.meal, lines), lines, skipped: [...proposal.skipped, ...skipped] }
+}

@@ -2,14 +2,15 @@
  * The `Diary` port: fitlog's local food diary (DESIGN "Services"). Committing
  * a confirmed proposal is idempotent — a proposal id is written once, with
  * all its lines, in one transaction — so re-running a confirmed command never
- * double-logs.
+ * double-logs. The same database keeps the user's saved recipes.
  *
  * Layers: `layerSqlite(file)` (better-sqlite3 through @effect/sql-sqlite-node,
  * loaded only when the layer is built) and `layerSqliteMemory` (tests).
  */
 import { Context, Schema } from "effect"
-import type { Effect } from "effect"
+import type { Effect, Option } from "effect"
 import type { Proposal, ProposalId } from "../../domain/fitlog/proposal.js"
+import type { SavedRecipe } from "../../domain/fitlog/recipe.js"
 import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
 
 export class DiaryError extends Schema.TaggedError<DiaryError>()("DiaryError", {
@@ -51,6 +52,12 @@ export interface DiaryShape {
   readonly range: (from: DiaryDate, to: DiaryDate) => Effect.Effect<ReadonlyArray<DiaryRow>, DiaryError>
   readonly goals: Effect.Effect<Goals, DiaryError>
   readonly setGoal: (name: GoalName, value: number) => Effect.Effect<void, DiaryError>
+  /** Save a recipe; one of the same name (case-insensitive) is replaced. */
+  readonly saveRecipe: (recipe: SavedRecipe) => Effect.Effect<void, DiaryError>
+  /** Saved recipes whose name contains `query` (case-insensitive), by name; an empty query lists them all. */
+  readonly searchRecipes: (query: string) => Effect.Effect<ReadonlyArray<SavedRecipe>, DiaryError>
+  /** The saved recipe of that name (case-insensitive). */
+  readonly getRecipe: (name: string) => Effect.Effect<Option.Option<SavedRecipe>, DiaryError>
 }
 
 export class Diary extends Context.Tag("shoal/Diary")<Diary, DiaryShape>() {}

@@ -1,6 +1,6 @@
 /**
  * The SQLite diary: one file (`<data dir>/fitlog/diary.sqlite`, or `--db
- * PATH`), or `:memory:` for tests. The driver (better-sqlite3) is imported
+ * PATH`), or `:memory:` for tests: entries, goals and saved recipes. The driver (better-sqlite3) is imported
  * when the layer is built, so `shoal --help` never loads it.
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
@@ -12,6 +12,7 @@ import type { DiaryDate } from "../../domain/fitlog/types.js"
 import { Diary, DiaryError } from "./diary.js"
 import type { DiaryRow, DiaryShape, GoalName, Goals } from "./diary.js"
 import { goalNames } from "./diary.js"
+import { makeRecipeStore, recipesSchema } from "./recipes-sql.js"
 
 const fail = (operation: string) => (e: SqlError) => new DiaryError({ operation, reason: e.message })
 
@@ -50,7 +51,8 @@ const schema = [
      date TEXT NOT NULL, meal TEXT NOT NULL, text TEXT NOT NULL, food TEXT NOT NULL, food_id TEXT NOT NULL, grams REAL NOT NULL,
      kcal REAL, protein_g REAL, carbs_g REAL, fat_g REAL, source TEXT NOT NULL)`,
   `CREATE INDEX IF NOT EXISTS entries_date ON entries(date)`,
-  `CREATE TABLE IF NOT EXISTS goals (name TEXT PRIMARY KEY, value REAL NOT NULL)`
+  `CREATE TABLE IF NOT EXISTS goals (name TEXT PRIMARY KEY, value REAL NOT NULL)`,
+  ...recipesSchema
 ]
 
 export const makeSqlDiary = (sql: SqlClient): Effect.Effect<DiaryShape, DiaryError> =>
@@ -68,6 +70,7 @@ export const makeSqlDiary = (sql: SqlClient): Effect.Effect<DiaryShape, DiaryErr
         Effect.flatMap((rs) => Effect.forEach(rs, decodeRow))
       )
     return {
+      ...makeRecipeStore(sql),
       isCommitted,
       commit: (p) =>
         sql.withTransaction(Effect.gen(function*() {

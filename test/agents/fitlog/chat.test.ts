@@ -167,6 +167,69 @@ describe("chat on the local diary, offline", () => {
     }).pipe(Effect.provide(Layer.mergeAll(table, layerSqliteMemory))))
 })
 
+/** The text of the tool results the model was sent in request `i`. */
+const toolResults = (i: number) =>
+  Effect.map(Effect.flatMap(ScriptedLlm, (s) => s.requests), (requests) =>
+    requests[i]?.messages.at(-1)?.content.flatMap((b) => (b._tag === "ToolResult" ? b.content.flatMap((c) => (c._tag === "Text" ? [c.text] : [])) : [])) ?? [])
+
+describe("saved recipes in the chat", () => {
+  it.effect("a pasted recipe is saved; later it is found, scaled and logged by name through a proposal and a yes", () =>
+    Effect.gen(function*() {
+      const diary = yield* Diary
+      // Offline: the recipe heuristic parses and saves it; "no" declines today's serving.
+      const pasted = yield* converse(["Pancakes\n200g flour\n2 eggs\n300ml milk\nserves 4", "no"]).pipe(Effect.provide(layerOffline))
+      expect(pasted.replies[0]).toContain("Saved as \"Pancakes\".")
+      expect(yield* diary.day(ctx.date)).toEqual([])
+      const saved = yield* diary.getRecipe("pancakes")
+      expect(Option.map(saved, (r) => [r.name, r.servings, r.created])).toEqual(Option.some(["Pancakes", 4, "2026-11-22"]))
+      const perServing = Option.match(saved, { onNone: () => 0, onSome: (r) => r.perServing.kcal })
+      expect(perServing).toBeGreaterThan(200)
+
+      // Later, with a model: search → scale → propose by name; nothing is written before the yes.
+      const llm = ScriptedLlm.layer([
+        ScriptedLlm.toolCall("classify_intent", { intent: "query_nutrition" }),
+        ScriptedLlm.toolCall("search_recipes", { query: "pancake" }),
+        ScriptedLlm.toolCall("scale_recipe", { name: "Pancakes", servings: 2 }),
+        ScriptedLlm.toolCall("propose_recipe_log", { name: "pancakes", portions: 2 }),
+        ScriptedLlm.text("Two portions of your pancakes.")
+      ])
+      const later = yield* Effect.gen(function*() {
+        const r = yield* converse(["what's in my Pancakes recipe? I want two portions"], pasted.state)
+        expect((yield* toolResults(2))[0]).toContain("\"name\":\"Pancakes\"")
+        const scaled = (yield* toolResults(3))[0] ?? ""
+        expect(scaled).toContain("\"found\":true")
+        // Half the batch: twice one serving's energy.
+        expect(scaled).toContain(`"kcal":${Math.round(perServing * 2 * 10) / 10}`)
+        return r
+      }).pipe(Effect.provide(llm))
+      expect(later.replies[0]).toContain("Two portions of your pancakes.")
+      expect(later.replies[0]).toContain("Log it? (yes / no)")
+      expect(yield* diary.day(ctx.date)).toEqual([])
+
+      const done = yield* converse(["yes"], later.state).pipe(Effect.provide(layerOffline))
+      expect(done.replies[0]).toContain("Logged to breakfast")
+      const rows = yield* diary.day(ctx.date)
+      expect(rows.map((r) => [r.meal, r.grams])).toEqual([["breakfast", 100], ["breakfast", 50], ["breakfast", 150]])
+      expect(rows.every((r) => r.text.startsWith("1/2 of recipe: "))).toBe(true)
+    }).pipe(Effect.provide(Layer.mergeAll(table, layerSqliteMemory))))
+
+  it.effect("propose_recipe_log with an unknown name proposes nothing", () =>
+    Effect.gen(function*() {
+      const llm = ScriptedLlm.layer([
+        ScriptedLlm.toolCall("classify_intent", { intent: "query_nutrition" }),
+        ScriptedLlm.toolCall("propose_recipe_log", { name: "Lasagne" }),
+        ScriptedLlm.text("You have no lasagne recipe saved.")
+      ])
+      const { replies, state } = yield* Effect.gen(function*() {
+        const r = yield* converse(["what's my lasagne recipe like?"])
+        expect((yield* toolResults(2))[0]).toContain("no saved recipe is called")
+        return r
+      }).pipe(Effect.provide(llm))
+      expect(replies[0]).toBe("You have no lasagne recipe saved.")
+      expect(Option.isNone(state.pending)).toBe(true)
+    }).pipe(Effect.provide(Layer.mergeAll(table, layerSqliteMemory))))
+})
+
 describe("insights", () => {
   it("compares the week's averages with the goals and suggests at most two things", () => {
     const day = { kcal: 2600, protein_g: 40, carbs_g: 300, fat_g: 100 }

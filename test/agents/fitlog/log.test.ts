@@ -10,6 +10,7 @@ import { estimate, estimateJson } from "../../../src/agents/fitlog/estimate.js"
 import { localTarget } from "../../../src/agents/fitlog/local-target.js"
 import { logFood } from "../../../src/agents/fitlog/log.js"
 import type { LogRequest } from "../../../src/agents/fitlog/log.js"
+import { propose } from "../../../src/agents/fitlog/propose.js"
 import { pendingProposals } from "../../../src/agents/fitlog/session-kind.js"
 import { dayReport } from "../../../src/domain/fitlog/day-report.js"
 import { DiaryDate } from "../../../src/domain/fitlog/types.js"
@@ -33,6 +34,12 @@ const request = (text: string, yes: boolean): LogRequest => ({ text, date, meal:
 // The table is read once for the file; each test gets a fresh diary and session store.
 const table = Layer.memoize(layerSr28).pipe(Effect.scoped, Effect.runSync)
 // --yes runs never ask; the fallback UI would answer a stray question with "no".
+/** The id the unedited text would get. */
+const estimateId = (text: string) =>
+  Effect.map(estimate(text), (e) => {
+    const p = propose(e, "lunch", date)
+    return p._tag === "Proposal" ? p.proposal.id : "none"
+  })
 const world = () => Layer.mergeAll(table, layerOffline, layerSqliteMemory, layerMemory, layerFallback)
 const asking = (script: ReadonlyArray<ScriptedAnswer>) => Layer.mergeAll(table, layerOffline, layerSqliteMemory, layerMemory, ScriptedQuestions.layer(script))
 
@@ -113,6 +120,46 @@ describe("logFood to the local diary", () => {
     }).pipe(Effect.provide(asking(([
       { _tag: "ChoiceAnswer", value: "edit", followUp: { _tag: "TextAnswer", text: "3 eggs for breakfast" } },
       { _tag: "ChoiceAnswer", value: "yes" }
+    ])))))
+
+  it.effect("editing one line re-estimates only that line: rice 135 g → 200 g, beef and yogurt unchanged", () =>
+    Effect.gen(function*() {
+      const outcome = yield* logFood(request(example, false), localTarget)
+      expect(outcome._tag).toBe("Logged")
+      const rows = yield* Effect.flatMap(Diary, (d) => d.day(date))
+      expect(rows.map((r) => [r.meal, r.text, r.grams])).toEqual([
+        ["lunch", "113g fried minced beef", 113],
+        ["lunch", "200g white rice cooked", 200],
+        ["lunch", "50g greek yogurt", 50]
+      ])
+      expect(rows[1]?.food).toMatch(/^Rice, white/)
+      const t = yield* NutritionTable
+      const rice = t.byId(rows[1]?.foodId ?? "")?.per100g.kcal ?? 0
+      expect(rows[1]?.kcal).toBeCloseTo(rice * 2, 0)
+      // The line question offered each proposed line, its text as the placeholder; then the new proposal was asked again.
+      const asked = yield* ScriptedQuestions.asked
+      expect(asked).toHaveLength(2)
+      const first = asked[0]
+      const lineQ = first?._tag === "Choose" ? first.reveals["line"] : undefined
+      expect(first?._tag === "Choose" && first.options.map((o) => o.value)).toEqual(["no", "yes", "line", "edit"])
+      expect(lineQ?._tag === "Choose" && lineQ.options.map((o) => o.value)).toEqual(["1", "2", "3"])
+      expect(lineQ?._tag === "Choose" && lineQ.reveals["2"]).toEqual({ _tag: "FreeText", prompt: "Rewrite line 2:", placeholder: "135g white rice cooked" })
+      expect(asked[1]?._tag === "Choose" && asked[1].prompt).toMatch(/200 g/)
+      if (outcome._tag === "Logged") expect(outcome.proposal.id).not.toBe((yield* estimateId(example)))
+    }).pipe(Effect.provide(asking(([
+      { _tag: "ChoiceAnswer", value: "line", followUp: { _tag: "ChoiceAnswer", value: "2", followUp: { _tag: "TextAnswer", text: "200g white rice cooked" } } },
+      { _tag: "ChoiceAnswer", value: "yes" }
+    ])))))
+
+  it.effect("an empty line edit keeps the line's text; \"no\" after it writes nothing", () =>
+    Effect.gen(function*() {
+      const outcome = yield* logFood(request(example, false), localTarget)
+      expect(outcome._tag).toBe("Declined")
+      if (outcome._tag === "Declined") expect(outcome.proposal.lines.map((l) => l.grams)).toEqual([113, 135, 50])
+      expect(yield* Effect.flatMap(Diary, (d) => d.day(date))).toEqual([])
+    }).pipe(Effect.provide(asking(([
+      { _tag: "ChoiceAnswer", value: "line", followUp: { _tag: "ChoiceAnswer", value: "3", followUp: { _tag: "TextAnswer", text: "" } } },
+      { _tag: "ChoiceAnswer", value: "no" }
     ])))))
 
   it.effect("a failed check is shown with its reason and the food is not logged", () =>
