@@ -85,7 +85,8 @@ export const portionOf = (proposal: Proposal, servings: number): Proposal => {
     ...l, text: `1/${servings} of recipe: ${l.text}`, grams: Math.round((l.grams / servings) * 10) / 10,
     kcal: scale(l.kcal), protein_g: scale(l.protein_g), carbs_g: scale(l.carbs_g), fat_g: scale(l.fat_g)
   }))
-  return first === undefined ? proposal : { ...proposal, lines: [first, ...rest] }
+  // A portion is a different entry from the batch and from other portions: its id names its own lines.
+  return first === undefined ? proposal : { ...proposal, id: proposalIdFor(proposal.date, proposal.meal, [first, ...rest]), lines: [first, ...rest] }
 }
 
 /** "serves 4", "4 servings", "makes 6 portions"; 1 when the text does not say. */

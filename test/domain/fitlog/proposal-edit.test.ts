@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import type { Proposal, ProposalLine } from "../../../src/domain/fitlog/proposal.js"
-import { proposalIdFor, replaceLine } from "../../../src/domain/fitlog/proposal.js"
+import { portionOf, proposalIdFor, replaceLine } from "../../../src/domain/fitlog/proposal.js"
 import { DiaryDate } from "../../../src/domain/fitlog/types.js"
 
 const line = (text: string, grams: number): ProposalLine => ({
@@ -31,5 +31,15 @@ describe("replaceLine", () => {
   it("an index out of range changes nothing", () => {
     expect(replaceLine(proposal, 3, [line("x", 1)], [])).toBe(proposal)
     expect(replaceLine(proposal, -1, [line("x", 1)], [])).toBe(proposal)
+  })
+})
+
+describe("portionOf", () => {
+  it("a portion is its own entry: scaled lines and an id of its own, different per portion size", () => {
+    const half = portionOf(proposal, 2)
+    const third = portionOf(proposal, 3)
+    expect(half.lines.map((l) => l.grams)).toEqual([56.5, 67.5, 25])
+    expect(half.id).toBe(proposalIdFor(date, "lunch", half.lines))
+    expect(new Set([proposal.id, half.id, third.id]).size).toBe(3)
   })
 })
