@@ -12,6 +12,7 @@ import type { ValidationIssue } from "../../domain/fitlog/validate.js"
 import { describeIssue, validate } from "../../domain/fitlog/validate.js"
 import type { Llm } from "../../services/llm/llm.js"
 import { NutritionTable } from "../../services/nutrition-table/nutrition-table.js"
+import type { ProposalLine } from "../../domain/fitlog/proposal.js"
 import { orient } from "./orient.js"
 
 export type EstimatedItem =
@@ -29,6 +30,20 @@ export type EstimatedItem =
   | { readonly _tag: "NotFound"; readonly request: FoodRequest; readonly searchedAs: string }
   | { readonly _tag: "NoGrams"; readonly request: FoodRequest; readonly food: FoodRecord }
   | { readonly _tag: "Unread"; readonly text: string }
+
+/** A matched item as the line a proposal (and the diary) records. */
+export const proposalLine = (item: Extract<EstimatedItem, { readonly _tag: "Matched" }>): ProposalLine => ({
+  text: item.request.text,
+  food: item.food.description,
+  foodId: item.food.id,
+  grams: item.grams,
+  kcal: item.nutrients.kcal,
+  protein_g: item.nutrients.protein_g,
+  carbs_g: item.nutrients.carbs_g,
+  fat_g: item.nutrients.fat_g,
+  source: `USDA SR28 #${item.food.id}`,
+  ...(Option.isSome(item.assumption) ? { assumption: item.assumption.value } : {})
+})
 
 export interface Estimate {
   readonly meal: Option.Option<Meal>
@@ -91,19 +106,9 @@ export const estimateJson = (e: Estimate) => {
     if (item._tag !== "Matched") {
       return { text: itemText(item), food: null, grams: null, kcal: null, protein_g: null, carbs_g: null, fat_g: null, source: null, error: Option.getOrElse(rejection(item), () => "") }
     }
+    const { foodId: _foodId, ...line } = proposalLine(item)
     const problem = rejection(item)
-    return {
-      text: item.request.text,
-      food: item.food.description,
-      grams: item.grams,
-      kcal: item.nutrients.kcal,
-      protein_g: item.nutrients.protein_g,
-      carbs_g: item.nutrients.carbs_g,
-      fat_g: item.nutrients.fat_g,
-      source: `USDA SR28 #${item.food.id}`,
-      ...(Option.isSome(item.assumption) ? { assumption: item.assumption.value } : {}),
-      ...(Option.isSome(problem) ? { error: problem.value } : {})
-    }
+    return { ...line, ...(Option.isSome(problem) ? { error: problem.value } : {}) }
   })
   const ok = items.filter((i) => i.food !== null && !("error" in i))
   return {

@@ -14,7 +14,7 @@ import { meals } from "../../domain/fitlog/types.js"
 import type { Question } from "../../domain/question.js"
 import { QuestionUI } from "../../services/question-ui/question-ui.js"
 import type { Estimate } from "./estimate.js"
-import { estimate, itemText, rejection } from "./estimate.js"
+import { estimate, itemText, proposalLine, rejection } from "./estimate.js"
 
 /** Ask which meal, offering `likely` first (a non-interactive run takes it). */
 export const askMeal = (likely: Meal) =>
@@ -41,18 +41,7 @@ export const propose = (estimate: Estimate, meal: Meal, date: DiaryDate): Propos
       skipped.push({ text: itemText(item), reason: Option.getOrElse(problem, () => "not matched") })
       continue
     }
-    lines.push({
-      text: item.request.text,
-      food: item.food.description,
-      foodId: item.food.id,
-      grams: item.grams,
-      kcal: item.nutrients.kcal,
-      protein_g: item.nutrients.protein_g,
-      carbs_g: item.nutrients.carbs_g,
-      fat_g: item.nutrients.fat_g,
-      source: `USDA SR28 #${item.food.id}`,
-      ...(Option.isSome(item.assumption) ? { assumption: item.assumption.value } : {})
-    })
+    lines.push(proposalLine(item))
   }
   const [first, ...rest] = lines
   if (first === undefined) return { _tag: "NothingToLog", skipped }
