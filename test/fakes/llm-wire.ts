@@ -5,10 +5,14 @@
  *
  * Where it sits: test/fakes, next to the loopback server the wire tests drive.
  */
-import { Cause, Effect, Exit, Option, Ref, Stream } from "effect"
+import { Cause, Effect, Exit, Option, Redacted, Ref, Stream } from "effect"
 import type { LlmError, ModelResponse, StreamEvent } from "../../src/domain/llm.js"
 import { GenerateRequest, userText } from "../../src/domain/llm.js"
+import { layerAnthropic } from "../../src/services/llm/anthropic.js"
+import { Llm } from "../../src/services/llm/llm.js"
+import { layerOpenAi } from "../../src/services/llm/openai.js"
 import type { RetryPolicy } from "../../src/services/llm/resilient.js"
+import { makeLlmServer } from "./llm-server.js"
 
 /** Three retries: a failing call makes exactly four requests. */
 export const testPolicy: RetryPolicy = { maxRetries: 3, baseDelay: "1 second", maxDelay: "60 seconds" }
@@ -34,3 +38,23 @@ export const collectStream = (stream: Stream.Stream<StreamEvent, LlmError>): Eff
     const completed = events.flatMap((e) => (e._tag === "Completed" ? [e.response] : []))
     return { exit, deltas, completed }
   })
+
+/** A loopback server and the live Anthropic `Llm` pointed at it (the key is fake; nothing leaves 127.0.0.1). */
+export const anthropicOnLoopback = Effect.gen(function*() {
+  const server = yield* makeLlmServer({ path: "/v1/messages" })
+  const llm = yield* Effect.provide(
+    Llm,
+    layerAnthropic({ apiKey: Redacted.make("sk-ant-test-key"), model: "claude-test", baseUrl: server.url }, testPolicy)
+  )
+  return { server, llm }
+})
+
+/** The same for OpenAI (its SDK's base URL includes `/v1`). */
+export const openAiOnLoopback = Effect.gen(function*() {
+  const server = yield* makeLlmServer({ path: "/v1/chat/completions" })
+  const llm = yield* Effect.provide(
+    Llm,
+    layerOpenAi({ apiKey: Redacted.make("sk-openai-test-key"), model: "gpt-test", baseUrl: `${server.url}/v1` }, testPolicy)
+  )
+  return { server, llm }
+})

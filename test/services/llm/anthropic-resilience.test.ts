@@ -6,22 +6,12 @@
  * nothing leaves 127.0.0.1 (the base URL is always the fake server's).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Fiber, Redacted, Ref, Stream, TestClock } from "effect"
-import { layerAnthropic } from "../../../src/services/llm/anthropic.js"
-import { Llm } from "../../../src/services/llm/llm.js"
+import { Effect, Exit, Fiber, Ref, Stream, TestClock } from "effect"
 import { adjustInSteps, driveToEnd, eventually, untilSleeping } from "../../fakes/clock-driver.js"
 import { errorFixture, jsonFixture, localFixtures, sseFixture } from "../../fakes/llm-fixtures.js"
-import { makeLlmServer } from "../../fakes/llm-server.js"
-import { ask, collectStream, failureOf, testPolicy } from "../../fakes/llm-wire.js"
+import { anthropicOnLoopback, ask, collectStream, failureOf, testPolicy } from "../../fakes/llm-wire.js"
 
-const setup = Effect.gen(function*() {
-  const server = yield* makeLlmServer({ path: "/v1/messages" })
-  const llm = yield* Effect.provide(
-    Llm,
-    layerAnthropic({ apiKey: Redacted.make("sk-ant-test-key"), model: "claude-test", baseUrl: server.url }, testPolicy)
-  )
-  return { server, llm }
-})
+const setup = anthropicOnLoopback
 
 describe("layerAnthropic failures and retries", () => {
   it.scoped("waits out retry-after on a 429, then succeeds (16)", () =>

@@ -5,7 +5,7 @@
  * nothing leaves 127.0.0.1 (the base URL is always the fake server's).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Redacted, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import {
   GenerateRequest,
   ImageBlock,
@@ -15,22 +15,13 @@ import {
   UserMessage,
   userText
 } from "../../../src/domain/llm.js"
-import { layerAnthropic } from "../../../src/services/llm/anthropic.js"
 import { extract } from "../../../src/services/llm/extract.js"
 import { Llm } from "../../../src/services/llm/llm.js"
 import { jsonFixture, sharedFixtures } from "../../fakes/llm-fixtures.js"
-import { makeLlmServer } from "../../fakes/llm-server.js"
-import { ask, testPolicy } from "../../fakes/llm-wire.js"
+import { anthropicOnLoopback, ask } from "../../fakes/llm-wire.js"
 import { readFileSync } from "node:fs"
 
-const setup = Effect.gen(function*() {
-  const server = yield* makeLlmServer({ path: "/v1/messages" })
-  const llm = yield* Effect.provide(
-    Llm,
-    layerAnthropic({ apiKey: Redacted.make("sk-ant-test-key"), model: "claude-test", baseUrl: server.url }, testPolicy)
-  )
-  return { server, llm }
-})
+const setup = anthropicOnLoopback
 
 const entityTool = new ToolSpec({
   name: "retrieve_entity_info",

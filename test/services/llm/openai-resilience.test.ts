@@ -6,22 +6,12 @@
  * leaves 127.0.0.1 (the base URL is always the fake server's).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Fiber, Redacted, TestClock } from "effect"
-import { Llm } from "../../../src/services/llm/llm.js"
-import { layerOpenAi } from "../../../src/services/llm/openai.js"
+import { Effect, Exit, Fiber, TestClock } from "effect"
 import { adjustInSteps, driveToEnd, untilSleeping } from "../../fakes/clock-driver.js"
 import { errorFixture, jsonFixture, localFixtures, sseFixture } from "../../fakes/llm-fixtures.js"
-import { makeLlmServer } from "../../fakes/llm-server.js"
-import { ask, collectStream, failureOf, testPolicy } from "../../fakes/llm-wire.js"
+import { ask, collectStream, failureOf, openAiOnLoopback } from "../../fakes/llm-wire.js"
 
-const setup = Effect.gen(function*() {
-  const server = yield* makeLlmServer({ path: "/v1/chat/completions" })
-  const llm = yield* Effect.provide(
-    Llm,
-    layerOpenAi({ apiKey: Redacted.make("sk-openai-test-key"), model: "gpt-test", baseUrl: `${server.url}/v1` }, testPolicy)
-  )
-  return { server, llm }
-})
+const setup = openAiOnLoopback
 
 describe("layerOpenAi failures and retries", () => {
   it.scoped("waits out retry-after on a 429, then succeeds", () =>

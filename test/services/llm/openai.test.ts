@@ -5,7 +5,7 @@
  * leaves 127.0.0.1 (the base URL is always the fake server's).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Redacted, Schema } from "effect"
+import { Effect, Exit, Schema } from "effect"
 import {
   GenerateRequest,
   ImageBlock,
@@ -17,20 +17,11 @@ import {
 } from "../../../src/domain/llm.js"
 import { extract } from "../../../src/services/llm/extract.js"
 import { Llm } from "../../../src/services/llm/llm.js"
-import { layerOpenAi } from "../../../src/services/llm/openai.js"
 import { jsonFixture, sharedFixtures, sseFixture } from "../../fakes/llm-fixtures.js"
-import { makeLlmServer } from "../../fakes/llm-server.js"
-import { ask, collectStream, testPolicy } from "../../fakes/llm-wire.js"
+import { ask, collectStream, openAiOnLoopback } from "../../fakes/llm-wire.js"
 import { readFileSync } from "node:fs"
 
-const setup = Effect.gen(function*() {
-  const server = yield* makeLlmServer({ path: "/v1/chat/completions" })
-  const llm = yield* Effect.provide(
-    Llm,
-    layerOpenAi({ apiKey: Redacted.make("sk-openai-test-key"), model: "gpt-test", baseUrl: `${server.url}/v1` }, testPolicy)
-  )
-  return { server, llm }
-})
+const setup = openAiOnLoopback
 
 const capitalTool = new ToolSpec({
   name: "get_capital",
