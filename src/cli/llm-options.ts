@@ -1,6 +1,6 @@
 /**
  * The model flags every subcommand shares: `--provider`, `--model`,
- * `--base-url`, `--fallback-model`. Each falls back to its environment
+ * `--base-url`, `--fallback-model`, `--model-timeout`, `--model-retries`. Each falls back to its environment
  * variable (settings.ts); keys only ever come from the environment.
  */
 import { Options } from "@effect/cli"
@@ -30,11 +30,23 @@ export const llmOptions = {
       "[anthropic:|openai:]MODEL to use when the primary model stays unavailable (default: SHOAL_FALLBACK_MODEL)."
     ),
     Options.optional
+  ),
+  modelTimeout: Options.integer("model-timeout").pipe(
+    Options.withDescription(
+      "Seconds one model request may take before it counts as failed and is retried (default: SHOAL_MODEL_TIMEOUT, else 60). A stream may also go silent for at most SHOAL_MODEL_IDLE_TIMEOUT (20) seconds, and a whole call, retries included, may take SHOAL_MODEL_TOTAL_TIMEOUT (180)."
+    ),
+    Options.optional
+  ),
+  modelRetries: Options.integer("model-retries").pipe(
+    Options.withDescription(
+      "Retries of a failed model request (429, 5xx, timeouts), with backoff (default: SHOAL_MODEL_RETRIES, else 4). After that many failures in a row the provider is rested for 30 s and calls go straight to --fallback-model or the rules."
+    ),
+    Options.optional
   )
 } as const
 
 export type LlmOptionValues = {
-  readonly [K in keyof typeof llmOptions]: LlmFlags[K]
+  readonly [K in keyof typeof llmOptions]-?: Exclude<LlmFlags[K], undefined>
 }
 
 /**

@@ -35,10 +35,20 @@ const stderrLogger = Logger.replace(
 
 const platform = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer, stderrLogger)
 
-/** A user's mistake is one clear line and exit code 1; @effect/cli has already shown usage errors. */
+/**
+ * Exit codes: 2 for a usage error (a bad flag or argument: @effect/cli's own
+ * `ValidationError`, already printed with usage, or a command's `…UsageError`,
+ * the naming convention every subcommand follows), 1 for any other failure,
+ * 70 for a bug.
+ */
+const isUsageError = (error: unknown): boolean =>
+  ValidationError.isValidationError(error) ||
+  (typeof error === "object" && error !== null && "_tag" in error && typeof error._tag === "string" &&
+    error._tag.endsWith("UsageError"))
+
 const reportFailure = (error: unknown) =>
   Effect.sync(() => {
-    process.exitCode = ValidationError.isValidationError(error) ? 2 : 1
+    process.exitCode = isUsageError(error) ? 2 : 1
   }).pipe(
     Effect.zipRight(
       ValidationError.isValidationError(error)
@@ -55,5 +65,5 @@ cli(process.argv).pipe(
     )
   ),
   Effect.provide(platform),
-  NodeRuntime.runMain({ disableErrorReporting: true })
+  NodeRuntime.runMain({ disableErrorReporting: true, disablePrettyLogger: true })
 )

@@ -90,6 +90,15 @@ const findSession = (requested: Option.Option<string>) =>
     return { sessionId: id.value, state }
   })
 
+/** A SESSION argument where none belongs: without `--resume`, or an unknown `--flag` taken for one. */
+export class TidyUsageError extends Data.TaggedError("TidyUsageError")<{ readonly session: string }> {
+  override get message(): string {
+    return this.session.startsWith("-")
+      ? `unknown option ${this.session} (see shoal tidy --help)`
+      : `a session id (${this.session}) is only read with --resume`
+  }
+}
+
 export class GuiPortInvalid extends Data.TaggedError("GuiPortInvalid")<{ readonly port: number }> {
   override get message(): string {
     return `--port ${this.port} is not a port; use a number from 1 to 65535 (default 8024; 0 picks a free one).`
@@ -114,6 +123,9 @@ const serveWebPage = (flags: LlmFlags & { readonly port: number; readonly open: 
 
 export const tidy = Command.make("tidy", options, (flags) =>
   Effect.gen(function*() {
+    if (Option.isSome(flags.session) && (!flags.resume || flags.session.value.startsWith("-"))) {
+      return yield* new TidyUsageError({ session: flags.session.value })
+    }
     if (flags.list) return yield* listSessions
     if (flags.gui) return yield* serveWebPage(flags)
 

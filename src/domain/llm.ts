@@ -177,6 +177,47 @@ export class LlmRejected extends Schema.TaggedError<LlmRejected>()("LlmRejected"
   }
 }
 
+/** Which bound a call ran into: one attempt, silence inside a stream, or the call's whole budget. */
+export const LlmTimeoutLimit = Schema.Literal("attempt", "idle", "total")
+export type LlmTimeoutLimit = typeof LlmTimeoutLimit.Type
+
+/**
+ * The provider did not answer in time. Like `LlmUnavailable`, it falls back
+ * (next model, or the agent's rules); it says which bound was hit and after how long.
+ */
+export class LlmTimeout extends Schema.TaggedError<LlmTimeout>()("LlmTimeout", {
+  provider: Schema.String,
+  model: Schema.String,
+  limit: LlmTimeoutLimit,
+  afterMillis: Schema.Int,
+  attempts: Schema.Int
+}) {
+  override get message(): string {
+    const what = this.limit === "idle"
+      ? "stream went silent"
+      : this.limit === "attempt"
+      ? "no answer to an attempt"
+      : "call exceeded its time budget"
+    return `${this.provider}/${this.model} timed out (${what}, ${Math.round(this.afterMillis / 1000)} s) after ${this.attempts} attempt(s)`
+  }
+}
+
+/**
+ * The provider answered, but the answer was not a valid response (a 200 whose
+ * body does not parse, a response over the size cap). Never retried: the same
+ * request would most likely get the same broken answer.
+ */
+export class ProviderProtocolError extends Schema.TaggedError<ProviderProtocolError>()("ProviderProtocolError", {
+  provider: Schema.String,
+  model: Schema.String,
+  reason: Schema.String,
+  status: Schema.optional(Schema.Int)
+}) {
+  override get message(): string {
+    return `${this.provider}/${this.model} sent a response that could not be read: ${this.reason}`
+  }
+}
+
 /** No model is configured: the agent takes its rule-based path. */
 export class Offline extends Schema.TaggedError<Offline>()("Offline", {}) {
   override get message(): string {
@@ -204,7 +245,12 @@ export class ParseFailed extends Schema.TaggedError<ParseFailed>()("ParseFailed"
   }
 }
 
-export type LlmError = LlmUnavailable | LlmRejected | Offline | ReplayMiss
+export type LlmError = LlmUnavailable | LlmTimeout | ProviderProtocolError | LlmRejected | Offline | ReplayMiss
+
+/** The failures that mean "this provider cannot answer now": a fallback model, or the rules, take over. */
+export type LlmDown = LlmUnavailable | LlmTimeout | ProviderProtocolError
+export const isLlmDown = (error: LlmError): error is LlmDown =>
+  error._tag === "LlmUnavailable" || error._tag === "LlmTimeout" || error._tag === "ProviderProtocolError"
 
 // ---------------------------------------------------------------------------
 // The turn result (mirrors the Haskell TurnOutcome): a turn completes —

@@ -5,7 +5,7 @@
  *
  * Where it sits: test/fakes, next to the loopback server the wire tests drive.
  */
-import { Cause, Effect, Exit, Option, Redacted, Ref, Stream } from "effect"
+import { Cause, Duration, Effect, Exit, Option, Redacted, Ref, Stream } from "effect"
 import type { LlmError, ModelResponse, StreamEvent } from "../../src/domain/llm.js"
 import { GenerateRequest, userText } from "../../src/domain/llm.js"
 import { layerAnthropic } from "../../src/services/llm/anthropic.js"
@@ -14,8 +14,19 @@ import { layerOpenAi } from "../../src/services/llm/openai.js"
 import type { RetryPolicy } from "../../src/services/llm/resilient.js"
 import { makeLlmServer } from "./llm-server.js"
 
-/** Three retries: a failing call makes exactly four requests. */
-export const testPolicy: RetryPolicy = { maxRetries: 3, baseDelay: "1 second", maxDelay: "60 seconds" }
+/**
+ * Three retries: a failing call makes exactly four requests. No time bounds, so
+ * the only timers on the `TestClock` are the retry waits these tests drive
+ * (the bounds have their own tests, with their own policies).
+ */
+export const testPolicy: RetryPolicy = {
+  maxRetries: 3,
+  baseDelay: "1 second",
+  maxDelay: "60 seconds",
+  attemptTimeout: Duration.infinity,
+  idleTimeout: Duration.infinity,
+  totalTimeout: Duration.infinity
+}
 
 export const ask = (text: string): GenerateRequest =>
   new GenerateRequest({ system: "Be brief.", messages: [userText(text)], maxTokens: 256 })

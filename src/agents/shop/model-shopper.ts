@@ -10,7 +10,7 @@
  */
 import { Deferred, Effect, Option, Ref } from "effect"
 import type { Message } from "../../domain/llm.js"
-import { userText } from "../../domain/llm.js"
+import { isLlmDown, userText } from "../../domain/llm.js"
 import type { ShoppingListItem } from "../../domain/shop/item.js"
 import { Browser } from "../../services/browser/browser.js"
 import * as ToolLoop from "../../services/llm/tool-loop.js"
@@ -84,7 +84,7 @@ const endedWithoutReport = (
       return Effect.succeed(
         turn.error._tag === "Offline"
           ? Attempt.Offline()
-          : turn.error._tag === "LlmUnavailable"
+          : isLlmDown(turn.error)
           ? Attempt.Failed({ reason: "model_unavailable", error: turn.error.message })
           : Attempt.Failed({ reason: "agent_error", error: turn.error.message })
       )

@@ -10,7 +10,7 @@
 import type Anthropic from "@anthropic-ai/sdk"
 import type { AssistantContent, StopReason } from "../../domain/llm.js"
 import { ModelResponse, TextBlock, ToolCall, Usage } from "../../domain/llm.js"
-import { classifyHttpFailure, errorCode, networkFailure, ProviderFailure } from "./provider.js"
+import { classifyHttpFailure, errorCode, networkFailure, ProviderFailure, unreadableResponse } from "./provider.js"
 
 export type AnthropicSdk = typeof import("@anthropic-ai/sdk")
 
@@ -83,5 +83,5 @@ export const fromAnthropicError = (sdk: AnthropicSdk) => (cause: unknown): Provi
     })
   }
   // fetch's own TypeErrors, a body cut mid-read: the connection failed, not the request.
-  return networkFailure(cause instanceof Error ? cause.message : String(cause))
+  return unreadableResponse(cause) ?? networkFailure(cause instanceof Error ? cause.message : String(cause))
 }

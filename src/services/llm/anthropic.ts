@@ -20,8 +20,9 @@ import { fromAnthropicError, fromAnthropicMessage } from "./anthropic-response.j
 import { AnthropicStreamAssembler } from "./anthropic-stream.js"
 import { Llm } from "./llm.js"
 import type { ProviderAdapter } from "./provider.js"
+import { cappedFetch, defaultMaxResponseBytes } from "./provider.js"
 import type { RetryPolicy } from "./resilient.js"
-import { resilient } from "./resilient.js"
+import { defaultLimits, resilient } from "./resilient.js"
 import { assembledStream } from "./sdk-stream.js"
 
 export interface AnthropicConfig {
@@ -29,8 +30,10 @@ export interface AnthropicConfig {
   readonly model: string
   /** Defaults to the public API. Given explicitly so `ANTHROPIC_BASE_URL` is never read behind our back. */
   readonly baseUrl?: string
-  /** Per HTTP request; the SDK's default (10 minutes) when absent. */
+  /** Per HTTP request, enforced by the SDK as well as by `resilient`'s attempt timeout. Default 60 s. */
   readonly timeout?: Duration.DurationInput
+  /** Response bodies larger than this are refused (`ProviderProtocolError`). Default 8 MiB. */
+  readonly maxResponseBytes?: number
 }
 
 export const anthropicDefaultBaseUrl = "https://api.anthropic.com"
@@ -41,7 +44,8 @@ export const makeAnthropicAdapter = Effect.fn("llm.anthropic.make")(function*(co
     apiKey: Redacted.value(config.apiKey),
     baseURL: config.baseUrl ?? anthropicDefaultBaseUrl,
     maxRetries: 0,
-    ...(config.timeout === undefined ? {} : { timeout: Duration.toMillis(Duration.decode(config.timeout)) })
+    timeout: Duration.toMillis(Duration.decode(config.timeout ?? defaultLimits.attemptTimeout)),
+    fetch: cappedFetch(config.maxResponseBytes ?? defaultMaxResponseBytes)
   })
   const toFailure = fromAnthropicError(sdk)
 
@@ -64,4 +68,4 @@ export const makeAnthropicAdapter = Effect.fn("llm.anthropic.make")(function*(co
 
 /** The live `Llm` on Anthropic, with retries. */
 export const layerAnthropic = (config: AnthropicConfig, policy?: RetryPolicy): Layer.Layer<Llm> =>
-  Layer.effect(Llm, Effect.map(makeAnthropicAdapter(config), (adapter) => resilient(adapter, policy)))
+  Layer.effect(Llm, Effect.flatMap(makeAnthropicAdapter(config), (adapter) => resilient(adapter, policy)))

@@ -1,11 +1,13 @@
 /**
  * A fallback chain (`--fallback-model`): when the primary model stays
- * unavailable after its own retries, the next one takes the call. Only
- * `LlmUnavailable` moves down the chain — a rejected request (bad input, spend
- * limit) or offline mode is the caller's to handle. A stream moves down only
+ * unavailable after its own retries, the next one takes the call. Only a
+ * provider that is down (`LlmUnavailable`, `LlmTimeout`, `ProviderProtocolError`)
+ * moves down the chain — a rejected request (bad input, spend limit) or offline
+ * mode is the caller's to handle. A stream moves down only
  * while nothing has been emitted, so the caller never sees text twice.
  */
 import { Effect, Stream } from "effect"
+import { isLlmDown } from "../../domain/llm.js"
 import type { LlmShape } from "./llm.js"
 
 export const withFallback = (primary: LlmShape, fallback: LlmShape): LlmShape => ({
@@ -13,7 +15,7 @@ export const withFallback = (primary: LlmShape, fallback: LlmShape): LlmShape =>
   model: primary.model,
   generate: (request) =>
     primary.generate(request).pipe(
-      Effect.catchTag("LlmUnavailable", (error) =>
+      Effect.catchIf(isLlmDown, (error) =>
         Effect.logWarning(`${error.message}; falling back to ${fallback.provider}/${fallback.model}`).pipe(
           Effect.zipRight(fallback.generate(request))
         ))
@@ -23,8 +25,8 @@ export const withFallback = (primary: LlmShape, fallback: LlmShape): LlmShape =>
       let emitted = false
       return primary.stream(request).pipe(
         Stream.tap(() => Effect.sync(() => void (emitted = true))),
-        Stream.catchTag("LlmUnavailable", (error) =>
-          emitted
+        Stream.catchAll((error) =>
+          emitted || !isLlmDown(error)
             ? Stream.fail(error)
             : Stream.fromEffect(
               Effect.logWarning(`${error.message}; falling back to ${fallback.provider}/${fallback.model}`)

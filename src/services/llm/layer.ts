@@ -9,14 +9,15 @@ import { Llm } from "./llm.js"
 import { chain } from "./fallback.js"
 import { offline } from "./offline.js"
 import type { RetryPolicy } from "./resilient.js"
-import { defaultRetryPolicy, resilient } from "./resilient.js"
+import { resilient } from "./resilient.js"
 import { recording, replaying } from "./record-replay.js"
 import type { LlmSettings, ModelChoice } from "./settings.js"
 
-const adapterFor = (choice: ModelChoice) =>
+const adapterFor = (choice: ModelChoice, policy: RetryPolicy) =>
   Effect.gen(function*() {
     const config = {
       model: choice.model,
+      ...(policy.attemptTimeout === undefined ? {} : { timeout: policy.attemptTimeout }),
       // Only a local OpenAI-compatible server goes without a key (settings.ts checks the rest).
       apiKey: Option.getOrElse(choice.apiKey, () => Redacted.make("no-key")),
       ...(Option.isSome(choice.baseUrl) ? { baseUrl: choice.baseUrl.value } : {})
@@ -40,11 +41,11 @@ const adapterFor = (choice: ModelChoice) =>
   })
 
 const modelFor = (choice: ModelChoice, policy: RetryPolicy): Effect.Effect<LlmShape> =>
-  Effect.map(adapterFor(choice), (adapter) => (adapter === undefined ? offline : resilient(adapter, policy)))
+  Effect.flatMap(adapterFor(choice, policy), (adapter) => (adapter === undefined ? Effect.succeed(offline) : resilient(adapter, policy)))
 
 export const makeLlm = (
   settings: LlmSettings,
-  policy: RetryPolicy = defaultRetryPolicy
+  policy: RetryPolicy = settings.policy
 ): Effect.Effect<LlmShape, never, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function*() {
     if (Option.isSome(settings.replayDir)) {

@@ -10,7 +10,7 @@ import type { ChatCompletion } from "openai/resources/chat/completions"
 import { Either } from "effect"
 import type { AssistantContent, StopReason } from "../../domain/llm.js"
 import { ModelResponse, TextBlock, ToolCall, Usage } from "../../domain/llm.js"
-import { classifyHttpFailure, errorCode, networkFailure, ProviderFailure } from "./provider.js"
+import { classifyHttpFailure, errorCode, networkFailure, ProviderFailure, unreadableResponse } from "./provider.js"
 
 export type OpenAiSdk = typeof import("openai")
 
@@ -94,5 +94,5 @@ export const fromOpenAiError = (sdk: OpenAiSdk) => (cause: unknown): ProviderFai
       ...(code === undefined ? {} : { code })
     })
   }
-  return networkFailure(cause instanceof Error ? cause.message : String(cause))
+  return unreadableResponse(cause) ?? networkFailure(cause instanceof Error ? cause.message : String(cause))
 }

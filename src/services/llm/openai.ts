@@ -23,8 +23,9 @@ import { toOpenAiParams } from "./openai-request.js"
 import { fromChatCompletion, fromOpenAiError } from "./openai-response.js"
 import { OpenAiStreamAssembler } from "./openai-stream.js"
 import type { ProviderAdapter } from "./provider.js"
+import { cappedFetch, defaultMaxResponseBytes } from "./provider.js"
 import type { RetryPolicy } from "./resilient.js"
-import { resilient } from "./resilient.js"
+import { defaultLimits, resilient } from "./resilient.js"
 import { assembledStream } from "./sdk-stream.js"
 
 export interface OpenAiConfig {
@@ -32,8 +33,10 @@ export interface OpenAiConfig {
   readonly model: string
   /** Defaults to the public API; e.g. `http://localhost:11434/v1` for Ollama. */
   readonly baseUrl?: string
-  /** Per HTTP request; the SDK's default (10 minutes) when absent. */
+  /** Per HTTP request, enforced by the SDK as well as by `resilient`'s attempt timeout. Default 60 s. */
   readonly timeout?: Duration.DurationInput
+  /** Response bodies larger than this are refused (`ProviderProtocolError`). Default 8 MiB. */
+  readonly maxResponseBytes?: number
   /** `max_completion_tokens` (default, OpenAI) or `max_tokens` (older compatible servers). */
   readonly tokenLimitField?: TokenLimitField
 }
@@ -48,7 +51,8 @@ export const makeOpenAiAdapter = Effect.fn("llm.openai.make")(function*(config: 
     organization: null,
     project: null,
     maxRetries: 0,
-    ...(config.timeout === undefined ? {} : { timeout: Duration.toMillis(Duration.decode(config.timeout)) })
+    timeout: Duration.toMillis(Duration.decode(config.timeout ?? defaultLimits.attemptTimeout)),
+    fetch: cappedFetch(config.maxResponseBytes ?? defaultMaxResponseBytes)
   })
   const toFailure = fromOpenAiError(sdk)
   const params = (request: GenerateRequest) => toOpenAiParams(config.model, request, config.tokenLimitField)
@@ -79,4 +83,4 @@ export const makeOpenAiAdapter = Effect.fn("llm.openai.make")(function*(config: 
 
 /** The live `Llm` on OpenAI or an OpenAI-compatible server, with retries. */
 export const layerOpenAi = (config: OpenAiConfig, policy?: RetryPolicy): Layer.Layer<Llm> =>
-  Layer.effect(Llm, Effect.map(makeOpenAiAdapter(config), (adapter) => resilient(adapter, policy)))
+  Layer.effect(Llm, Effect.flatMap(makeOpenAiAdapter(config), (adapter) => resilient(adapter, policy)))

@@ -22,7 +22,68 @@ export class ProviderFailure extends Data.TaggedError("ProviderFailure")<{
   readonly retryAfter?: Duration.Duration
   /** For streams: had any content been emitted before the failure? Then it is never retried. */
   readonly emitted?: boolean
+  /** The attempt ran into a time bound of ours rather than failing by itself. */
+  readonly timedOut?: { readonly limit: "attempt" | "idle"; readonly afterMillis: number }
+  /** The provider answered, but not with a readable response (bad JSON in a 200, over the size cap). */
+  readonly protocol?: boolean
+  /** The provider's circuit breaker is open: no request was sent, or no more will be for this call. */
+  readonly breakerOpen?: boolean
 }> {}
+
+/** An answer that is not a response: never retried, reported as `ProviderProtocolError`. */
+export const protocolFailure = (message: string, status?: number): ProviderFailure =>
+  new ProviderFailure({ message, retryable: false, protocol: true, ...(status === undefined ? {} : { status }) })
+
+/** Thrown by the capped `fetch` when a response body outgrows the cap; adapters map it to a protocol failure. */
+export class ResponseTooLarge extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`response larger than ${Math.round(limitBytes / 1024)} KiB`)
+    this.name = "ResponseTooLarge"
+  }
+}
+
+/**
+ * What an SDK throws that is neither an HTTP error nor a connection failure:
+ * the body of a 200 did not parse (`SyntaxError`), or was cut by our size cap.
+ * Returns undefined for anything else (a real network failure).
+ */
+export const unreadableResponse = (cause: unknown): ProviderFailure | undefined => {
+  const inner = cause instanceof Error && cause.cause instanceof Error ? cause.cause : undefined
+  for (const error of [cause, inner]) {
+    if (error instanceof ResponseTooLarge) return protocolFailure(error.message)
+    if (error instanceof SyntaxError) return protocolFailure(`the body did not parse: ${error.message}`)
+  }
+  return undefined
+}
+
+/** 8 MiB: far above any real completion, far below what would hurt the process. */
+export const defaultMaxResponseBytes = 8 * 1024 * 1024
+
+/**
+ * A `fetch` for the SDKs that refuses response bodies over `limitBytes`:
+ * a declared length over the cap fails before reading, and a body streamed
+ * past it is cut off there, so a runaway response never sits whole in memory.
+ */
+export const cappedFetch = (limitBytes: number): typeof fetch => async (input, init) => {
+  const response = await fetch(input, init)
+  const declared = Number(response.headers.get("content-length") ?? "NaN")
+  if (Number.isFinite(declared) && declared > limitBytes) {
+    await response.body?.cancel()
+    throw new ResponseTooLarge(limitBytes)
+  }
+  if (response.body === null) return response
+  let seen = 0
+  const counted = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength
+        if (seen > limitBytes) controller.error(new ResponseTooLarge(limitBytes))
+        else controller.enqueue(chunk)
+      }
+    })
+  )
+  return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers })
+}
 
 export interface ProviderAdapter {
   readonly provider: string
@@ -109,6 +170,8 @@ export const markEmitted = (failure: ProviderFailure): ProviderFailure =>
     message: failure.message,
     retryable: failure.retryable,
     emitted: true,
+    ...(failure.timedOut === undefined ? {} : { timedOut: failure.timedOut }),
+    ...(failure.protocol === undefined ? {} : { protocol: failure.protocol }),
     ...(failure.status === undefined ? {} : { status: failure.status }),
     ...(failure.code === undefined ? {} : { code: failure.code }),
     ...(failure.retryAfter === undefined ? {} : { retryAfter: failure.retryAfter })

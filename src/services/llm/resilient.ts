@@ -1,14 +1,23 @@
 /**
- * Turns a `ProviderAdapter` into an `Llm`: the retry policy, the mapping of
- * provider failures to the public errors, and usage metering — written once
- * for every provider.
+ * Turns a `ProviderAdapter` into an `Llm`: time bounds, the retry policy, the
+ * provider's circuit breaker, the mapping of provider failures to the public
+ * errors, and usage metering — written once for every provider.
+ *
+ * Bounds on one call (each configurable, each a typed `LlmTimeout` that falls
+ * back like any unavailability):
+ * - `attemptTimeout`: one request, from sending it to the whole answer (60 s);
+ * - `idleTimeout`: silence between two events of a stream (20 s);
+ * - `totalTimeout`: the whole call, retries and waits included (3 min).
+ * A provider that keeps failing opens its breaker (breaker.ts): later calls in
+ * the same session fail over at once instead of waiting through retries again.
  */
-import { Duration, Effect, Option, Ref, Schedule, Stream } from "effect"
+import { Data, Duration, Effect, Option, Ref, Schedule, Stream } from "effect"
 import type { GenerateRequest, ModelResponse } from "../../domain/llm.js"
-import { LlmRejected, LlmUnavailable } from "../../domain/llm.js"
+import { LlmRejected, LlmTimeout, LlmUnavailable, ProviderProtocolError } from "../../domain/llm.js"
+import { makeBreaker } from "./breaker.js"
 import type { LlmShape } from "./llm.js"
-import type { ProviderAdapter, ProviderFailure } from "./provider.js"
-import { markEmitted } from "./provider.js"
+import type { ProviderAdapter } from "./provider.js"
+import { markEmitted, ProviderFailure } from "./provider.js"
 import { UsageMeter } from "./usage.js"
 
 export interface RetryPolicy {
@@ -18,10 +27,26 @@ export interface RetryPolicy {
   readonly baseDelay: Duration.DurationInput
   /** No single wait is longer than this. A `retry-after` beyond it ends the retries. */
   readonly maxDelay: Duration.DurationInput
+  /** One attempt, request to complete answer. Default 60 s. */
+  readonly attemptTimeout?: Duration.DurationInput
+  /** Longest silence between two stream events. Default 20 s. */
+  readonly idleTimeout?: Duration.DurationInput
+  /** The whole call, retries and backoff included. Default 3 minutes. */
+  readonly totalTimeout?: Duration.DurationInput
+  /** Consecutive failed attempts (across calls) that open the provider's breaker. Default 5, one call's worth. */
+  readonly breakerThreshold?: number
+  /** How long an open breaker sends calls straight to the fallback. Default 30 s. */
+  readonly breakerCooldown?: Duration.DurationInput
 }
 
-export const defaultRetryPolicy: RetryPolicy = { maxRetries: 4, baseDelay: "1 second", maxDelay: "60 seconds" }
+export const defaultLimits = {
+  attemptTimeout: Duration.seconds(60),
+  idleTimeout: Duration.seconds(20),
+  totalTimeout: Duration.minutes(3),
+  breakerCooldown: Duration.seconds(30)
+} as const
 
+export const defaultRetryPolicy: RetryPolicy = { maxRetries: 4, baseDelay: "1 second", maxDelay: "60 seconds" }
 /**
  * Exponential, jittered, bounded; honours the server's `retry-after` (waits at
  * least that long); stops at once on a non-retryable failure, on a stream that
@@ -37,7 +62,7 @@ export const retrySchedule = (policy: RetryPolicy): Schedule.Schedule<ProviderFa
     Schedule.intersect(backoff),
     Schedule.map(([failure]) => failure),
     Schedule.whileInput((failure: ProviderFailure) =>
-      failure.retryable && failure.emitted !== true &&
+      failure.retryable && failure.emitted !== true && failure.breakerOpen !== true &&
       (failure.retryAfter === undefined || Duration.lessThanOrEqualTo(failure.retryAfter, maxDelay))
     ),
     Schedule.modifyDelay((failure, delay) =>
@@ -49,22 +74,46 @@ export const retrySchedule = (policy: RetryPolicy): Schedule.Schedule<ProviderFa
   )
 }
 
-const toPublicError = (adapter: ProviderAdapter, attempts: number) => (failure: ProviderFailure) =>
-  failure.retryable
-    ? new LlmUnavailable({
-      provider: adapter.provider,
-      model: adapter.model,
-      reason: failure.message,
-      attempts,
-      ...(failure.status === undefined ? {} : { status: failure.status })
-    })
-    : new LlmRejected({
-      provider: adapter.provider,
-      model: adapter.model,
-      reason: failure.message,
-      ...(failure.status === undefined ? {} : { status: failure.status }),
-      ...(failure.code === undefined ? {} : { code: failure.code })
-    })
+const toPublicError = (adapter: ProviderAdapter, attempts: number) => (failure: ProviderFailure) => {
+  const who = { provider: adapter.provider, model: adapter.model }
+  const status = failure.status === undefined ? {} : { status: failure.status }
+  if (failure.protocol === true) return new ProviderProtocolError({ ...who, reason: failure.message, ...status })
+  if (failure.timedOut !== undefined) {
+    return new LlmTimeout({ ...who, limit: failure.timedOut.limit, afterMillis: failure.timedOut.afterMillis, attempts })
+  }
+  if (failure.retryable) return new LlmUnavailable({ ...who, reason: failure.message, attempts, ...status })
+  return new LlmRejected({
+    ...who,
+    reason: failure.message,
+    ...status,
+    ...(failure.code === undefined ? {} : { code: failure.code })
+  })
+}
+
+const timedOut = (limit: "attempt" | "idle", after: Duration.Duration) => () =>
+  new ProviderFailure({
+    message: limit === "idle" ? `stream silent for ${Duration.format(after)}` : `no answer within ${Duration.format(after)}`,
+    retryable: true,
+    timedOut: { limit, afterMillis: Duration.toMillis(after) }
+  })
+
+/** `Effect.timeoutFail`, except that an infinite bound puts no timer on the clock at all. */
+const bounded = <E2>(duration: Duration.Duration, onTimeout: () => E2) =>
+<A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E | E2, R> =>
+  Duration.isFinite(duration) ? Effect.timeoutFail(self, { duration, onTimeout }) : self
+
+/** The call's whole budget ran out (internal marker, reported as `LlmTimeout`). */
+class OverBudget extends Data.TaggedError("OverBudget") {}
+
+const withBreakerOpen = (failure: ProviderFailure): ProviderFailure =>
+  failure.breakerOpen === true ? failure : new ProviderFailure({
+    message: failure.message,
+    retryable: failure.retryable,
+    breakerOpen: true,
+    ...(failure.timedOut === undefined ? {} : { timedOut: failure.timedOut }),
+    ...(failure.status === undefined ? {} : { status: failure.status }),
+    ...(failure.code === undefined ? {} : { code: failure.code })
+  })
 
 /** Add a response's usage to the session's meter, when the caller provided one. */
 export const meter = (response: ModelResponse): Effect.Effect<void> =>
@@ -72,46 +121,104 @@ export const meter = (response: ModelResponse): Effect.Effect<void> =>
     Effect.flatMap(Option.match({ onNone: () => Effect.void, onSome: (m) => m.record(response.usage) }))
   )
 
-export const resilient = (adapter: ProviderAdapter, policy: RetryPolicy = defaultRetryPolicy): LlmShape => {
-  const schedule = retrySchedule(policy)
+/**
+ * Count any `Llm`'s usage in the session's `UsageMeter`: wrap a custom model
+ * with this and `shoal`'s usage line and budgets see its calls like a built-in one.
+ */
+export const metered = (llm: LlmShape): LlmShape => ({
+  ...llm,
+  generate: (request) => Effect.tap(llm.generate(request), meter),
+  stream: (request) =>
+    Stream.tap(llm.stream(request), (event) => (event._tag === "Completed" ? meter(event.response) : Effect.void))
+})
 
-  const generate = (request: GenerateRequest) =>
-    Effect.gen(function*() {
-      const attempts = yield* Ref.make(0)
-      return yield* Ref.update(attempts, (n) => n + 1).pipe(
-        Effect.zipRight(adapter.generate(request)),
-        Effect.tapError((f) => Effect.logWarning(`${adapter.provider} call failed: ${f.message}`)),
-        Effect.retry(schedule),
-        Effect.catchAll((failure) =>
-          Effect.flatMap(Ref.get(attempts), (n) => Effect.fail(toPublicError(adapter, n)(failure)))
-        ),
-        Effect.tap(meter)
-      )
-    }).pipe(Effect.withSpan("llm.generate", { attributes: { provider: adapter.provider, model: adapter.model } }))
+export const resilient = (adapter: ProviderAdapter, policy: RetryPolicy = defaultRetryPolicy): Effect.Effect<LlmShape> =>
+  Effect.gen(function*() {
+    const schedule = retrySchedule(policy)
+    const attemptTimeout = Duration.decode(policy.attemptTimeout ?? defaultLimits.attemptTimeout)
+    const idleTimeout = Duration.decode(policy.idleTimeout ?? defaultLimits.idleTimeout)
+    const totalTimeout = Duration.decode(policy.totalTimeout ?? defaultLimits.totalTimeout)
+    const breaker = yield* makeBreaker({
+      threshold: policy.breakerThreshold ?? policy.maxRetries + 1,
+      cooldown: policy.breakerCooldown ?? defaultLimits.breakerCooldown
+    })
+    const who = { provider: adapter.provider, model: adapter.model }
 
-  // A stream is retried from the start only while nothing has reached the caller.
-  const stream = (request: GenerateRequest) =>
-    Stream.unwrap(Effect.gen(function*() {
-      const attempts = yield* Ref.make(0)
-      const once = Stream.fromEffect(Ref.update(attempts, (n) => n + 1)).pipe(
-        Stream.flatMap(() => {
-          let emitted = false
-          return adapter.stream(request).pipe(
-            Stream.tap((event) => Effect.sync(() => {
-              if (event._tag === "TextDelta") emitted = true
-            })),
-            Stream.mapError((f) => (emitted ? markEmitted(f) : f))
-          )
+    /** Refuse at once while the breaker is open; no request leaves. */
+    const admitted = Effect.gen(function*() {
+      if (yield* breaker.admit) return
+      const left = yield* breaker.remainingMillis
+      return yield* Effect.fail(
+        new ProviderFailure({
+          message: `${adapter.provider} failed repeatedly; not asking it again for ${Math.ceil(left / 1000)} s`,
+          retryable: true,
+          breakerOpen: true
         })
       )
-      return once.pipe(
-        Stream.retry(schedule),
-        Stream.catchAll((failure) =>
-          Stream.fromEffect(Effect.flatMap(Ref.get(attempts), (n) => Effect.fail(toPublicError(adapter, n)(failure))))
-        ),
-        Stream.tap((event) => (event._tag === "Completed" ? meter(event.response) : Effect.void))
-      )
-    }))
+    })
 
-  return { provider: adapter.provider, model: adapter.model, generate, stream }
-}
+    /** Feed an attempt's outcome to the breaker; a failure that opens it also ends this call's retries. */
+    const observed = (failure: ProviderFailure): Effect.Effect<never, ProviderFailure> =>
+      failure.retryable && failure.breakerOpen !== true
+        ? Effect.flatMap(breaker.failed, (opened) => Effect.fail(opened ? withBreakerOpen(failure) : failure))
+        : Effect.fail(failure)
+
+    const overBudget = (attempts: Ref.Ref<number>) =>
+      Effect.map(Ref.get(attempts), (n) =>
+        new LlmTimeout({ ...who, limit: "total", afterMillis: Duration.toMillis(totalTimeout), attempts: n }))
+
+    const generate = (request: GenerateRequest) =>
+      Effect.gen(function*() {
+        const attempts = yield* Ref.make(0)
+        const attempt = admitted.pipe(
+          Effect.zipRight(Ref.update(attempts, (n) => n + 1)),
+          Effect.zipRight(adapter.generate(request)),
+          bounded(attemptTimeout, timedOut("attempt", attemptTimeout)),
+          Effect.tap(() => breaker.succeeded),
+          Effect.catchAll(observed)
+        )
+        return yield* attempt.pipe(
+          Effect.tapError((f) => Effect.logWarning(`${adapter.provider} call failed: ${f.message}`)),
+          Effect.retry(schedule),
+          Effect.catchAll((failure) =>
+            Effect.flatMap(Ref.get(attempts), (n) => Effect.fail(toPublicError(adapter, n)(failure)))
+          ),
+          bounded(totalTimeout, () => new OverBudget()),
+          Effect.catchTag("OverBudget", () => Effect.flip(overBudget(attempts))),
+          Effect.tap(meter)
+        )
+      }).pipe(Effect.withSpan("llm.generate", { attributes: who }))
+
+    // A stream is retried from the start only while nothing has reached the caller.
+    const stream = (request: GenerateRequest) =>
+      Stream.unwrap(Effect.gen(function*() {
+        const attempts = yield* Ref.make(0)
+        const once = Stream.fromEffect(admitted.pipe(Effect.zipRight(Ref.update(attempts, (n) => n + 1)))).pipe(
+          Stream.flatMap(() => {
+            let emitted = false
+            return adapter.stream(request).pipe(
+              (events) => Duration.isFinite(idleTimeout) ? Stream.timeoutFail(events, timedOut("idle", idleTimeout), idleTimeout) : events,
+              Stream.tap((event) =>
+                Effect.sync(() => {
+                  if (event._tag === "TextDelta") emitted = true
+                }).pipe(Effect.zipRight(event._tag === "Completed" ? breaker.succeeded : Effect.void))
+              ),
+              Stream.catchAll((f) => Stream.fromEffect(observed(emitted ? markEmitted(f) : f)))
+            )
+          })
+        )
+        return once.pipe(
+          Stream.retry(schedule),
+          Stream.catchAll((failure) =>
+            Stream.fromEffect(Effect.flatMap(Ref.get(attempts), (n) => Effect.fail(toPublicError(adapter, n)(failure))))
+          ),
+          (events) =>
+            Duration.isFinite(totalTimeout)
+              ? Stream.interruptWhen(events, Effect.sleep(totalTimeout).pipe(Effect.zipRight(Effect.flip(overBudget(attempts)))))
+              : events,
+          Stream.tap((event) => (event._tag === "Completed" ? meter(event.response) : Effect.void))
+        )
+      }))
+
+    return { ...who, generate, stream } satisfies LlmShape
+  })

@@ -6,8 +6,10 @@
  * `ANTHROPIC_API_KEY` is set, OpenAI when `OPENAI_API_KEY` is, else offline.
  * Keys are `Redacted` from the moment they are read.
  */
-import { Config, Data, Effect, Option, Redacted } from "effect"
+import { Config, Data, Duration, Effect, Option, Redacted } from "effect"
 import type { ProviderName } from "../../domain/llm.js"
+import type { RetryPolicy } from "./resilient.js"
+import { defaultLimits, defaultRetryPolicy } from "./resilient.js"
 
 export const defaultModels: Record<Exclude<ProviderName, "offline">, string> = {
   anthropic: "claude-sonnet-4-5",
@@ -28,6 +30,8 @@ export interface LlmSettings extends ModelChoice {
   readonly recordDir: Option.Option<string>
   /** `SHOAL_LLM_REPLAY`: answer only from recordings here. */
   readonly replayDir: Option.Option<string>
+  /** Retries, time bounds and the breaker, for every model in the chain. */
+  readonly policy: RetryPolicy
 }
 
 /** What the command line said; anything absent falls back to the environment. */
@@ -37,6 +41,16 @@ export interface LlmFlags {
   readonly baseUrl: Option.Option<string>
   /** `[provider:]model`, e.g. `claude-haiku-4-5` or `openai:gpt-4.1-mini`. */
   readonly fallbackModel: Option.Option<string>
+  /** Seconds per attempt. */
+  readonly modelTimeout?: Option.Option<number>
+  /** Retries after the first attempt. */
+  readonly modelRetries?: Option.Option<number>
+}
+
+export class InvalidModelLimit extends Data.TaggedError("InvalidModelLimit")<{ readonly name: string; readonly value: number }> {
+  override get message(): string {
+    return `${this.name} ${this.value} is out of range (seconds ≥ 1, retries 0–10)`
+  }
 }
 
 export class MissingApiKey extends Data.TaggedError("MissingApiKey")<{ readonly provider: ProviderName }> {
@@ -65,8 +79,34 @@ const environment = Config.all({
   anthropicKey: optionalSecret("ANTHROPIC_API_KEY"),
   openaiKey: optionalSecret("OPENAI_API_KEY"),
   recordDir: optionalString("SHOAL_LLM_RECORD"),
-  replayDir: optionalString("SHOAL_LLM_REPLAY")
+  replayDir: optionalString("SHOAL_LLM_REPLAY"),
+  attemptTimeout: Config.option(Config.integer("SHOAL_MODEL_TIMEOUT")),
+  idleTimeout: Config.option(Config.integer("SHOAL_MODEL_IDLE_TIMEOUT")),
+  totalTimeout: Config.option(Config.integer("SHOAL_MODEL_TOTAL_TIMEOUT")),
+  retries: Config.option(Config.integer("SHOAL_MODEL_RETRIES"))
 })
+
+/** The call policy from flags over the environment over the defaults; each bound checked. */
+const resolvePolicy = (flags: LlmFlags, env: Config.Config.Success<typeof environment>) =>
+  Effect.gen(function*() {
+    const seconds = (name: string, value: Option.Option<number>, fallback: Duration.Duration) => {
+      if (Option.isNone(value)) return Effect.succeed(fallback)
+      return value.value >= 1 && value.value <= 3600
+        ? Effect.succeed(Duration.seconds(value.value))
+        : Effect.fail(new InvalidModelLimit({ name, value: value.value }))
+    }
+    const retries = Option.orElse(flags.modelRetries ?? Option.none(), () => env.retries)
+    if (Option.isSome(retries) && (retries.value < 0 || retries.value > 10)) {
+      return yield* new InvalidModelLimit({ name: "--model-retries", value: retries.value })
+    }
+    return {
+      ...defaultRetryPolicy,
+      maxRetries: Option.getOrElse(retries, () => defaultRetryPolicy.maxRetries),
+      attemptTimeout: yield* seconds("--model-timeout", Option.orElse(flags.modelTimeout ?? Option.none(), () => env.attemptTimeout), defaultLimits.attemptTimeout),
+      idleTimeout: yield* seconds("SHOAL_MODEL_IDLE_TIMEOUT", env.idleTimeout, defaultLimits.idleTimeout),
+      totalTimeout: yield* seconds("SHOAL_MODEL_TOTAL_TIMEOUT", env.totalTimeout, defaultLimits.totalTimeout)
+    } satisfies RetryPolicy
+  })
 
 export const resolveLlmSettings = (flags: LlmFlags) =>
   Effect.gen(function*() {
@@ -108,7 +148,8 @@ export const resolveLlmSettings = (flags: LlmFlags) =>
       baseUrl,
       fallbacks,
       recordDir: env.recordDir,
-      replayDir: env.replayDir
+      replayDir: env.replayDir,
+      policy: yield* resolvePolicy(flags, env)
     } satisfies LlmSettings
   })
 

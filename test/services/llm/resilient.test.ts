@@ -52,7 +52,7 @@ describe("resilient Llm: retries", () => {
   it.effect("retries a 429 and waits at least its retry-after", () =>
     Effect.gen(function*() {
       const { adapter, attempts } = yield* scriptedAdapter([failure(429, { retryAfter: Duration.seconds(16) }), ok])
-      const fiber = yield* Effect.fork(resilient(adapter, policy).generate(request))
+      const fiber = yield* Effect.fork(Effect.flatMap(resilient(adapter, policy), (llm) => llm.generate(request)))
       const exit = yield* runToEnd(fiber)
       expect(Exit.isSuccess(exit)).toBe(true)
       const [first, second] = yield* Ref.get(attempts)
@@ -62,7 +62,7 @@ describe("resilient Llm: retries", () => {
   it.effect("gives up after maxRetries + 1 attempts with LlmUnavailable", () =>
     Effect.gen(function*() {
       const { adapter, attempts } = yield* scriptedAdapter([failure(529)])
-      const fiber = yield* Effect.fork(resilient(adapter, policy).generate(request))
+      const fiber = yield* Effect.fork(Effect.flatMap(resilient(adapter, policy), (llm) => llm.generate(request)))
       const exit = yield* runToEnd(fiber)
       const error = Exit.isFailure(exit) ? Cause.failureOption(exit.cause) : Option.none()
       expect(error.pipe(Option.map((e) => [e._tag, e._tag === "LlmUnavailable" ? e.attempts : 0]))).toEqual(
@@ -74,7 +74,7 @@ describe("resilient Llm: retries", () => {
   it.effect("backs off exponentially between attempts", () =>
     Effect.gen(function*() {
       const { adapter, attempts } = yield* scriptedAdapter([failure(500), failure(500), failure(500), ok])
-      const fiber = yield* Effect.fork(resilient(adapter, policy).generate(request))
+      const fiber = yield* Effect.fork(Effect.flatMap(resilient(adapter, policy), (llm) => llm.generate(request)))
       yield* runToEnd(fiber)
       const times = yield* Ref.get(attempts)
       const gaps = times.slice(1).map((t, i) => t - (times[i] ?? 0))
@@ -88,7 +88,7 @@ describe("resilient Llm: retries", () => {
     Effect.gen(function*() {
       for (const f of [failure(400), new ProviderFailure({ message: "limit", status: 429, code: "enforced_spend_limit_reached", retryable: false })]) {
         const { adapter, attempts } = yield* scriptedAdapter([f, ok])
-        const error = yield* Effect.flip(resilient(adapter, policy).generate(request))
+        const error = yield* Effect.flip(Effect.flatMap(resilient(adapter, policy), (llm) => llm.generate(request)))
         expect(error._tag).toBe("LlmRejected")
         expect((yield* Ref.get(attempts)).length).toBe(1)
       }
@@ -97,7 +97,7 @@ describe("resilient Llm: retries", () => {
   it.effect("stops retrying when retry-after is longer than the longest wait", () =>
     Effect.gen(function*() {
       const { adapter, attempts } = yield* scriptedAdapter([failure(429, { retryAfter: Duration.hours(1) }), ok])
-      const error = yield* Effect.flip(resilient(adapter, policy).generate(request))
+      const error = yield* Effect.flip(Effect.flatMap(resilient(adapter, policy), (llm) => llm.generate(request)))
       expect(error._tag).toBe("LlmUnavailable")
       expect((yield* Ref.get(attempts)).length).toBe(1)
     }))
@@ -128,7 +128,7 @@ describe("resilient Llm: streams", () => {
         StreamEvent.TextDelta({ text: "hi" }),
         StreamEvent.Completed({ response: ok })
       ]])
-      const fiber = yield* Effect.fork(Stream.runCollect(resilient(adapter, policy).stream(request)))
+      const fiber = yield* Effect.fork(Stream.runCollect(Stream.unwrap(Effect.map(resilient(adapter, policy), (llm) => llm.stream(request)))))
       const exit = yield* runToEnd(fiber)
       expect(Exit.isSuccess(exit)).toBe(true)
       expect(yield* Ref.get(starts)).toBe(2)
@@ -140,7 +140,7 @@ describe("resilient Llm: streams", () => {
         [StreamEvent.TextDelta({ text: "hel" }), overloaded],
         [StreamEvent.TextDelta({ text: "hello" }), StreamEvent.Completed({ response: ok })]
       ])
-      const error = yield* Effect.flip(Stream.runCollect(resilient(adapter, policy).stream(request)))
+      const error = yield* Effect.flip(Stream.runCollect(Stream.unwrap(Effect.map(resilient(adapter, policy), (llm) => llm.stream(request)))))
       expect(error._tag).toBe("LlmUnavailable")
       expect(yield* Ref.get(starts)).toBe(1)
     }))
