@@ -24,6 +24,8 @@ export interface CannedResponse {
   readonly headers?: Readonly<Record<string, string>>
   /** Send the body but never end the response, like a server that stalls mid-stream. */
   readonly holdOpen?: boolean
+  /** Accept the request and never answer at all, not even the status line. */
+  readonly silent?: boolean
 }
 
 export interface RecordedRequest {
@@ -71,10 +73,13 @@ export const makeLlmServer = (options: {
       }
       const next = queue.shift()
       if (next === undefined) return reject(res, `no canned response left for request #${requests.length}`)
+      if (next.silent === true || next.holdOpen === true) {
+        open += 1
+        res.on("close", () => void (open -= 1))
+        if (next.silent === true) return
+      }
       res.writeHead(next.status, { ...next.headers, "content-type": next.contentType })
       if (next.holdOpen !== true) return void res.end(next.body)
-      open += 1
-      res.on("close", () => void (open -= 1))
       res.write(next.body)
     }
 

@@ -20,7 +20,7 @@ import { fromAnthropicError, fromAnthropicMessage } from "./anthropic-response.j
 import { AnthropicStreamAssembler } from "./anthropic-stream.js"
 import { Llm } from "./llm.js"
 import type { ProviderAdapter } from "./provider.js"
-import { cappedFetch, defaultMaxResponseBytes } from "./provider.js"
+import { cappedFetch, defaultMaxResponseBytes, protocolFailure } from "./provider.js"
 import type { RetryPolicy } from "./resilient.js"
 import { defaultLimits, resilient } from "./resilient.js"
 import { assembledStream } from "./sdk-stream.js"
@@ -53,7 +53,10 @@ export const makeAnthropicAdapter = Effect.fn("llm.anthropic.make")(function*(co
     Effect.tryPromise({
       try: (signal) => client.messages.create(toAnthropicParams(config.model, request), { signal }),
       catch: toFailure
-    }).pipe(Effect.map(fromAnthropicMessage))
+    }).pipe(Effect.flatMap((message) =>
+      // A 200 whose JSON is not a Message (no content, wrong types) is a protocol failure, not a crash.
+      Effect.try({ try: () => fromAnthropicMessage(message), catch: (e) => protocolFailure(`not a Messages API response: ${String(e)}`, 200) })
+    ))
 
   const stream = (request: GenerateRequest) =>
     assembledStream(

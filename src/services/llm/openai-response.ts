@@ -10,14 +10,14 @@ import type { ChatCompletion } from "openai/resources/chat/completions"
 import { Either } from "effect"
 import type { AssistantContent, StopReason } from "../../domain/llm.js"
 import { ModelResponse, TextBlock, ToolCall, Usage } from "../../domain/llm.js"
-import { classifyHttpFailure, errorCode, networkFailure, ProviderFailure, unreadableResponse } from "./provider.js"
+import { classifyHttpFailure, errorCode, networkFailure, ProviderFailure, protocolFailure, unreadableResponse } from "./provider.js"
 
 export type OpenAiSdk = typeof import("openai")
 
 export const fromChatCompletion = (completion: ChatCompletion): Either.Either<ModelResponse, ProviderFailure> => {
   const choice = completion.choices[0]
   if (choice === undefined) {
-    return Either.left(new ProviderFailure({ message: "the completion has no choices", retryable: false }))
+    return Either.left(protocolFailure("the completion has no choices", 200))
   }
   const { message } = choice
   const text = [message.content, message.refusal].filter((t): t is string => typeof t === "string" && t.length > 0)

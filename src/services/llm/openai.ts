@@ -23,7 +23,7 @@ import { toOpenAiParams } from "./openai-request.js"
 import { fromChatCompletion, fromOpenAiError } from "./openai-response.js"
 import { OpenAiStreamAssembler } from "./openai-stream.js"
 import type { ProviderAdapter } from "./provider.js"
-import { cappedFetch, defaultMaxResponseBytes } from "./provider.js"
+import { cappedFetch, defaultMaxResponseBytes, protocolFailure } from "./provider.js"
 import type { RetryPolicy } from "./resilient.js"
 import { defaultLimits, resilient } from "./resilient.js"
 import { assembledStream } from "./sdk-stream.js"
@@ -61,10 +61,12 @@ export const makeOpenAiAdapter = Effect.fn("llm.openai.make")(function*(config: 
     Effect.tryPromise({
       try: (signal) => client.chat.completions.create(params(request), { signal }),
       catch: toFailure
-    }).pipe(Effect.flatMap((completion) => Either.match(fromChatCompletion(completion), {
-      onLeft: Effect.fail,
-      onRight: Effect.succeed
-    })))
+    }).pipe(Effect.flatMap((completion) =>
+      // A 200 whose JSON is not a completion (`choices` missing, wrong types) is a protocol failure, not a crash.
+      Effect.try({ try: () => fromChatCompletion(completion), catch: (e) => protocolFailure(`not a chat completion: ${String(e)}`, 200) }).pipe(
+        Effect.flatMap(Either.match({ onLeft: Effect.fail, onRight: Effect.succeed }))
+      )
+    ))
 
   const stream = (request: GenerateRequest) =>
     assembledStream(
