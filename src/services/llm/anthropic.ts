@@ -20,7 +20,7 @@ import { fromAnthropicError, fromAnthropicMessage } from "./anthropic-response.j
 import { AnthropicStreamAssembler } from "./anthropic-stream.js"
 import { Llm } from "./llm.js"
 import type { ProviderAdapter } from "./provider.js"
-import { cappedFetch, defaultMaxResponseBytes, protocolFailure } from "./provider.js"
+import { defaultMaxResponseBytes, protocolFailure, sdkClientOptions } from "./provider.js"
 import type { RetryPolicy } from "./resilient.js"
 import { defaultLimits, resilient } from "./resilient.js"
 import { assembledStream } from "./sdk-stream.js"
@@ -45,7 +45,7 @@ export const makeAnthropicAdapter = Effect.fn("llm.anthropic.make")(function*(co
     baseURL: config.baseUrl ?? anthropicDefaultBaseUrl,
     maxRetries: 0,
     timeout: Duration.toMillis(Duration.decode(config.timeout ?? defaultLimits.attemptTimeout)),
-    fetch: cappedFetch(config.maxResponseBytes ?? defaultMaxResponseBytes)
+    ...(yield* sdkClientOptions("anthropic", config.maxResponseBytes ?? defaultMaxResponseBytes))
   })
   const toFailure = fromAnthropicError(sdk)
 

@@ -10,7 +10,8 @@ import { chain } from "./fallback.js"
 import { offline } from "./offline.js"
 import type { RetryPolicy } from "./resilient.js"
 import { resilient } from "./resilient.js"
-import { recording, replaying } from "./record-replay.js"
+import type { ReplayUnusable } from "./record-replay.js"
+import { recordedModel, recording, replaying } from "./record-replay.js"
 import type { LlmSettings, ModelChoice } from "./settings.js"
 
 const adapterFor = (choice: ModelChoice, policy: RetryPolicy) =>
@@ -46,10 +47,13 @@ const modelFor = (choice: ModelChoice, policy: RetryPolicy): Effect.Effect<LlmSh
 export const makeLlm = (
   settings: LlmSettings,
   policy: RetryPolicy = settings.policy
-): Effect.Effect<LlmShape, never, FileSystem.FileSystem | Path.Path> =>
+): Effect.Effect<LlmShape, ReplayUnusable, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function*() {
     if (Option.isSome(settings.replayDir)) {
-      return yield* replaying(settings.replayDir.value, settings.provider, settings.model)
+      const directory = settings.replayDir.value
+      // No provider chosen (no flag, no key): the recordings say which model they hold.
+      const { provider, model } = settings.provider === "offline" ? yield* recordedModel(directory) : settings
+      return yield* replaying(directory, provider, model)
     }
     const primary = yield* modelFor(settings, policy)
     const fallbacks = yield* Effect.forEach(settings.fallbacks, (f) => modelFor(f, policy))
@@ -60,4 +64,4 @@ export const makeLlm = (
 export const layerFromSettings = (
   settings: LlmSettings,
   policy?: RetryPolicy
-): Layer.Layer<Llm, never, FileSystem.FileSystem | Path.Path> => Layer.effect(Llm, makeLlm(settings, policy))
+): Layer.Layer<Llm, ReplayUnusable, FileSystem.FileSystem | Path.Path> => Layer.effect(Llm, makeLlm(settings, policy))

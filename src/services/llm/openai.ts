@@ -23,7 +23,7 @@ import { toOpenAiParams } from "./openai-request.js"
 import { fromChatCompletion, fromOpenAiError } from "./openai-response.js"
 import { OpenAiStreamAssembler } from "./openai-stream.js"
 import type { ProviderAdapter } from "./provider.js"
-import { cappedFetch, defaultMaxResponseBytes, protocolFailure } from "./provider.js"
+import { defaultMaxResponseBytes, protocolFailure, sdkClientOptions } from "./provider.js"
 import type { RetryPolicy } from "./resilient.js"
 import { defaultLimits, resilient } from "./resilient.js"
 import { assembledStream } from "./sdk-stream.js"
@@ -52,7 +52,7 @@ export const makeOpenAiAdapter = Effect.fn("llm.openai.make")(function*(config: 
     project: null,
     maxRetries: 0,
     timeout: Duration.toMillis(Duration.decode(config.timeout ?? defaultLimits.attemptTimeout)),
-    fetch: cappedFetch(config.maxResponseBytes ?? defaultMaxResponseBytes)
+    ...(yield* sdkClientOptions("openai", config.maxResponseBytes ?? defaultMaxResponseBytes))
   })
   const toFailure = fromOpenAiError(sdk)
   const params = (request: GenerateRequest) => toOpenAiParams(config.model, request, config.tokenLimitField)

@@ -7,8 +7,8 @@
  * Retries, backoff, usage metering and the mapping to the public errors
  * (`LlmUnavailable`, `LlmRejected`) live once, in `resilient.ts`.
  */
-import { Data, Duration, Option } from "effect"
-import type { Effect, Stream } from "effect"
+import { Data, Duration, Effect, FiberRef, LogLevel, Option } from "effect"
+import type { Stream } from "effect"
 import type { GenerateRequest, ModelResponse, StreamEvent } from "../../domain/llm.js"
 
 export class ProviderFailure extends Data.TaggedError("ProviderFailure")<{
@@ -176,3 +176,37 @@ export const markEmitted = (failure: ProviderFailure): ProviderFailure =>
     ...(failure.code === undefined ? {} : { code: failure.code }),
     ...(failure.retryAfter === undefined ? {} : { retryAfter: failure.retryAfter })
   })
+
+/** The SDKs' log levels; they log through `sdkLogger`, so their lines go to stderr like ours. */
+export type SdkLogLevel = "debug" | "info" | "warn" | "error" | "off"
+
+/**
+ * `--log-level` (Effect's minimum log level) as the SDKs' own level: debug shows
+ * their request logs, the default shows their warnings (e.g. a model's
+ * deprecation notice), `none` silences them.
+ */
+export const sdkLogLevel = (level: LogLevel.LogLevel): SdkLogLevel =>
+  LogLevel.lessThanEqual(level, LogLevel.Debug)
+    ? "debug"
+    : LogLevel.lessThanEqual(level, LogLevel.Warning)
+    ? "warn"
+    : level._tag === "None"
+    ? "off"
+    : "error"
+
+/** The SDK logger: one `shoal: <provider>: …` line on stderr, never on stdout. */
+export const sdkLogger = (provider: string) => {
+  const line = (level: string) => (message: string, ...rest: ReadonlyArray<unknown>) =>
+    void process.stderr.write(
+      `shoal: ${provider} ${level}: ${[message, ...rest.map((r) => (typeof r === "string" ? r : JSON.stringify(r)))].join(" ")}\n`
+    )
+  return { debug: line("debug"), info: line("info"), warn: line("warning"), error: line("error") }
+}
+
+/** The SDK client options both adapters share: our log level and logger, the capped fetch. */
+export const sdkClientOptions = (provider: string, maxResponseBytes: number) =>
+  Effect.map(FiberRef.get(FiberRef.currentMinimumLogLevel), (level) => ({
+    logLevel: sdkLogLevel(level),
+    logger: sdkLogger(provider),
+    fetch: cappedFetch(maxResponseBytes)
+  }))

@@ -8,7 +8,7 @@
  */
 import { FileSystem, Path } from "@effect/platform"
 import { createHash } from "node:crypto"
-import { Effect, Schema, Stream } from "effect"
+import { Data, Effect, Schema, Stream } from "effect"
 import type { GenerateRequest as GenerateRequestType } from "../../domain/llm.js"
 import { GenerateRequest, ModelResponse, ReplayMiss, StreamEvent } from "../../domain/llm.js"
 import type { LlmShape } from "./llm.js"
@@ -85,4 +85,45 @@ export const replaying = (directory: string, provider: string, model: string) =>
       )
     }
     return { provider, model, generate, stream: streamOf(generate) } satisfies LlmShape
+  })
+
+/** `SHOAL_LLM_REPLAY` names a directory that cannot say which model to replay. */
+export class ReplayUnusable extends Data.TaggedError("ReplayUnusable")<{
+  readonly directory: string
+  readonly problem: "empty" | "several-models"
+  readonly models: ReadonlyArray<string>
+}> {
+  override get message(): string {
+    return this.problem === "empty"
+      ? `SHOAL_LLM_REPLAY=${this.directory} holds no recordings (make some with SHOAL_LLM_RECORD)`
+      : `SHOAL_LLM_REPLAY=${this.directory} holds recordings of ${this.models.join(", ")}: pass --provider and --model to pick one`
+  }
+}
+
+/**
+ * The provider and model the recordings in `directory` were made with, so a
+ * replay needs no key and no flags: replay is its own provider, never the
+ * offline rules. Fails when the directory holds none, or several models.
+ */
+export const recordedModel = (directory: string) =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const names = yield* fs.readDirectory(directory).pipe(Effect.orElseSucceed(() => []))
+    const seen = new Map<string, { readonly provider: string; readonly model: string }>()
+    for (const name of names.filter((n) => n.endsWith(".json"))) {
+      const recording = yield* fs.readFileString(path.join(directory, name)).pipe(
+        Effect.flatMap(Schema.decode(RecordingJson)),
+        Effect.option
+      )
+      if (recording._tag === "Some") {
+        const { provider, model } = recording.value
+        seen.set(`${provider}/${model}`, { provider, model })
+      }
+    }
+    const models = [...seen.values()]
+    const only = models[0]
+    if (only === undefined) return yield* new ReplayUnusable({ directory, problem: "empty", models: [] })
+    if (models.length > 1) return yield* new ReplayUnusable({ directory, problem: "several-models", models: [...seen.keys()] })
+    return only
   })

@@ -11,9 +11,15 @@ import type { ProviderName } from "../../domain/llm.js"
 import type { RetryPolicy } from "./resilient.js"
 import { defaultLimits, defaultRetryPolicy } from "./resilient.js"
 
+/**
+ * Each provider's default, chosen as an active (not deprecated) model on
+ * 2026-11-22: claude-sonnet-4-5 retires on 2026-11-30 (Anthropic recommends
+ * Sonnet 4.6), and gpt-4.1-mini on 2027-01-14 (OpenAI recommends gpt-6-luna).
+ * `--model` / `SHOAL_MODEL` choose another.
+ */
 export const defaultModels: Record<Exclude<ProviderName, "offline">, string> = {
-  anthropic: "claude-sonnet-4-5",
-  openai: "gpt-4.1-mini"
+  anthropic: "claude-sonnet-4-6",
+  openai: "gpt-6-luna"
 }
 
 export interface ModelChoice {

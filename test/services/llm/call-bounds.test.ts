@@ -6,7 +6,7 @@
  * Time is the `TestClock`; nothing sleeps for real and nothing leaves 127.0.0.1.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Duration, Effect, Exit, Fiber, Redacted, TestClock } from "effect"
+import { Duration, Effect, Exit, Fiber, Redacted, Stream, TestClock } from "effect"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { layerAnthropic } from "../../../src/services/llm/anthropic.js"
@@ -20,6 +20,10 @@ import { errorFixture, jsonFixture, localFixtures } from "../../fakes/llm-fixtur
 import type { CannedResponse } from "../../fakes/llm-server.js"
 import { makeLlmServer } from "../../fakes/llm-server.js"
 import { ask, collectStream, failureOf } from "../../fakes/llm-wire.js"
+import { metered } from "../../../src/services/llm/resilient.js"
+import type { LlmShape } from "../../../src/services/llm/llm.js"
+import { ModelResponse, StreamEvent, TextBlock, Usage } from "../../../src/domain/llm.js"
+import { UsageMeter } from "../../../src/services/llm/usage.js"
 
 const unbounded: RetryPolicy = {
   maxRetries: 1,
@@ -207,4 +211,29 @@ describe("cappedFetch", () => {
       await new Promise<void>((resolve) => server.close(() => resolve()))
     }
   })
+})
+
+describe("metered", () => {
+  it.effect("a custom Llm wrapped with metered counts its usage in the session's meter", () =>
+    Effect.gen(function*() {
+      // A model of the embedder's own, knowing nothing of Shoal's meter.
+      const response = new ModelResponse({
+        model: "own",
+        content: [new TextBlock({ text: "hi" })],
+        stopReason: "end_turn",
+        usage: new Usage({ inputTokens: 10, outputTokens: 3 })
+      })
+      const custom: LlmShape = {
+        provider: "mine",
+        model: "own",
+        generate: () => Effect.succeed(response),
+        stream: () => Stream.make(StreamEvent.Completed({ response }))
+      }
+      const llm = metered(custom)
+      yield* llm.generate(ask("a"))
+      yield* collectStream(llm.stream(ask("b")))
+      const meter = yield* UsageMeter
+      expect(yield* meter.calls).toBe(2)
+      expect((yield* meter.total).inputTokens).toBe(20)
+    }).pipe(Effect.provide(UsageMeter.layer)))
 })

@@ -1,6 +1,6 @@
 import { NodeContext } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Schema, Stream } from "effect"
+import { ConfigProvider, Effect, Exit, Option, Schema, Stream } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -11,6 +11,10 @@ import { Llm } from "../../../src/services/llm/llm.js"
 import { layerOffline } from "../../../src/services/llm/offline.js"
 import { recording, recordingKey, replaying } from "../../../src/services/llm/record-replay.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
+import { makeLlm } from "../../../src/services/llm/layer.js"
+import { resolveLlmSettings } from "../../../src/services/llm/settings.js"
+
+const noLlmFlags = { provider: Option.none(), model: Option.none(), baseUrl: Option.none(), fallbackModel: Option.none() }
 
 const Room = Schema.Struct({
   roomType: Schema.String,
@@ -102,6 +106,34 @@ describe("fallback chain", () => {
 
 describe("record/replay", () => {
   const request = new GenerateRequest({ system: "s", messages: [userText("log my lunch")] })
+
+  it.effect("SHOAL_LLM_REPLAY with no key replays the recorded model (never the offline rules); a miss names its hash", () =>
+    Effect.gen(function*() {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shoal-replay-"))
+      const live = yield* Effect.provide(Llm, ScriptedLlm.layer([ScriptedLlm.text("logged")], { model: "m1" }))
+      yield* (yield* recording(dir)(live)).generate(request)
+      const settings = yield* resolveLlmSettings(noLlmFlags).pipe(
+        Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["SHOAL_LLM_REPLAY", dir]])))
+      )
+      expect(settings.provider).toBe("offline")
+      const replayer = yield* makeLlm(settings)
+      expect([replayer.provider, replayer.model]).toEqual(["scripted", "m1"])
+      expect((yield* replayer.generate(request)).text).toBe("logged")
+      const miss = yield* Effect.flip(replayer.generate(new GenerateRequest({ messages: [userText("other")] })))
+      expect(miss._tag).toBe("ReplayMiss")
+      expect(miss.message).toMatch(/[0-9a-f]{32}/)
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.effect("an empty replay directory is a clear error, not a silent offline run", () =>
+    Effect.gen(function*() {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shoal-replay-"))
+      const settings = yield* resolveLlmSettings(noLlmFlags).pipe(
+        Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["SHOAL_LLM_REPLAY", dir]])))
+      )
+      const error = yield* Effect.flip(makeLlm(settings))
+      expect(error._tag).toBe("ReplayUnusable")
+      expect(error.message).toContain("holds no recordings")
+    }).pipe(Effect.provide(NodeContext.layer)))
 
   it.effect("a recorded session replays without the model, and a new request is a ReplayMiss", () =>
     Effect.gen(function*() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Option, Redacted } from "effect"
+import { ConfigProvider, Duration, Effect, LogLevel, Option, Redacted } from "effect"
+import { sdkLogLevel } from "../../../src/services/llm/provider.js"
 import type { LlmFlags } from "../../../src/services/llm/settings.js"
 import { parseModelSpec, resolveLlmSettings } from "../../../src/services/llm/settings.js"
 
@@ -26,7 +27,7 @@ describe("resolving model settings", () => {
     Effect.gen(function*() {
       const s = yield* resolveWith({ ANTHROPIC_API_KEY: "sk-ant-secret", OPENAI_API_KEY: "sk-o" })
       expect(s.provider).toBe("anthropic")
-      expect(s.model).toBe("claude-sonnet-4-5")
+      expect(s.model).toBe("claude-sonnet-4-6")
       expect(String(Option.getOrThrow(s.apiKey))).not.toContain("secret")
       expect(Redacted.value(Option.getOrThrow(s.apiKey))).toBe("sk-ant-secret")
     }))
@@ -69,5 +70,41 @@ describe("resolving model settings", () => {
     expect(parseModelSpec("claude-haiku-4-5", "anthropic")).toEqual({ provider: "anthropic", model: "claude-haiku-4-5" })
     expect(parseModelSpec("openai:llama3:8b", "anthropic")).toEqual({ provider: "openai", model: "llama3:8b" })
     expect(parseModelSpec("two words", "openai")).toBeUndefined()
+  })
+})
+
+describe("the call policy", () => {
+  it.effect("defaults: 4 retries, 60 s per attempt, 20 s idle, 3 min per call", () =>
+    Effect.gen(function*() {
+      const { policy } = yield* resolveWith({})
+      expect(policy.maxRetries).toBe(4)
+      expect(Duration.toSeconds(Duration.decode(policy.attemptTimeout ?? 0))).toBe(60)
+      expect(Duration.toSeconds(Duration.decode(policy.idleTimeout ?? 0))).toBe(20)
+      expect(Duration.toSeconds(Duration.decode(policy.totalTimeout ?? 0))).toBe(180)
+    }))
+
+  it.effect("flags win over the environment, and each bound is checked", () =>
+    Effect.gen(function*() {
+      const { policy } = yield* resolveWith(
+        { SHOAL_MODEL_RETRIES: "2", SHOAL_MODEL_TIMEOUT: "30", SHOAL_MODEL_IDLE_TIMEOUT: "5" },
+        { modelRetries: Option.some(0) }
+      )
+      expect(policy.maxRetries).toBe(0)
+      expect(Duration.toSeconds(Duration.decode(policy.attemptTimeout ?? 0))).toBe(30)
+      expect(Duration.toSeconds(Duration.decode(policy.idleTimeout ?? 0))).toBe(5)
+      const tooMany = yield* Effect.flip(resolveWith({}, { modelRetries: Option.some(50) }))
+      expect(tooMany.message).toContain("--model-retries 50")
+      const zero = yield* Effect.flip(resolveWith({}, { modelTimeout: Option.some(0) }))
+      expect(zero.message).toContain("--model-timeout 0")
+    }))
+})
+
+describe("the SDKs' own log level follows --log-level", () => {
+  it("debug shows their request logs, the default their warnings, none silences them", () => {
+    expect(sdkLogLevel(LogLevel.Debug)).toBe("debug")
+    expect(sdkLogLevel(LogLevel.Info)).toBe("warn")
+    expect(sdkLogLevel(LogLevel.Warning)).toBe("warn")
+    expect(sdkLogLevel(LogLevel.Error)).toBe("error")
+    expect(sdkLogLevel(LogLevel.None)).toBe("off")
   })
 })
