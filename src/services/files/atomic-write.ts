@@ -2,7 +2,8 @@
  * Replace a file so that a reader sees either the old content or the new,
  * never half of either: write a hidden temp file beside it, sync it, rename
  * it over the target. A failed write leaves the old file and (best effort) no
- * temp file; one that cannot be removed is still hidden (dot-prefixed).
+ * temp file; one that cannot be removed is still hidden (dot-prefixed). After
+ * the rename the directory is synced too, so the new name survives a power cut.
  *
  * Where it sits: shared by every file-backed service that rewrites a user's
  * file or state (the SessionStore's JSON files, the shopping list).
@@ -25,4 +26,7 @@ export const atomicWriter = (fs: FileSystem.FileSystem, path: Path.Path) =>
       Effect.zipRight(fs.rename(temp, target)),
       Effect.tapError(() => Effect.ignore(fs.remove(temp)))
     )
+    // The rename is durable only once the directory itself is synced (best effort: not every
+    // file system lets a directory be opened for it).
+    yield* Effect.scoped(Effect.flatMap(fs.open(path.dirname(target), { flag: "r" }), (dir) => dir.sync)).pipe(Effect.ignore)
   })

@@ -17,23 +17,55 @@ export const Envelope = Schema.Struct({
   kind: Schema.String,
   id: SessionId,
   updatedAt: Schema.DateTimeUtc,
+  /** Bumped by every save; a save checks it is still the one it last saw (files from before revisions are 0). */
+  revision: Schema.optionalWith(Schema.NonNegativeInt, { default: () => 0 }),
   /** The state as `kind.schema` encodes it; decoded only once the version is known to match. */
   state: Schema.Unknown
 })
 export type Envelope = typeof Envelope.Type
 
 const EnvelopeJson = Schema.parseJson(Envelope, { space: 2 })
+const envelopeKeys = new Set(Object.keys(Envelope.fields))
+
+/** What a save must carry over from the text it replaces. */
+export interface Previous {
+  readonly revision: number
+  /** Envelope fields this version does not know (written by a newer program): kept as they were. */
+  readonly extras: Readonly<Record<string, unknown>>
+}
+
+/** The revision and unknown fields of stored text; a text that is not an envelope counts as revision 0. */
+export const previousOf = (text: string): Previous => {
+  const raw = Either.getOrUndefined(Schema.decodeUnknownEither(Schema.parseJson(Schema.Record({ key: Schema.String, value: Schema.Unknown })))(text))
+  if (raw === undefined) return { revision: 0, extras: {} }
+  const revision = typeof raw["revision"] === "number" && Number.isInteger(raw["revision"]) ? raw["revision"] : 0
+  return { revision, extras: Object.fromEntries(Object.entries(raw).filter(([key]) => !envelopeKeys.has(key))) }
+}
 /** Just enough of an envelope to list it, without decoding (or trusting) its state. */
 const SummaryJson = Schema.parseJson(Schema.Struct({ id: SessionId, updatedAt: Schema.DateTimeUtc }))
 
 const describe = (error: ParseResult.ParseError): string => ParseResult.TreeFormatter.formatErrorSync(error)
 
-/** Stored text for `state`, stamped with the Clock's now. */
-export const encodeSession = <A, I>(kind: SessionKind<A, I>, id: SessionId, state: A, location: string) =>
+/** Stored text for `state` at `revision`, stamped with the Clock's now, keeping `extras` beside it. */
+export const encodeSession = <A, I>(
+  kind: SessionKind<A, I>,
+  id: SessionId,
+  state: A,
+  location: string,
+  previous: Previous = { revision: 0, extras: {} }
+) =>
   Effect.gen(function*() {
     const updatedAt = yield* DateTime.now
     const encodedState = yield* Schema.encode(kind.schema)(state)
-    return yield* Schema.encode(EnvelopeJson)({ version: kind.version, kind: kind.name, id, updatedAt, state: encodedState })
+    const envelope = yield* Schema.encode(Envelope)({
+      version: kind.version,
+      kind: kind.name,
+      id,
+      updatedAt,
+      revision: previous.revision + 1,
+      state: encodedState
+    })
+    return JSON.stringify({ ...previous.extras, ...envelope }, null, 2)
   }).pipe(
     Effect.mapError((error) => new SessionStoreError({ operation: "encode", location, reason: describe(error) }))
   )

@@ -49,4 +49,17 @@ export class SessionStoreError extends Schema.TaggedError<SessionStoreError>()("
   }
 }
 
+/** Another process saved the session since this one loaded it: saving now would silently drop its turns. */
+export class SessionConflict extends Schema.TaggedError<SessionConflict>()("SessionConflict", {
+  kind: Schema.String,
+  id: Schema.String,
+  location: Schema.String,
+  expected: Schema.Int,
+  found: Schema.Int
+}) {
+  override get message(): string {
+    return `saved ${this.kind} session "${this.id}" at ${this.location} was changed by another process (revision ${this.found}, this one had ${this.expected}); not overwriting it — resume it again to continue from there`
+  }
+}
+
 export type SessionLoadError = SessionNotFound | SessionCorrupt | SessionVersionMismatch | SessionStoreError

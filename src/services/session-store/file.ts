@@ -11,7 +11,7 @@ import { FileSystem, Path } from "@effect/platform"
 import type { PlatformError } from "@effect/platform/Error"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
-import { Config, Effect, Layer, Option, Schema } from "effect"
+import { Clock, Config, Duration, Effect, Layer, Option, Schedule, Schema } from "effect"
 import type { ConfigError } from "effect"
 import { SessionStoreError } from "./errors.js"
 import { SessionId } from "./session-kind.js"
@@ -42,8 +42,48 @@ export const fileTexts = (dir: string): Effect.Effect<SessionTexts, never, FileS
         yield* writeFileAtomically(locate(kind, id), text)
       }).pipe(Effect.mapError(storeError("save", locate(kind, id))))
 
+    /** Remove the temp files in `folder` that `belongs` picks; best effort, each one logged. */
+    const removeTemps = (folder: string, belongs: (name: string) => boolean) =>
+      fs.readDirectory(folder).pipe(
+        Effect.map((names) => names.filter((name) => name.startsWith(".") && name.endsWith(".tmp") && belongs(name))),
+        Effect.flatMap(Effect.forEach((name) =>
+          fs.remove(path.join(folder, name)).pipe(
+            Effect.zipRight(Effect.logDebug(`removed a temp file left by an interrupted save: ${name}`))
+          ))),
+        Effect.ignore
+      )
+
+    /** Temp files older than `staleAfter` (by the Clock) cannot belong to a save still running. */
+    const removeStaleTemps = (folder: string) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        fs.readDirectory(folder).pipe(
+          Effect.flatMap(Effect.filter((name) =>
+            name.startsWith(".") && name.endsWith(".tmp")
+              ? fs.stat(path.join(folder, name)).pipe(
+                Effect.map((info) => Option.exists(info.mtime, (m) => now - m.getTime() > Duration.toMillis(staleAfter))),
+                Effect.orElseSucceed(() => false)
+              )
+              : Effect.succeed(false)
+          )),
+          Effect.flatMap((stale) => removeTemps(folder, (name) => stale.includes(name))),
+          Effect.ignore
+        ))
+
+    // One writer at a time within this process; the lock file keeps other processes out.
+    const writers = yield* Effect.makeSemaphore(1)
+    const lockOf = (kind: string, id: SessionId) => path.join(kindDir(kind), `.${id}.lock`)
+    const exclusive = <A, E>(kind: string, id: SessionId, body: Effect.Effect<A, E>) =>
+      writers.withPermits(1)(Effect.scoped(Effect.gen(function*() {
+        yield* fs.makeDirectory(kindDir(kind), { recursive: true }).pipe(Effect.mapError(storeError("create", kindDir(kind))))
+        yield* acquireLock(fs, lockOf(kind, id))
+        // Holding the lock, any temp file of this session was left by a writer that died mid-save.
+        yield* removeTemps(kindDir(kind), (name) => name.startsWith(`.${id}.json.`))
+        return yield* body
+      })))
+
     return {
       locate,
+      exclusive,
       read: (kind, id) =>
         fs.readFileString(locate(kind, id)).pipe(
           Effect.map(Option.some),
@@ -52,7 +92,7 @@ export const fileTexts = (dir: string): Effect.Effect<SessionTexts, never, FileS
         ),
       write: writeAtomically,
       ids: (kind) =>
-        fs.readDirectory(kindDir(kind)).pipe(
+        removeStaleTemps(kindDir(kind)).pipe(Effect.zipRight(fs.readDirectory(kindDir(kind)))).pipe(
           Effect.map((names) =>
             names.flatMap((name) => {
               const stem = name.endsWith(".json") ? name.slice(0, -".json".length) : ""
@@ -71,9 +111,45 @@ export const fileTexts = (dir: string): Effect.Effect<SessionTexts, never, FileS
     } satisfies SessionTexts
   })
 
+/**
+ * The lock file of one session, held for the scope: created exclusively (`wx`),
+ * removed on release. Another process holding it makes us wait a little (it
+ * saves in milliseconds); a lock older than `staleAfter` was left by a killed
+ * process and is taken over.
+ */
+const staleAfter = Duration.seconds(30)
+const acquireLock = (fs: FileSystem.FileSystem, lock: string) =>
+  Effect.acquireRelease(
+    Effect.scoped(fs.open(lock, { flag: "wx" })).pipe(
+      Effect.asVoid,
+      Effect.catchIf(isAlreadyExists, (error: PlatformError) =>
+        Effect.gen(function*() {
+          const info = yield* fs.stat(lock)
+          const now = yield* Clock.currentTimeMillis
+          const age = Option.match(info.mtime, { onNone: () => 0, onSome: (m) => now - m.getTime() })
+          if (age > Duration.toMillis(staleAfter)) {
+            yield* Effect.logWarning(`taking over a stale session lock ${lock}`)
+            return yield* fs.writeFileString(lock, "")
+          }
+          return yield* Effect.fail(error)
+        })),
+      Effect.retry({ while: isAlreadyExists, schedule: Schedule.spaced("25 millis").pipe(Schedule.upTo("5 seconds")) }),
+      Effect.mapError((error) =>
+        new SessionStoreError({
+          operation: "lock",
+          location: lock,
+          reason: isAlreadyExists(error) ? "another process is saving this session (remove the .lock file if none is)" : error.message
+        })
+      )
+    ),
+    () => Effect.ignore(fs.remove(lock))
+  )
+
+const isAlreadyExists = (error: PlatformError): boolean => error._tag === "SystemError" && error.reason === "AlreadyExists"
+
 /** Sessions under `dir` (files at `<dir>/sessions/<kind>/<id>.json`). */
 export const layerFile = (dir: string): Layer.Layer<SessionStore, never, FileSystem.FileSystem | Path.Path> =>
-  Layer.effect(SessionStore, Effect.map(fileTexts(dir), makeSessionStore))
+  Layer.effect(SessionStore, Effect.flatMap(fileTexts(dir), makeSessionStore))
 
 /**
  * Where Shoal keeps its data: `SHOAL_DATA_DIR`, else `$XDG_DATA_HOME/shoal`

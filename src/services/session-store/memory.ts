@@ -12,8 +12,11 @@ const key = (kind: string, id: SessionId): string => `${kind}/${id}`
 
 export const layerMemory: Layer.Layer<SessionStore> = Layer.effect(
   SessionStore,
-  Effect.map(Ref.make(HashMap.empty<string, { readonly kind: string; readonly id: SessionId; readonly text: string }>()), (store) =>
+  Effect.flatMap(
+    Effect.all([Ref.make(HashMap.empty<string, { readonly kind: string; readonly id: SessionId; readonly text: string }>()), Effect.makeSemaphore(1)]),
+    ([store, writers]) =>
     makeSessionStore({
+      exclusive: (_kind, _id, body) => writers.withPermits(1)(body),
       locate: (kind, id) => `memory:${key(kind, id)}`,
       read: (kind, id) => Effect.map(Ref.get(store), (m) => Option.map(HashMap.get(m, key(kind, id)), (entry) => entry.text)),
       write: (kind, id, text) => Ref.update(store, HashMap.set(key(kind, id), { kind, id, text })),

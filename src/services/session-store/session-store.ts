@@ -9,12 +9,16 @@
  */
 import { Context } from "effect"
 import type { Effect } from "effect"
-import type { SessionLoadError, SessionNotFound, SessionStoreError } from "./errors.js"
+import type { SessionConflict, SessionLoadError, SessionNotFound, SessionStoreError } from "./errors.js"
 import type { SessionId, SessionKind, SessionSummary } from "./session-kind.js"
 
 export interface SessionStoreShape {
-  /** Replace the session's state; `updatedAt` is now (Clock). Atomic: a failed save leaves the old state. */
-  readonly save: <A, I>(kind: SessionKind<A, I>, id: SessionId, state: A) => Effect.Effect<void, SessionStoreError>
+  /**
+   * Replace the session's state; `updatedAt` is now (Clock). Atomic: a failed save leaves the old state.
+   * Compare-and-set: `SessionConflict` when another writer saved it since this store loaded or saved it.
+   * Succeeds only once the saved text has been read back.
+   */
+  readonly save: <A, I>(kind: SessionKind<A, I>, id: SessionId, state: A) => Effect.Effect<void, SessionStoreError | SessionConflict>
   readonly load: <A, I>(kind: SessionKind<A, I>, id: SessionId) => Effect.Effect<A, SessionLoadError>
   /** Stored sessions of a kind, newest first. Unreadable entries are skipped with a warning. */
   readonly list: <A, I>(kind: SessionKind<A, I>) => Effect.Effect<ReadonlyArray<SessionSummary>, SessionStoreError>

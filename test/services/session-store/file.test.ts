@@ -27,6 +27,7 @@ describe("layerFile", () => {
         kind: "tidy",
         id: "bedroom",
         updatedAt: "1970-01-01T00:00:00.000Z",
+        revision: 1,
         state: {
           room: "bedroom",
           startedAt: "2026-11-21T20:00:00.000Z",
@@ -75,6 +76,69 @@ describe("layerFile", () => {
       expect(yield* store.load(roomKind, id("bedroom"))).toEqual(bedroom)
       expect(yield* fs.readDirectory(path.join(dir, "sessions", "tidy"))).toEqual(["bedroom.json"])
     }).pipe(Effect.provide(nodePlatform)))
+
+  it.scoped("two processes resuming one session: the second save is a SessionConflict, the first one's turn is kept", () =>
+    Effect.gen(function*() {
+      const { dir } = yield* storeIn()
+      const first = yield* storeIn()
+      yield* first.store.save(roomKind, id("bedroom"), bedroom)
+      // Two independent stores over the same directory stand for two processes.
+      const a = yield* Effect.provide(SessionStore, layerFile(dir))
+      const b = yield* Effect.provide(SessionStore, layerFile(dir))
+      yield* a.save(roomKind, id("bedroom"), bedroom)
+      yield* b.save(roomKind, id("bedroom"), bedroom)
+      yield* Effect.all([a.load(roomKind, id("bedroom")), b.load(roomKind, id("bedroom"))])
+      yield* a.save(roomKind, id("bedroom"), { ...bedroom, piles: [{ item: "lamp", pile: "keep" }] })
+      const conflict = yield* Effect.flip(b.save(roomKind, id("bedroom"), { ...bedroom, piles: [] }))
+      expect(conflict._tag).toBe("SessionConflict")
+      expect(conflict.message).toContain("changed by another process")
+      expect((yield* a.load(roomKind, id("bedroom"))).piles).toEqual([{ item: "lamp", pile: "keep" }])
+      // Loading again takes the other's turns on board; then saving works.
+      yield* b.load(roomKind, id("bedroom"))
+      yield* b.save(roomKind, id("bedroom"), { ...bedroom, piles: [] })
+    }).pipe(Effect.provide(nodePlatform)))
+
+  it.scoped("envelope fields written by a newer program are kept on re-save; the revision counts saves", () =>
+    Effect.gen(function*() {
+      const { fs, file, store } = yield* storeIn()
+      yield* store.save(roomKind, id("bedroom"), bedroom)
+      const stored = JSON.parse(yield* fs.readFileString(file))
+      yield* fs.writeFileString(file, JSON.stringify({ ...stored, chat: [{ from: "user", text: "hi" }] }))
+      yield* store.load(roomKind, id("bedroom"))
+      yield* store.save(roomKind, id("bedroom"), { ...bedroom, piles: [] })
+      const again = JSON.parse(yield* fs.readFileString(file))
+      expect(again.chat).toEqual([{ from: "user", text: "hi" }])
+      expect(again.revision).toBe(2)
+      expect(again.state.piles).toEqual([])
+    }).pipe(Effect.provide(nodePlatform)))
+
+  it.scoped("a temp file left by a killed save is removed by the next save of that session; no lock file stays", () =>
+    Effect.gen(function*() {
+      const { dir, fs, path, store } = yield* storeIn()
+      yield* store.save(roomKind, id("bedroom"), bedroom)
+      const folder = path.join(dir, "sessions", "tidy")
+      yield* fs.writeFileString(path.join(folder, ".bedroom.json.k1ll3d.tmp"), `{"version": 2, "kind": "ti`)
+      yield* store.save(roomKind, id("bedroom"), bedroom)
+      expect(yield* fs.readDirectory(folder)).toEqual(["bedroom.json"])
+    }).pipe(Effect.provide(nodePlatform)))
+
+  it.live("a lock left by a killed process is taken over once stale, and old temp files go on list", () =>
+    Effect.gen(function*() {
+      const { dir, fs, path, store } = yield* storeIn()
+      yield* store.save(roomKind, id("bedroom"), bedroom)
+      const folder = path.join(dir, "sessions", "tidy")
+      const lock = path.join(folder, ".bedroom.lock")
+      const temp = path.join(folder, ".other.json.abc.tmp")
+      yield* fs.writeFileString(lock, "")
+      yield* fs.writeFileString(temp, "half")
+      const longAgo = new Date(Date.now() - 5 * 60_000)
+      yield* fs.utimes(lock, longAgo, longAgo)
+      yield* fs.utimes(temp, longAgo, longAgo)
+      yield* store.save(roomKind, id("bedroom"), { ...bedroom, piles: [] })
+      expect((yield* store.load(roomKind, id("bedroom"))).piles).toEqual([])
+      yield* store.list(roomKind)
+      expect(yield* fs.readDirectory(folder)).toEqual(["bedroom.json"])
+    }).pipe(Effect.scoped, Effect.provide(nodePlatform)))
 
   it.scoped("a corrupt file is SessionCorrupt naming the file and what is wrong", () =>
     Effect.gen(function*() {
