@@ -141,9 +141,9 @@ export interface RequestFacts {
 
 /**
  * The guard's verdict for one request. While signing in (`signInPage` set), the sign-in page itself
- * and what it loads — its subresources and its form's POST — may use blocked paths; its host must
- * still be allowed, and a navigation away from it (a redirect after the POST included) is checked
- * as usual.
+ * and what it loads — its subresources and its form's POST — may use the profile's blocked paths
+ * (`/login`, `/account/…`), never the minimum (checkout, payment, passwords); its host must still be
+ * allowed, and a navigation away from it (a redirect after the POST included) is checked as usual.
  */
 export const checkRequest = (
   profile: { readonly allowedHosts: ReadonlyArray<string>; readonly blockedPaths: ReadonlyArray<string> },
@@ -152,6 +152,8 @@ export const checkRequest = (
 ): UrlVerdict => {
   const verdict = checkUrl(profile, facts.url)
   if (verdict._tag === "Allowed" || verdict.reason !== "path" || signInPage === undefined) return verdict
+  // Checkout, payment and passwords stay blocked even for the sign-in page.
+  if (blockedPathIn(minimumBlockedPaths, new URL(facts.url).pathname) !== undefined) return verdict
   if (samePage(facts.url, signInPage)) return allowed
   const fromSignIn = facts.referrer !== undefined && samePage(facts.referrer, signInPage)
   return fromSignIn && (!facts.isDocument || facts.method.toUpperCase() === "POST") ? allowed : verdict

@@ -61,6 +61,9 @@ export const makeGuard = (store: StoreProfile, log: (line: string) => void, reda
     decide: (facts, where) => {
       const verdict = checkRequest(store, facts, guard.signInPage)
       if (verdict._tag === "Allowed") return verdict
+      // Chromium's own update, clock and account checks reach only the proxy (no page asked for them):
+      // blocked like anything else, but not listed as hosts the store might need.
+      if (where.layer === "proxy" && verdict.reason === "host" && chromiumServiceHost.test(verdict.detail)) return verdict
       const entry: BlockedRequest = { url: redactText(facts.url), reason: verdict.reason, detail: verdict.detail }
       blocked.push(entry)
       if (where.mainDocument) {
@@ -81,6 +84,8 @@ export const makeGuard = (store: StoreProfile, log: (line: string) => void, reda
   }
   return guard
 }
+
+const chromiumServiceHost = /^((update|safebrowsing|optimizationguide-pa|content-autofill)\.googleapis\.com|(clients\d*|accounts)\.google\.com)(:\d+)?$/i
 
 const isLocalScheme = (url: string): boolean => /^(data|blob|about):/i.test(url)
 

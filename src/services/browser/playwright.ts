@@ -146,6 +146,16 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
     /** A top-level page the model may be on (or open): the guard's rule, without recording it as a blocked request. */
     const landingVerdict = (url: string) => checkRequest(store, { url, method: "GET", referrer: undefined, isDocument: true }, guard.signInPage)
 
+    /** Back to the last page the guard allowed (a blocked load's error page may interrupt the first try). */
+    const restore = Effect.promise(async () => {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        if (page.url() === lastGoodUrl) return
+        if (await page.goto(lastGoodUrl, { waitUntil: "domcontentloaded" }).then(() => true, () => false)) return
+        await page.waitForLoadState("domcontentloaded").catch(() => undefined)
+      }
+      await page.goto("about:blank").catch(() => undefined)
+    })
+
     /** Where the page landed must pass the guard too: redirects and script navigations are checked here. */
     const verifyLanding = Effect.gen(function*() {
       const url = page.url()
@@ -156,9 +166,7 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
         return
       }
       const attempted = guard.lastBlockedDocument
-      yield* Effect.promise(() =>
-        page.goto(lastGoodUrl, { waitUntil: "domcontentloaded" }).catch(() => page.goto("about:blank")).catch(() => undefined)
-      )
+      yield* restore
       const shown = url.startsWith("chrome-error:") && attempted !== undefined ? attempted : undefined
       return yield* new NavigationBlocked({
         url: shown?.url ?? redactText(url),
@@ -171,11 +179,13 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
 
     /** A page load the guard stopped during the action (a redirect hop included), even if the page stayed where it was. */
     const blockedSince = (before: number) =>
-      Effect.suspend(() => {
+      Effect.gen(function*() {
         const attempted = guard.lastBlockedDocument
-        return guard.blockedDocuments > before && attempted !== undefined
-          ? Effect.fail(new NavigationBlocked({ url: attempted.url, reason: attempted.reason, detail: attempted.detail }))
-          : Effect.void
+        if (guard.blockedDocuments === before || attempted === undefined) return
+        // Chromium may still be committing its error page for the blocked load: let it, then go back.
+        yield* Effect.promise(() => page.waitForURL((u) => u.protocol === "chrome-error:", { timeout: 300 }).catch(() => undefined))
+        yield* restore
+        return yield* new NavigationBlocked({ url: attempted.url, reason: attempted.reason, detail: attempted.detail })
       })
 
     const act = (action: string, run: () => Promise<unknown>) =>
@@ -184,8 +194,8 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
         return Effect.tryPromise({ try: run, catch: fail(action) }).pipe(
           Effect.catchIf((e) => e._tag === "BrowserActionFailed" && /ERR_BLOCKED_BY_CLIENT/.test(e.reason), () => Effect.void),
           Effect.zipRight(settle),
-          Effect.zipRight(verifyLanding),
-          Effect.zipRight(blockedSince(before))
+          Effect.zipRight(blockedSince(before)),
+          Effect.zipRight(verifyLanding)
         )
       }).pipe(Effect.withSpan(`browser.${action}`))
 

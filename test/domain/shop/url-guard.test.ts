@@ -130,6 +130,8 @@ describe("checkUrl (metro.ca profile)", () => {
     // Not lifted: navigations away from the sign-in page, other pages' requests, other hosts, any time outside sign-in.
     expect(tag(facts("https://www.metro.ca/en/checkout", { referrer: signIn }))).toBe("Blocked")
     expect(tag(facts("https://www.metro.ca/en/checkout", { referrer: "https://www.metro.ca/en/online-grocery", isDocument: false }))).toBe("Blocked")
+    expect(tag(facts("https://www.metro.ca/checkout/pixel.png", { referrer: signIn, isDocument: false }))).toBe("Blocked")
+    expect(tag(facts("https://www.metro.ca/fr/paiement", { referrer: signIn, method: "POST" }))).toBe("Blocked")
     expect(tag(facts("https://evil.example/login", { referrer: signIn, isDocument: false }))).toBe("Blocked")
     expect(tag(facts("https://www.metro.ca/en/login"), null)).toBe("Blocked")
     expect(samePage("https://www.metro.ca/en/login?x=1", "https://www.metro.ca/EN/login/")).toBe(true)
