@@ -126,10 +126,16 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
     yield* Effect.tryPromise({ try: () => adoptMainPage(page), catch: launchFailed })
     // One tab only. A popup or new tab (window.open, target=_blank) is guarded from its first request
     // like the main page (the proxy and the route cover the whole context), then closed at once.
+    const popupsLogged = new Set<string>()
     context.on("page", (p) => {
       if (p === page) return
       p.on("dialog", (d) => void d.dismiss().catch(() => undefined))
-      log(`closed a popup the page opened (${redactText(p.url())})`)
+      const url = p.url()
+      const shown = url.startsWith("chrome-error:") ? "its load was blocked" : redactText(url)
+      if (!popupsLogged.has(shown)) {
+        popupsLogged.add(shown)
+        log(`closed a popup the page opened (${shown})`)
+      }
       void p.close().catch(() => undefined)
     })
     let lastGoodUrl = "about:blank"

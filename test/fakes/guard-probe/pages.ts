@@ -142,3 +142,23 @@ export const homePage = (signedIn: boolean) => `<!doctype html>
 <a href="/hop/chain-checkout">Deals</a> <a href="/hop/doc-foreign">Partner</a>
 <button id="open-popup" onclick="window.open('/checkout/popup')">Open offer</button>
 </body></html>`
+
+/** Pages that open popups as they load, to shop through: each tries a blocked path and the foreign host. */
+const popupScript = (foreign: string) => `<script>
+for (const url of ["/checkout/popup", ${JSON.stringify(foreign)} + "/popup", "/paiement"]) { try { window.open(url); } catch {} }
+</script>`
+
+export const popupResultsPage = (foreign: string, query: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Results for ${query.replace(/[<&"]/g, "")}</title></head>
+<body><h1>Results</h1>
+${/milk/i.test(query) ? `<ul><li><a href="/p/farm-milk">Farm Milk 1 L</a> <span>$2.99</span></li></ul>` : "<p>No results</p>"}
+${popupScript(foreign)}
+</body></html>`
+
+export const popupProductPage = (foreign: string, added: boolean) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Farm Milk 1 L</title></head>
+<body><h1>Farm Milk 1 L</h1><p>$2.99</p>
+${added ? "<p role=\"status\">Added to your cart</p>" : ""}
+<form action="/cart/add" method="post"><input type="hidden" name="id" value="farm-milk"><button type="submit">Add to cart</button></form>
+${popupScript(foreign)}
+</body></html>`

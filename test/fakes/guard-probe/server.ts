@@ -10,6 +10,8 @@
  * - The foreign host, on 127.0.0.2 (another loopback address, so off the
  *   profile's allowlist): it counts every TCP connection it accepts, so a
  *   preconnect that never sends a request is a leak too.
+ * It also has a small shoppable part (search, one product page), whose
+ * pages open popups to blocked URLs as they load.
  * The store also counts the probe's harmless requests (`/ok`), so a test
  * can tell "nothing leaked" from "nothing ran".
  */
@@ -19,7 +21,7 @@ import { createServer } from "node:http"
 import type { IncomingMessage, Server, ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { StoreAuth, StoreProfile, defaultBlockedPaths } from "../../../src/domain/shop/store-profile.js"
-import { forbiddenPaths, homePage, probePage, sharedWorkerScript, signInPage, workerScript } from "./pages.js"
+import { forbiddenPaths, homePage, popupProductPage, popupResultsPage, probePage, sharedWorkerScript, signInPage, workerScript } from "./pages.js"
 
 export const probeCredentials = { username: "probe@example.com", password: "pr0be-Pa55word-zz" } as const
 
@@ -43,6 +45,8 @@ export interface GuardProbe {
   readonly foreignRequests: () => ReadonlyArray<string>
   /** The probe's harmless requests, by who made them (page, worker). */
   readonly oks: () => ReadonlyArray<string>
+  /** The cart of the shoppable part (search, a product page that opens popups as it loads). */
+  readonly cart: () => ReadonlyArray<{ readonly id: string; readonly quantity: number }>
   /** Every request the store received, for assertions on sign-in. */
   readonly requests: () => ReadonlyArray<ProbeRequest>
 }
@@ -69,6 +73,7 @@ export const makeGuardProbe: Effect.Effect<GuardProbe, never, Scope.Scope> = Eff
   const requests: Array<ProbeRequest> = []
   const oks: Array<string> = []
   const foreignRequests: Array<string> = []
+  const cart = new Map<string, number>()
   let foreignConnections = 0
   let signedIn = false
   let foreign = ""
@@ -115,6 +120,14 @@ export const makeGuardProbe: Effect.Effect<GuardProbe, never, Scope.Scope> = Eff
     if (path === "/probe") return send(200, "text/html", probePage(foreign, wsStore))
     if (path === "/worker.js") return send(200, "text/javascript", workerScript(foreign, wsStore))
     if (path === "/shared-worker.js") return send(200, "text/javascript", sharedWorkerScript(foreign, wsStore))
+    if (path === "/search") return send(200, "text/html", popupResultsPage(foreign, new URL(rawPath, "http://x").searchParams.get("q") ?? ""))
+    if (path === "/p/farm-milk") return send(200, "text/html", popupProductPage(foreign, rawPath.includes("added=1")))
+    if (path === "/cart/add" && req.method === "POST") {
+      const id = new URLSearchParams(body).get("id") ?? ""
+      cart.set(id, (cart.get(id) ?? 0) + 1)
+      res.writeHead(303, { location: `/p/${id}?added=1` })
+      return res.end()
+    }
     if (path === "/login/app.js") return send(200, "text/javascript", "window.signInScript = true;")
     if (path === "/login") {
       if (req.method !== "POST") return send(200, "text/html", signInPage(foreign, false))
@@ -176,6 +189,7 @@ export const makeGuardProbe: Effect.Effect<GuardProbe, never, Scope.Scope> = Eff
     foreignConnections: () => foreignConnections,
     foreignRequests: () => [...foreignRequests],
     oks: () => [...oks],
-    requests: () => [...requests]
+    requests: () => [...requests],
+    cart: () => [...cart.entries()].map(([id, quantity]) => ({ id, quantity }))
   } satisfies GuardProbe
 })
