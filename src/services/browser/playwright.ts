@@ -5,10 +5,15 @@
  *
  * Where it sits: built by `shoal shop` for the whole run; closed (Chromium
  * and all) when the run's scope closes. playwright-core is imported here,
- * when the layer is built, never by `shoal --help`. The guard (guard.ts)
- * and the banner (banner.ts) are installed on the context before the first
- * page loads; after every action the landing URL is checked again and a
- * page the guard would not have loaded is left at once.
+ * when the layer is built, never by `shoal --help`. The guard's proxy
+ * (proxy.ts) starts before Chromium and closes after it; its route
+ * (guard.ts) and the banner (banner.ts) are installed on the context, and
+ * its CDP Fetch layer (fetch-guard.ts) on the page, before the first page
+ * loads. After every action a top-level load the guard stopped (a redirect
+ * hop included) is a `NavigationBlocked`, the landing URL is checked again,
+ * and a page the guard would not have loaded is left at once. Popups are
+ * closed; a page that closes itself is replaced. Autofill and password
+ * saving are off in the profile (prefs.ts).
  *
  * Snapshot API (playwright-core 1.65): `page.ariaSnapshot({ mode: "ai" })`
  * gives the YAML aria tree with `[ref=eN]` refs (iframes included), and
