@@ -40,8 +40,8 @@ export const disableAutofillAndPasswords = (profileDir: string): void => {
   writeFileSync(file, JSON.stringify(prefs))
 }
 
-/** Switches that keep the same features off where a preference alone is not enough. */
-export const noAutofillArgs: ReadonlyArray<string> = [
-  "--disable-save-password-bubble",
-  "--disable-features=AutofillServerCommunication,PasswordManagerOnboarding"
-]
+/**
+ * Switches that keep the same features off where a preference alone is not enough. No
+ * `--disable-features` here: Chromium keeps only the last one, and Playwright's own list must stay.
+ */
+export const noAutofillArgs: ReadonlyArray<string> = ["--disable-save-password-bubble"]

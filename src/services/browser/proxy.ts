@@ -84,17 +84,22 @@ export const startGuardProxy = (guard: Guard): Promise<GuardProxy> =>
         agent: upstreamAgent
       }, (answer: IncomingMessage) => {
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardHeaders(answer.headers))
+        // The store hung up mid-body: end the browser's response too (an unhandled stream error would end the run).
+        answer.on("error", () => res.destroy())
         answer.pipe(res)
       })
       upstream.on("error", () => {
         if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" })
         res.end()
       })
+      req.on("error", () => upstream.destroy())
+      res.on("error", () => upstream.destroy())
       req.pipe(upstream)
     })
 
     // A WebSocket asked for in absolute form (`GET http://… Upgrade: websocket`) rather than tunnelled.
     server.on("upgrade", (req: IncomingMessage, client: Duplex, head: Buffer) => {
+      client.on("error", () => undefined)
       const target = req.url ?? ""
       const verdict = /^http:\/\//i.test(target)
         ? guard.decide({ url: target, method: "GET", referrer: first(req.headers.referer), isDocument: false }, { layer: "proxy", mainDocument: false })
@@ -112,7 +117,7 @@ export const startGuardProxy = (guard: Guard): Promise<GuardProxy> =>
         upstream.pipe(client).pipe(upstream)
       })
       upstream.on("error", () => client.destroy())
-      client.on("error", () => upstream.destroy())
+      client.on("close", () => upstream.destroy())
     })
 
     server.on("connect", (req: IncomingMessage, client: Duplex, head: Buffer) => {
@@ -151,6 +156,10 @@ export const startGuardProxy = (guard: Guard): Promise<GuardProxy> =>
     })
     server.on("error", reject)
     server.listen(0, "127.0.0.1", () => {
+      server.off("error", reject)
+      // Once listening, a failing connection must not take the run down; the browser sees it fail.
+      server.on("error", () => undefined)
+      server.on("clientError", (_error, socket: Duplex) => socket.destroy())
       const { port } = server.address() as AddressInfo
       resolve({
         url: `http://127.0.0.1:${port}`,
