@@ -112,10 +112,16 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
       },
       catch: launchFailed
     })
+    let replacingMainPage = false
     const openMainPage = async (): Promise<Page> => {
-      const fresh = await context.newPage()
-      await adoptMainPage(fresh)
-      return fresh
+      replacingMainPage = true
+      try {
+        const fresh = await context.newPage()
+        await adoptMainPage(fresh)
+        return fresh
+      } finally {
+        replacingMainPage = false
+      }
     }
     const adoptMainPage = async (p: Page): Promise<void> => {
       p.setDefaultTimeout(actionTimeout)
@@ -133,7 +139,7 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
     // like the main page (the proxy and the route cover the whole context), then closed at once.
     const popupsLogged = new Set<string>()
     context.on("page", (p) => {
-      if (p === page) return
+      if (p === page || replacingMainPage) return
       p.on("dialog", (d) => void d.dismiss().catch(() => undefined))
       const url = p.url()
       const shown = url.startsWith("chrome-error:") ? "its load was blocked" : redactText(url)
