@@ -21,7 +21,7 @@ import type { GuardProbe } from "../../fakes/guard-probe/server.js"
 const openBrowser = (profile: StoreProfile) =>
   Effect.gen(function*() {
     const profileDir = yield* tempProfileDir
-    const browser = yield* makePlaywrightBrowser({ store: profile, profileDir, actionTimeout: "2 seconds", navigationTimeout: "10 seconds" })
+    const browser = yield* makePlaywrightBrowser({ store: profile, profileDir, actionTimeout: "5 seconds", navigationTimeout: "10 seconds" })
     return { browser, profileDir }
   })
 
