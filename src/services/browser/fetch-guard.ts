@@ -19,7 +19,8 @@ const headerValue = (headers: Readonly<Record<string, string>>, name: string): s
 /** Pause, check and continue or fail every request of this page target. Returns once interception is on. */
 export const guardPageTarget = async (context: BrowserContext, page: Page, guard: Guard): Promise<void> => {
   const cdp = await context.newCDPSession(page)
-  let mainFrameId: string | undefined
+  // The main frame's id is the target's and never changes: known before the first request is paused.
+  const mainFrameId = (await cdp.send("Page.getFrameTree")).frameTree.frame.id
   cdp.on("Fetch.requestPaused", (event) => {
     const { url, method, headers } = event.request
     // data:/blob: never leave the machine; anything else is decided.
@@ -38,5 +39,4 @@ export const guardPageTarget = async (context: BrowserContext, page: Page, guard
     answer.catch(() => undefined)
   })
   await cdp.send("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }] })
-  mainFrameId = (await cdp.send("Page.getFrameTree")).frameTree.frame.id
 }
