@@ -11,6 +11,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Schema } from "effect"
 import { shop } from "../../src/cli/shop.js"
 import { StoreProfile } from "../../src/domain/shop/store-profile.js"
+import { makeGuardProbe } from "../fakes/guard-probe/server.js"
 import { fixtureCredentials, makeFixtureStore } from "../fakes/store/server.js"
 
 /** What main.ts prints after `shoal: `. */
@@ -70,4 +71,20 @@ describe("shoal shop (command)", () => {
       expect(yield* fs.readFileString(at("groceries.summary.md"))).toContain("**Estimated total: $4.29**")
       expect(store.cart()).toEqual([{ id: "eggs-12", quantity: 1 }])
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+})
+
+describe("shoal shop (command) on a store whose pages open popups", () => {
+  it.scopedLive("popups to blocked URLs are closed, nothing leaks, the item is added and the summary is written", () =>
+    Effect.gen(function*() {
+      const { fs, at } = yield* inTempDir
+      const probe = yield* makeGuardProbe
+      yield* fs.writeFileString(at("store.json"), JSON.stringify(Schema.encodeSync(StoreProfile)(probe.profile)))
+      yield* fs.writeFileString(at("groceries.yaml"), "items:\n  - milk\n")
+      yield* run(["--list", at("groceries.yaml"), "--store", at("store.json"), "--profile", at("profile"), "--provider", "offline", "--time-budget", "30s"])
+      expect(yield* fs.readFileString(at("groceries.yaml"))).toContain("status: completed")
+      expect(yield* fs.exists(at("groceries.summary.md"))).toBe(true)
+      expect(probe.cart()).toEqual([{ id: "farm-milk", quantity: 1 }])
+      expect(probe.forbidden()).toEqual([])
+      expect(probe.foreignConnections()).toBe(0)
+    }).pipe(Effect.provide(NodeContext.layer)), 90_000)
 })

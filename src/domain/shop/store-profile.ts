@@ -14,9 +14,15 @@ export class StoreAuth extends Schema.Class<StoreAuth>("StoreAuth")({
   authenticatedSelector: Schema.NonEmptyTrimmedString,
   /** The sign-in page: blocked for the model, opened only by the login routine. */
   loginUrl: Schema.NonEmptyTrimmedString,
+  /** Looked up inside the sign-in form only, never elsewhere on the page. */
   usernameSelector: Schema.NonEmptyTrimmedString,
   passwordSelector: Schema.NonEmptyTrimmedString,
-  submitSelector: Schema.NonEmptyTrimmedString
+  submitSelector: Schema.NonEmptyTrimmedString,
+  /**
+   * The sign-in form. Without it, the one form on the sign-in page that holds both a username and a
+   * password field; when there is not exactly one, sign-in fails rather than guess.
+   */
+  formSelector: Schema.optional(Schema.NonEmptyTrimmedString)
 }) {}
 
 export class StoreProfile extends Schema.Class<StoreProfile>("StoreProfile")({
@@ -27,7 +33,10 @@ export class StoreProfile extends Schema.Class<StoreProfile>("StoreProfile")({
   cartUrl: Schema.NonEmptyTrimmedString,
   /** Hosts requests may go to: `www.metro.ca`, or `*.a.run.app` for any subdomain. A port, if given, must match too. */
   allowedHosts: Schema.NonEmptyArray(Schema.NonEmptyTrimmedString),
-  /** Path segment sequences never loaded, wherever they appear in a path: `checkout`, `account/settings`. */
+  /**
+   * Path segment sequences never loaded, wherever they appear in a path: `checkout`, `account/settings`.
+   * Added to `minimumBlockedPaths`, never instead of it: an empty list still blocks checkout.
+   */
   blockedPaths: Schema.Array(Schema.NonEmptyTrimmedString),
   auth: Schema.optional(StoreAuth),
   /** For the rule-based shopper: a regular expression a product page's path matches. */
@@ -36,24 +45,90 @@ export class StoreProfile extends Schema.Class<StoreProfile>("StoreProfile")({
   addToCartPattern: Schema.optionalWith(Schema.NonEmptyTrimmedString, { default: () => "add to cart|ajouter au panier" })
 }) {}
 
-/** seeds/003's blocked pages: checkout, payment, authentication and account management. */
-export const defaultBlockedPaths: ReadonlyArray<string> = [
+/**
+ * Pages no profile can unblock: checkout, payment and order placement, and
+ * passwords, in English and French (metro.ca is bilingual). `checkUrl`
+ * always adds these to a profile's own list, so `blockedPaths: []` cannot
+ * switch checkout blocking off. Segments are compared decoded, case- and
+ * accent-folded, with `-` and `_` ignored: `check_out`, `Check-Out` and
+ * `PAIEMENT` are caught by `checkout` and `paiement`.
+ */
+export const minimumBlockedPaths: ReadonlyArray<string> = [
+  // checkout / payment / placing the order
   "checkout",
   "payment",
+  "payments",
+  "pay",
   "billing",
+  "purchase",
+  "place-order",
+  "submit-order",
+  "confirm-order",
+  "order/place",
+  "order/submit",
+  "order/confirm",
+  "paiement",
+  "paiements",
+  "payer",
+  "facturation",
+  "caisse",
+  "commander",
+  "passer-commande",
+  "passer-la-commande",
+  "finaliser-commande",
+  "finaliser-la-commande",
+  "valider-commande",
+  "confirmer-commande",
+  // passwords
+  "password",
+  "password-reset",
+  "reset-password",
+  "forgot-password",
+  "change-password",
+  "mot-de-passe",
+  "mot-de-passe-oublie"
+]
+
+/**
+ * seeds/003's blocked pages plus their synonyms and French forms: the
+ * minimum above, sign-in and registration, and account management. A
+ * profile's `blockedPaths` usually starts from this list; whatever it
+ * lists, the minimum still applies.
+ */
+export const defaultBlockedPaths: ReadonlyArray<string> = [
+  ...minimumBlockedPaths,
+  // signing in and out, registering
   "login",
+  "logon",
   "logout",
+  "logoff",
   "signin",
-  "sign-in",
   "signout",
-  "sign-out",
   "signup",
-  "sign-up",
   "register",
+  "registration",
+  "create-account",
+  "connexion",
+  "se-connecter",
+  "deconnexion",
+  "se-deconnecter",
+  "inscription",
+  "s-inscrire",
+  "creer-un-compte",
+  "creer-compte",
+  // account management
+  "my-account",
+  "myaccount",
   "account/settings",
   "account/edit",
-  "password",
-  "password-reset"
+  "account/profile",
+  "account/security",
+  "account/payment-methods",
+  "mon-compte",
+  "compte/parametres",
+  "compte/modifier",
+  "compte/profil",
+  "profile/edit"
 ]
 
 /**

@@ -5,11 +5,12 @@
  * Where it sits: the shop agent's tools (model or rule-based) act only
  * through it; the orchestrator uses `setCurrentItem`, `isAuthenticated` and
  * `signIn`. Guarding happens below this port, so no caller can forget it:
- * every request is checked against the store profile (host allowlist,
- * blocked path segments), every page the browser lands on is checked again
- * (routing sees only a redirect chain's first URL), service workers are
- * blocked, and text coming out is redacted of credentials. Layer:
- * `layerPlaywright` (Debian Chromium through playwright-core).
+ * every request the browser makes — each redirect hop, workers, WebSockets,
+ * EventSource, beacons, preconnects, popups — is checked against the store
+ * profile (host allowlist, blocked path segments) before it leaves (see
+ * guard.ts), every page the browser lands on is checked again, service and
+ * shared workers are off, and text coming out is redacted of credentials.
+ * Layer: `layerPlaywright` (Debian Chromium through playwright-core).
  */
 import { Context } from "effect"
 import type { Effect, Redacted } from "effect"

@@ -5,10 +5,15 @@
  *
  * Where it sits: built by `shoal shop` for the whole run; closed (Chromium
  * and all) when the run's scope closes. playwright-core is imported here,
- * when the layer is built, never by `shoal --help`. The guard (guard.ts)
- * and the banner (banner.ts) are installed on the context before the first
- * page loads; after every action the landing URL is checked again and a
- * page the guard would not have loaded is left at once.
+ * when the layer is built, never by `shoal --help`. The guard's proxy
+ * (proxy.ts) starts before Chromium and closes after it; its route
+ * (guard.ts) and the banner (banner.ts) are installed on the context, and
+ * its CDP Fetch layer (fetch-guard.ts) on the page, before the first page
+ * loads. After every action a top-level load the guard stopped (a redirect
+ * hop included) is a `NavigationBlocked`, the landing URL is checked again,
+ * and a page the guard would not have loaded is left at once. Popups are
+ * closed; a page that closes itself is replaced. Autofill and password
+ * saving are off in the profile (prefs.ts).
  *
  * Snapshot API (playwright-core 1.65): `page.ariaSnapshot({ mode: "ai" })`
  * gives the YAML aria tree with `[ref=eN]` refs (iframes included), and
@@ -20,12 +25,16 @@ import type { BrowserContext, Page } from "playwright-core"
 import { capSnapshot, defaultSnapshotChars, redact } from "../../domain/shop/page-snapshot.js"
 import type { PageSnapshot } from "../../domain/shop/page-snapshot.js"
 import type { StoreProfile } from "../../domain/shop/store-profile.js"
-import { checkUrl, resolveUrl } from "../../domain/shop/url-guard.js"
+import { checkRequest, resolveUrl } from "../../domain/shop/url-guard.js"
 import { bannerScript, currentItemBinding } from "./banner.js"
 import { Browser } from "./browser.js"
 import type { BrowserShape } from "./browser.js"
 import { BrowserActionFailed, BrowserLaunchFailed, NavigationBlocked, SignInFailed, StaleRef } from "./errors.js"
-import { installGuard } from "./guard.js"
+import { guardPageTarget } from "./fetch-guard.js"
+import { installRouteGuard, makeGuard } from "./guard.js"
+import { fillSignInForm } from "./sign-in.js"
+import { disableAutofillAndPasswords, noAutofillArgs } from "./prefs.js"
+import { guardArgs, startGuardProxy } from "./proxy.js"
 
 export interface PlaywrightBrowserOptions {
   readonly store: StoreProfile
@@ -71,33 +80,75 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
     const redactText = (text: string) => redact(text, secrets)
 
     const { chromium } = yield* Effect.promise(() => import("playwright-core"))
+    const guard = makeGuard(store, log, redactText)
+    const launchFailed = (e: unknown) => new BrowserLaunchFailed({ executablePath, reason: firstLine(messageOf(e)) })
+    // The proxy opens first and closes last: Chromium never runs without it.
+    const proxy = yield* Effect.acquireRelease(
+      Effect.tryPromise({ try: () => startGuardProxy(guard), catch: launchFailed }),
+      (p) => Effect.promise(() => p.close())
+    )
+    yield* Effect.try({ try: () => disableAutofillAndPasswords(options.profileDir), catch: launchFailed })
     const context: BrowserContext = yield* Effect.acquireRelease(
       Effect.tryPromise({
         try: () =>
           chromium.launchPersistentContext(options.profileDir, {
             executablePath,
             headless: options.headless ?? true,
-            args: [...chromiumArgs],
+            args: [...chromiumArgs, ...guardArgs(proxy), ...noAutofillArgs],
             serviceWorkers: "block",
             acceptDownloads: false,
             viewport
           }),
-        catch: (e) => new BrowserLaunchFailed({ executablePath, reason: firstLine(messageOf(e)) })
+        catch: launchFailed
       }),
       (c) => Effect.promise(() => c.close().catch(() => undefined))
     )
     let currentItem = ""
-    const guard = yield* Effect.promise(() => installGuard(context, store, log, redactText))
-    yield* Effect.promise(async () => {
-      await context.exposeBinding(currentItemBinding, () => currentItem)
-      await context.addInitScript({ content: bannerScript })
+    yield* Effect.tryPromise({
+      try: async () => {
+        await installRouteGuard(context, guard)
+        await context.exposeBinding(currentItemBinding, () => currentItem)
+        await context.addInitScript({ content: bannerScript })
+      },
+      catch: launchFailed
     })
-    const page: Page = context.pages()[0] ?? (yield* Effect.promise(() => context.newPage()))
-    page.setDefaultTimeout(actionTimeout)
-    page.setDefaultNavigationTimeout(navigationTimeout)
-    // One tab only: popups the page opens are closed; dialogs dismissed.
-    context.on("page", (p) => void (p !== page ? p.close().catch(() => undefined) : undefined))
-    page.on("dialog", (d) => void d.dismiss().catch(() => undefined))
+    let replacingMainPage = false
+    const openMainPage = async (): Promise<Page> => {
+      replacingMainPage = true
+      try {
+        const fresh = await context.newPage()
+        await adoptMainPage(fresh)
+        return fresh
+      } finally {
+        replacingMainPage = false
+      }
+    }
+    const adoptMainPage = async (p: Page): Promise<void> => {
+      p.setDefaultTimeout(actionTimeout)
+      p.setDefaultNavigationTimeout(navigationTimeout)
+      p.on("dialog", (d) => void d.dismiss().catch(() => undefined))
+      // The page closed itself (window.close()): carry on in a new one rather than fail every later action.
+      p.on("close", () => {
+        if (p === page) void openMainPage().then((fresh) => void (page = fresh), () => undefined)
+      })
+      await guardPageTarget(context, p, guard)
+    }
+    let page: Page = context.pages()[0] ?? (yield* Effect.tryPromise({ try: () => context.newPage(), catch: launchFailed }))
+    yield* Effect.tryPromise({ try: () => adoptMainPage(page), catch: launchFailed })
+    // One tab only. A popup or new tab (window.open, target=_blank) is guarded from its first request
+    // like the main page (the proxy and the route cover the whole context), then closed at once.
+    const popupsLogged = new Set<string>()
+    context.on("page", (p) => {
+      if (p === page || replacingMainPage) return
+      p.on("dialog", (d) => void d.dismiss().catch(() => undefined))
+      const url = p.url()
+      const shown = url.startsWith("chrome-error:") ? "its load was blocked" : redactText(url)
+      if (!popupsLogged.has(shown)) {
+        popupsLogged.add(shown)
+        log(`closed a popup the page opened (${shown})`)
+      }
+      void p.close().catch(() => undefined)
+    })
     let lastGoodUrl = "about:blank"
 
     const fail = (action: string) => (error: unknown): BrowserActionFailed => {
@@ -109,17 +160,30 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
       return new BrowserActionFailed({ action, reason: firstLine(message), network: isNetworkFailure(message) })
     }
 
+    /** A top-level page the model may be on (or open): the guard's rule, without recording it as a blocked request. */
+    const landingVerdict = (url: string) => checkRequest(store, { url, method: "GET", referrer: undefined, isDocument: true }, guard.signInPage)
+
+    /** Back to the last page the guard allowed (a blocked load's error page may interrupt the first try). */
+    const restore = Effect.promise(async () => {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        if (page.url() === lastGoodUrl) return
+        if (await page.goto(lastGoodUrl, { waitUntil: "domcontentloaded" }).then(() => true, () => false)) return
+        await page.waitForLoadState("domcontentloaded").catch(() => undefined)
+      }
+      await page.goto("about:blank").catch(() => undefined)
+    })
+
     /** Where the page landed must pass the guard too: redirects and script navigations are checked here. */
     const verifyLanding = Effect.gen(function*() {
       const url = page.url()
       if (url === "about:blank") return
-      const verdict = guard.privileged ? ({ _tag: "Allowed" } as const) : checkUrl(store, url)
+      const verdict = landingVerdict(url)
       if (verdict._tag === "Allowed") {
         lastGoodUrl = url
         return
       }
       const attempted = guard.lastBlockedDocument
-      yield* Effect.promise(() => page.goto(lastGoodUrl, { waitUntil: "domcontentloaded" }).catch(() => page.goto("about:blank")))
+      yield* restore
       const shown = url.startsWith("chrome-error:") && attempted !== undefined ? attempted : undefined
       return yield* new NavigationBlocked({
         url: shown?.url ?? redactText(url),
@@ -130,13 +194,27 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
 
     const settle = Effect.promise(() => page.waitForLoadState("domcontentloaded", { timeout: navigationTimeout }).catch(() => undefined))
 
+    /** A page load the guard stopped during the action (a redirect hop included), even if the page stayed where it was. */
+    const blockedSince = (before: number) =>
+      Effect.gen(function*() {
+        const attempted = guard.lastBlockedDocument
+        if (guard.blockedDocuments === before || attempted === undefined) return
+        // Chromium may still be committing its error page for the blocked load: let it, then go back.
+        yield* Effect.promise(() => page.waitForURL((u) => u.protocol === "chrome-error:", { timeout: 300 }).catch(() => undefined))
+        yield* restore
+        return yield* new NavigationBlocked({ url: attempted.url, reason: attempted.reason, detail: attempted.detail })
+      })
+
     const act = (action: string, run: () => Promise<unknown>) =>
-      Effect.tryPromise({ try: run, catch: fail(action) }).pipe(
-        Effect.catchIf((e) => e._tag === "BrowserActionFailed" && /ERR_BLOCKED_BY_CLIENT/.test(e.reason), () => Effect.void),
-        Effect.zipRight(settle),
-        Effect.zipRight(verifyLanding),
-        Effect.withSpan(`browser.${action}`)
-      )
+      Effect.suspend(() => {
+        const before = guard.blockedDocuments
+        return Effect.tryPromise({ try: run, catch: fail(action) }).pipe(
+          Effect.catchIf((e) => e._tag === "BrowserActionFailed" && /ERR_BLOCKED_BY_CLIENT/.test(e.reason), () => Effect.void),
+          Effect.zipRight(settle),
+          Effect.zipRight(blockedSince(before)),
+          Effect.zipRight(verifyLanding)
+        )
+      }).pipe(Effect.withSpan(`browser.${action}`))
 
     const byRef = (action: string, ref: string, run: (locator: ReturnType<Page["getByRef"]>) => Promise<unknown>) =>
       /^[a-z]?\d*e\d+$/.test(ref.trim())
@@ -153,7 +231,7 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
       Effect.gen(function*() {
         const url = resolveUrl(text, page.url() === "about:blank" ? store.baseUrl : page.url())
         if (url === undefined) return yield* new NavigationBlocked({ url: text, reason: "malformed", detail: text })
-        const verdict = guard.privileged ? checkUrl({ allowedHosts: store.allowedHosts, blockedPaths: [] }, url) : checkUrl(store, url)
+        const verdict = landingVerdict(url)
         if (verdict._tag === "Blocked") return yield* new NavigationBlocked({ url: redactText(url), reason: verdict.reason, detail: verdict.detail })
         yield* act("navigate", () => page.goto(url, { waitUntil: "domcontentloaded" }))
       })
@@ -205,25 +283,11 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
         const username = Redacted.value(credentials.username)
         const password = Redacted.value(credentials.password)
         for (const s of [username, password]) if (!secrets.includes(s)) secrets.push(s)
-        guard.privileged = true
+        guard.signInPage = auth.loginUrl
         yield* Effect.tryPromise({
-          try: async () => {
-            await page.goto(auth.loginUrl, { waitUntil: "domcontentloaded" })
-            await page.locator(auth.usernameSelector).first().fill(username)
-            await page.locator(auth.passwordSelector).first().fill(password)
-            await page.locator(auth.submitSelector).first().click()
-            await page.waitForLoadState("domcontentloaded")
-            const marker = page.locator(auth.authenticatedSelector).first()
-            const quick = await marker.waitFor({ state: "attached", timeout: Math.min(2000, navigationTimeout) }).then(() => true, () => false)
-            if (quick) return
-            // The form shown again means the store refused the credentials: no point waiting the full timeout.
-            if ((await page.locator(auth.passwordSelector).count()) > 0) {
-              throw new Error("the store showed the sign-in form again (wrong username or password?)")
-            }
-            await marker.waitFor({ state: "attached", timeout: navigationTimeout })
-          },
+          try: () => fillSignInForm(page, auth, { username, password }, { baseUrl: store.baseUrl, timeout: navigationTimeout }),
           catch: (e) => new SignInFailed({ reason: firstLine(redactText(messageOf(e))) })
-        }).pipe(Effect.ensuring(Effect.sync(() => void (guard.privileged = false))))
+        }).pipe(Effect.ensuring(Effect.sync(() => void (guard.signInPage = undefined))))
         yield* Effect.promise(() => page.goto(store.baseUrl, { waitUntil: "domcontentloaded" }).catch(() => undefined))
         lastGoodUrl = page.url()
       }).pipe(Effect.withSpan("browser.signIn"))
