@@ -168,7 +168,9 @@ const applyPatch = (map: YAMLMap, item: ShoppingListItem, patch: ItemPatch): voi
   if (patch.status !== undefined) map.set("status", patch.status)
   const tags = item.tags.filter((t) => !patch.removeTags.includes(t))
   if (patch.addTag !== undefined && !tags.includes(patch.addTag)) tags.push(patch.addTag)
-  if (tags.length > 0 || map.has("tags")) setList(map, "tags", tags)
+  // A tags field that only ever held shopping's tags goes when they do; one the user left empty stays.
+  if (tags.length === 0 && item.tags.length > 0 && item.tags.every((t) => patch.removeTags.includes(t))) map.delete("tags")
+  else if (tags.length > 0 || map.has("tags")) setList(map, "tags", tags)
   if (patch.explanation === null) map.delete("explanation")
   else if (patch.explanation !== undefined) map.set("explanation", patch.explanation)
 }
