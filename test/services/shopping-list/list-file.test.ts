@@ -4,7 +4,6 @@
  * `#404` items, and a run stopped mid-item.
  */
 import { FileSystem, Path } from "@effect/platform"
-import { SystemError } from "@effect/platform/Error"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import { describe, expect, it } from "@effect/vitest"
@@ -13,6 +12,7 @@ import { ItemId } from "../../../src/domain/shop/item.js"
 import type { ShoppingRules } from "../../../src/domain/shop/item.js"
 import { makeYamlFileProvider, mergeAttempts, parseList } from "../../../src/services/shopping-list/index.js"
 import { failedPatch, notFoundPatch, patchItem } from "../../../src/services/shopping-list/yaml-list.js"
+import { fsReadOnlyIn, fsWithTempWriteHook } from "../../fakes/file-system.js"
 
 const platform = Layer.merge(NodeFileSystem.layer, NodePath.layer)
 const id = (s: string) => ItemId.make(s)
@@ -143,33 +143,6 @@ describe("which open items a run shops", () => {
     }).pipe(Effect.provide(platform)))
 })
 
-/** The real file system, except that `onTempWrite` runs each time a temp file is opened beside the list. */
-const fsWithHook = (onTempWrite: (fs: FileSystem.FileSystem) => Effect.Effect<void>) =>
-  Layer.effect(
-    FileSystem.FileSystem,
-    Effect.map(FileSystem.FileSystem, (fs): FileSystem.FileSystem => ({
-      ...fs,
-      open: (path, options) => (path.endsWith(".tmp") ? Effect.zipRight(onTempWrite(fs), fs.open(path, options)) : fs.open(path, options))
-    }))
-  ).pipe(Layer.provide(NodeFileSystem.layer))
-
-/** The real file system, except that every write into `dir` fails as an unwritable directory does. */
-const fsReadOnlyIn = (dir: string) =>
-  Layer.effect(
-    FileSystem.FileSystem,
-    Effect.map(FileSystem.FileSystem, (fs): FileSystem.FileSystem => {
-      const denied = (path: string, method: string) =>
-        new SystemError({ reason: "PermissionDenied", module: "FileSystem", method, pathOrDescriptor: path, description: "EACCES: permission denied" })
-      return {
-        ...fs,
-        writeFile: (path, data, options) => (path.startsWith(dir) ? Effect.fail(denied(path, "writeFile")) : fs.writeFile(path, data, options)),
-        writeFileString: (path, data, options) =>
-          path.startsWith(dir) ? Effect.fail(denied(path, "writeFileString")) : fs.writeFileString(path, data, options),
-        open: (path, options) => (path.startsWith(dir) && options?.flag !== "r" ? Effect.fail(denied(path, "open")) : fs.open(path, options))
-      }
-    })
-  ).pipe(Layer.provide(NodeFileSystem.layer))
-
 describe("edits saved during a run", () => {
   it.scoped("a save that lands between the re-read and the rename is merged, not overwritten", () =>
     Effect.gen(function*() {
@@ -178,7 +151,7 @@ describe("edits saved during a run", () => {
       const userSaves = (fs: FileSystem.FileSystem) =>
         Effect.flatMap(Ref.getAndUpdate(saves, (n) => n + 1), (n) =>
           n === 0 ? Effect.orDie(fs.writeFileString(setup.file, "items:\n  - milk\n  - eggs\n  - butter   # added mid-run\n")) : Effect.void)
-      const provider = yield* makeYamlFileProvider(setup.file).pipe(Effect.provide(Layer.merge(fsWithHook(userSaves), NodePath.layer)))
+      const provider = yield* makeYamlFileProvider(setup.file).pipe(Effect.provide(Layer.merge(fsWithTempWriteHook(userSaves), NodePath.layer)))
       yield* provider.markCompleted(id("milk"))
       expect(yield* setup.fs.readFileString(setup.file)).toBe(
         "items:\n  - name: milk\n    status: completed\n  - eggs\n  - butter   # added mid-run\n"
@@ -193,7 +166,7 @@ describe("edits saved during a run", () => {
       const saves = yield* Ref.make(0)
       const userSaves = (fs: FileSystem.FileSystem) =>
         Effect.flatMap(Ref.updateAndGet(saves, (n) => n + 1), (n) => Effect.orDie(fs.writeFileString(setup.file, `items:\n  - milk\n# save ${n}\n`)))
-      const provider = yield* makeYamlFileProvider(setup.file).pipe(Effect.provide(Layer.merge(fsWithHook(userSaves), NodePath.layer)))
+      const provider = yield* makeYamlFileProvider(setup.file).pipe(Effect.provide(Layer.merge(fsWithTempWriteHook(userSaves), NodePath.layer)))
       const error = yield* Effect.flip(provider.markCompleted(id("milk")))
       expect(error._tag).toBe("ShoppingListUnavailable")
       expect(error.message).toMatch(/kept changing .* your edits are kept/)
