@@ -42,7 +42,7 @@ export const shopOptions = {
   ),
   retryNotFound: Options.boolean("retry-not-found").pipe(
     Options.withDescription(
-      "Shop items tagged #404 again. By default an item the store did not have is left alone until you edit it or pass this flag."
+      "Shop items tagged #404 again. By default an item the store did not have is left alone until you remove its #404 tag or pass this flag."
     )
   )
 } as const
