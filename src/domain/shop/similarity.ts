@@ -29,7 +29,7 @@
 
 const stopWords = new Set(["a", "an", "the", "of", "and", "or", "de", "la", "le", "les", "et", "du", "des", "l", "d"])
 /** Words that join a head to what describes it: the head comes before them. */
-const linkingWords = new Set(["with", "in", "aux", "au", "a", "avec", "en", "de", "du", "des", "pour", "for"])
+const linkingWords = new Set(["with", "in", "aux", "au", "a", "avec", "en", "de", "d", "du", "des", "pour", "for"])
 /** Sizes, counts and units at the end of a name are not the product. */
 const unitWords = new Set([
   "g", "kg", "mg", "l", "ml", "cl", "lb", "lbs", "oz", "count", "ct", "pack", "pk", "x", "dozen", "un", "unit", "units",
@@ -110,7 +110,8 @@ export const relevance = (item: string, product: ProductCandidate): number => {
   const categoryBonus = itemHead !== undefined && product.category !== undefined && words(product.category).some((w) => sameWord(w, itemHead))
     ? 0.05
     : 0
-  const extra = Math.max(0, have.length - fits.filter((f) => f > 0).length)
+  // Sizes and counts are not extra description: "Milk 4 L" asks nothing more of the item than "Milk".
+  const extra = Math.max(0, have.filter((w) => !isQuantity(w)).length - fits.filter((f) => f > 0).length)
   return Math.min(1, coverage * headFactor * (1 / (1 + 0.02 * extra)) + categoryBonus)
 }
 
