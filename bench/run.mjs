@@ -203,6 +203,9 @@ rows.push(dump === undefined
     ok: true
   })
 
+// Shop: which result the offline shopper picks (bench/shop-relevance.mjs).
+rows.push(...(await import("./shop-relevance.mjs")).relevanceRows())
+
 const header = ["benchmark", "value", "baseline", "ratio", "target", "verdict"]
 const table = [header, ...rows.map((r) => [r.name, r.value, r.baseline, r.ratio, r.target, r.ok ? "ok" : "MISSED"])]
 const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)))

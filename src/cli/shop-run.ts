@@ -14,6 +14,7 @@ import { renderSummary } from "../domain/shop/summary.js"
 import type { StoreCredentials } from "../services/browser/browser.js"
 import type { LlmFlags } from "../services/llm/settings.js"
 import { ShoppingListProvider } from "../services/shopping-list/shopping-list-provider.js"
+import type { HeldBackItem } from "../services/shopping-list/shopping-list-provider.js"
 import { makeYamlFileProvider } from "../services/shopping-list/yaml-file.js"
 import { llmLayerFor } from "./llm-options.js"
 import { resolveProfileDir, resolveStoreProfile, ShopUsageError } from "./shop-store.js"
@@ -25,6 +26,7 @@ export interface ShopFlags extends LlmFlags {
   readonly timeBudget: string
   readonly maxTurns: number
   readonly headed: boolean
+  readonly retryNotFound: boolean
 }
 
 /** SHOAL_STORE_USERNAME and SHOAL_STORE_PASSWORD, Redacted from the moment they are read; both or neither. */
@@ -38,6 +40,22 @@ const storeCredentials = Effect.gen(function*() {
   }
   return Option.zipWith(username, password, (u, p): StoreCredentials => ({ username: u, password: p }))
 })
+
+/** What the run leaves alone and why, one line per reason, naming the items and what the user can do. */
+const heldBackLines = (heldBack: ReadonlyArray<HeldBackItem>, cartUrl: string): ReadonlyArray<string> => {
+  const names = (why: HeldBackItem["why"]) => heldBack.filter((h) => h.why === why).map((h) => h.item.name)
+  const notFound = names("not_found")
+  const interrupted = names("interrupted")
+  return [
+    ...(notFound.length === 0 ? [] : [
+      `Not shopping ${notFound.length} item(s) the store did not have last time (#404): ${notFound.join(", ")}. Pass --retry-not-found to try them again.`
+    ]),
+    ...(interrupted.length === 0 ? [] : [
+      `Not shopping ${interrupted.length} item(s) an earlier run stopped in the middle of (#in-progress): ${interrupted.join(", ")}. ` +
+      `They may already be in the cart (${cartUrl}): set \`status: completed\` if so, or remove the #in-progress tag to shop them again.`
+    ])
+  ]
+}
 
 export const runShop = (flags: ShopFlags) =>
   Effect.gen(function*() {
@@ -53,13 +71,17 @@ export const runShop = (flags: ShopFlags) =>
     if (!(yield* Effect.orElseSucceed(fs.exists(listFile), () => false))) {
       return yield* new ShopUsageError({ message: `shopping list ${flags.list} does not exist` })
     }
-    const provider = yield* makeYamlFileProvider(listFile)
+    const provider = yield* makeYamlFileProvider(listFile, { retryNotFound: flags.retryNotFound })
     // A malformed list stops here, with its line, before a browser or a profile directory exists.
     const items = yield* provider.uncompletedItems
+    const heldBack = yield* provider.heldBackItems
+    for (const line of heldBackLines(heldBack, store.cartUrl)) yield* Console.error(line)
     if (items.length === 0) {
-      yield* Console.log(`Nothing to shop: every item on ${flags.list} is done.`)
+      yield* Console.log(`Nothing to shop: ${heldBack.length === 0 ? `every item on ${flags.list} is done` : "every open item is held back (see above)"}.`)
       return
     }
+    // So is a list whose results could not be written: found now, not after the first item is in the cart.
+    yield* provider.checkWritable
     const credentials = yield* storeCredentials
     const { layer: llmLayer } = yield* llmLayerFor(flags)
     const profileDir = yield* resolveProfileDir(flags.profile, store.name)

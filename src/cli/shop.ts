@@ -14,7 +14,7 @@ export const shopOptions = {
   list: Options.text("list").pipe(
     Options.withAlias("l"),
     Options.withDescription(
-      "The shopping list: a YAML file with `items:` (each a name, or a map with name, and optionally id, status, tags). Open items (status needs_action) are shopped; results are written back as you go, keeping your comments and fields."
+      "The shopping list: a UTF-8 YAML file with `items:` (each a name, or a map with name, and optionally id, status, tags). Open items (status needs_action) are shopped, except #404 ones (see --retry-not-found) and #in-progress ones (a run stopped mid-item: check the cart, then remove the tag). Results are written back as you go, merged with any edit you save meanwhile, keeping your comments and fields. The list's directory must be writable."
     )
   ),
   store: Options.text("store").pipe(
@@ -39,6 +39,11 @@ export const shopOptions = {
   ),
   headed: Options.boolean("headed").pipe(
     Options.withDescription("Show the browser window instead of running headless.")
+  ),
+  retryNotFound: Options.boolean("retry-not-found").pipe(
+    Options.withDescription(
+      "Shop items tagged #404 again. By default an item the store did not have is left alone until you remove its #404 tag or pass this flag."
+    )
   )
 } as const
 

@@ -113,6 +113,13 @@ export const shop = Effect.fn("shop.run")(function*(options: ShopOptions = {}) {
   const outcomes: Array<ItemOutcome> = []
   for (const [index, item] of items.entries()) {
     yield* progress(`[${index + 1}/${items.length}] ${item.name}`)
+    // The in-progress marker goes in before the shopper can add anything: a run stopped after the add leaves
+    // it, and the next run holds the item back instead of adding it twice. No marker, no shopping.
+    const started = yield* Effect.either(provider.markStarted(item.id))
+    if (started._tag === "Left") {
+      yield* progress(`  skipped, nothing added: ${started.left.message}`)
+      continue
+    }
     yield* browser.setCurrentItem(item.name)
     // The budget bounds the item's whole fiber — every retry and re-login included — not just the gaps between turns.
     const outcome = yield* shopItem(item).pipe(

@@ -24,6 +24,14 @@ export type ItemStatus = typeof ItemStatus.Type
 /** The tags shopping writes; the user's own tags are kept beside them. */
 export const notFoundTag = "#404"
 export const failedTag = "#failed"
+/**
+ * Written before an item is shopped and replaced by its result: still there
+ * at the start of a run, it means a run stopped mid-item, perhaps after the
+ * add, so the item is held back rather than added a second time.
+ */
+export const inProgressTag = "#in-progress"
+/** Every tag shopping owns, cleared when it writes a new result. */
+export const shoppingTags: ReadonlyArray<string> = [notFoundTag, failedTag, inProgressTag]
 
 export class ShoppingListItem extends Schema.Class<ShoppingListItem>("ShoppingListItem")({
   id: ItemId,
@@ -32,6 +40,22 @@ export class ShoppingListItem extends Schema.Class<ShoppingListItem>("ShoppingLi
   tags: Schema.Array(Schema.String),
   explanation: Schema.optional(Schema.String)
 }) {}
+
+/** Why an open item is not shopped this run. */
+export type HeldBack = "not_found" | "interrupted"
+
+export interface ShoppingRules {
+  /** Shop `#404` items again (`--retry-not-found`); by default the store already said it has none. */
+  readonly retryNotFound: boolean
+}
+
+/** Whether an open (`needs_action`) item is held back this run, and why; `undefined` means shop it. Pure. */
+export const heldBack = (item: ShoppingListItem, rules: ShoppingRules): HeldBack | undefined =>
+  item.tags.includes(inProgressTag)
+    ? "interrupted"
+    : item.tags.includes(notFoundTag) && !rules.retryNotFound
+    ? "not_found"
+    : undefined
 
 /** Whole cents: money is never a float. */
 export const Cents = Schema.Int.pipe(Schema.nonNegative(), Schema.brand("Cents"))

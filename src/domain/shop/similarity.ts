@@ -1,38 +1,142 @@
 /**
- * How well a product's name fits a list item, for the rule-based shopper:
- * "2% milk" fits "Lactantia 2% Milk, 2 L" better than "Milk Chocolate Bar".
+ * How well a product fits a list item, for the rule-based shopper: "eggs"
+ * fits "Large White Eggs, 12 count", not "Wide Egg Noodles"; "2% milk" fits
+ * "Lactantia 2% Milk 2 L", not "Chocolate Milk Drink 1 L".
  *
  * Where it sits: pure; offline mode (no model) ranks search results with it.
- * Score in [0, 1]: the share of the item's words found in the product name
- * (exactly, or by a shared stem of at least 4 letters), lightly penalising
- * long product names so the plainest match wins ties.
+ * A score in [0, 1] built from general rules, strongest first:
+ *
+ * 1. coverage — the share of the item's words the product names, a whole
+ *    word (or the same stem: egg/eggs) counting fully and a mere prefix
+ *    (milk/milkshake) by half;
+ * 2. the head noun — what the product *is* (`headFit`). In "Wide Egg
+ *    Noodles" egg only describes the noodles. The main part of a name is
+ *    what comes before a comma, a dash, a bracket or a linking word
+ *    (with/in/aux/de…), without sizes ("12 count", "2 L", "2%"); English
+ *    puts the head last, French often first. The item's head matching the
+ *    product's head keeps the score, a head-first or French word order
+ *    costs a little, a mere modifier costs half — so a one-word item that
+ *    only describes the product falls under the threshold;
+ * 3. the category, when the page gives one ("Dairy & Eggs"): naming the
+ *    item's head there adds a little;
+ * 4. a very light penalty per word the item did not ask for, so that
+ *    between two equally relevant names the plainer one wins — a last
+ *    resort, never a reason to prefer a short wrong name.
+ *
+ * A sponsored tile is never preferred over an ordinary one that fits
+ * (`rankCandidates`); equal candidates keep the store's order.
  */
 
-const stopWords = new Set(["a", "an", "the", "of", "and", "or", "de", "la", "le", "les", "et", "du", "des"])
+const stopWords = new Set(["a", "an", "the", "of", "and", "or", "de", "la", "le", "les", "et", "du", "des", "l", "d"])
+/** Words that join a head to what describes it: the head comes before them. */
+const linkingWords = new Set(["with", "in", "aux", "au", "a", "avec", "en", "de", "d", "du", "des", "pour", "for"])
+/** Sizes, counts and units at the end of a name are not the product. */
+const unitWords = new Set([
+  "g", "kg", "mg", "l", "ml", "cl", "lb", "lbs", "oz", "count", "ct", "pack", "pk", "x", "dozen", "un", "unit", "units",
+  "ea", "each", "bag", "pc", "pcs", "%"
+])
 
-export const words = (text: string): ReadonlyArray<string> =>
+const fold = (text: string): string =>
   text
     .toLowerCase()
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
+    .replace(/œ/g, "oe")
+    .replace(/æ/g, "ae")
+
+export const words = (text: string): ReadonlyArray<string> =>
+  fold(text)
     .split(/[^a-z0-9%]+/)
     .filter((w) => w.length > 0 && !stopWords.has(w))
 
 const stem = (w: string): string => w.replace(/(ies|es|s)$/, "")
 
-const wordMatches = (wanted: string, candidates: ReadonlyArray<string>): boolean =>
-  candidates.some((c) => c === wanted || (stem(c).length >= 3 && stem(c) === stem(wanted)) ||
-    (wanted.length >= 4 && c.startsWith(wanted)))
+const sameWord = (a: string, b: string): boolean => a === b || (stem(a).length >= 3 && stem(a) === stem(b))
 
-export const nameSimilarity = (item: string, product: string): number => {
-  const wanted = words(item)
-  const have = words(product)
-  if (wanted.length === 0 || have.length === 0) return 0
-  const hits = wanted.filter((w) => wordMatches(w, have)).length
-  const coverage = hits / wanted.length
-  const extra = Math.max(0, have.length - hits)
-  return coverage * (1 / (1 + 0.05 * extra))
+/** 1 for the same word or stem, 0.5 when the product word only starts with it (milk → milkshake), else 0. */
+const wordFit = (wanted: string, candidates: ReadonlyArray<string>): number =>
+  candidates.some((c) => sameWord(wanted, c)) ? 1 : wanted.length >= 4 && candidates.some((c) => c.startsWith(wanted)) ? 0.5 : 0
+
+const isQuantity = (w: string): boolean => /^\d+([.,]\d+)?%?$/.test(w) || /^\d+[a-z]{1,5}$/.test(w) || unitWords.has(w)
+
+/** The main part's content words, quantities dropped: "Wide Egg Noodles, 375 g" → [wide, egg, noodles]. */
+const mainWords = (text: string): ReadonlyArray<string> => {
+  const main = fold(text).split(/,|\s[-–—]\s|\(|\[|\//)[0] ?? ""
+  const all = main.split(/[^a-z0-9%]+/).filter((w) => w.length > 0)
+  const beforeLink = all.findIndex((w, i) => i > 0 && linkingWords.has(w))
+  const kept = (beforeLink > 0 ? all.slice(0, beforeLink) : all).filter((w) => !stopWords.has(w) && !isQuantity(w))
+  return kept
 }
+
+/**
+ * How much the item's head fits the product's head: 1 when it is the
+ * product's last main word ("Large White Eggs"); 0.85 when it is the first,
+ * written alike ("Eggs, Large White", "Œufs gros"); 0.8 elsewhere in the
+ * main part written alike ("Gros œufs blancs"); otherwise 0.5 — a modifier:
+ * English uses a noun as a modifier in the singular ("Wide Egg Noodles" for
+ * eggs), or the word sits after a linking word ("Nouilles aux œufs").
+ */
+export const headFit = (item: string, product: string): number => {
+  const itemMain = mainWords(item)
+  const head = itemMain[itemMain.length - 1]
+  const main = mainWords(product)
+  const first = main[0]
+  const last = main[main.length - 1]
+  if (head === undefined || first === undefined || last === undefined) return 1
+  if (sameWord(head, last)) return 1
+  if (head === first) return 0.85
+  if (main.includes(head)) return 0.8
+  return 0.5
+}
+
+/** A product as a results page shows it. */
+export interface ProductCandidate {
+  readonly name: string
+  /** The aisle or breadcrumb the page files it under, when it says ("Dairy & Eggs"). */
+  readonly category?: string | undefined
+  /** Marked as an ad ("Sponsored", "Commandité"): never preferred over an ordinary product that fits. */
+  readonly sponsored?: boolean | undefined
+}
+
+export const relevance = (item: string, product: ProductCandidate): number => {
+  const wanted = words(item)
+  const have = words(product.name)
+  if (wanted.length === 0 || have.length === 0) return 0
+  const fits = wanted.map((w) => wordFit(w, have))
+  const coverage = fits.reduce((a, b) => a + b, 0) / wanted.length
+  if (coverage === 0) return 0
+  const headFactor = headFit(item, product.name)
+  const itemHead = mainWords(item).at(-1)
+  const categoryBonus = itemHead !== undefined && product.category !== undefined && words(product.category).some((w) => sameWord(w, itemHead))
+    ? 0.05
+    : 0
+  // Sizes and counts are not extra description: "Milk 4 L" asks nothing more of the item than "Milk".
+  const extra = Math.max(0, have.filter((w) => !isQuantity(w)).length - fits.filter((f) => f > 0).length)
+  return Math.min(1, coverage * headFactor * (1 / (1 + 0.02 * extra)) + categoryBonus)
+}
+
+/** The name-only score (no category, not sponsored), for callers that have only names. */
+export const nameSimilarity = (item: string, product: string): number => relevance(item, { name: product })
+
+/**
+ * Candidates best first: those reaching `threshold` before those that do
+ * not, ordinary before sponsored among them, then by score; equal ones keep
+ * the store's order.
+ */
+export const rankCandidates = <A extends ProductCandidate>(
+  item: string,
+  candidates: ReadonlyArray<A>,
+  threshold = 0.5
+): ReadonlyArray<{ readonly candidate: A; readonly score: number }> =>
+  candidates
+    .map((candidate, index) => ({ candidate, score: relevance(item, candidate), index }))
+    .sort((a, b) =>
+      Number(b.score >= threshold) - Number(a.score >= threshold) ||
+      Number(a.candidate.sponsored === true) - Number(b.candidate.sponsored === true) ||
+      b.score - a.score ||
+      a.index - b.index
+    )
+    .map(({ candidate, score }) => ({ candidate, score }))
 
 /** The best candidate scoring at least `threshold`, with its score. */
 export const bestMatch = <A>(
@@ -41,10 +145,6 @@ export const bestMatch = <A>(
   nameOf: (a: A) => string,
   threshold = 0.5
 ): { readonly candidate: A; readonly score: number } | undefined => {
-  let best: { readonly candidate: A; readonly score: number } | undefined
-  for (const candidate of candidates) {
-    const score = nameSimilarity(item, nameOf(candidate))
-    if (score >= threshold && (best === undefined || score > best.score)) best = { candidate, score }
-  }
-  return best
+  const ranked = rankCandidates(item, candidates.map((candidate) => ({ name: nameOf(candidate), candidate })), threshold)[0]
+  return ranked === undefined || ranked.score < threshold ? undefined : { candidate: ranked.candidate.candidate, score: ranked.score }
 }

@@ -12,18 +12,29 @@ import type { FileSystem, Path } from "@effect/platform"
 import type { PlatformError } from "@effect/platform/Error"
 import { Effect, Random } from "effect"
 
-/** The writer for a service that already holds its file system and path. */
+export interface AtomicWriteOptions {
+  /**
+   * Checked after the temp file is synced, just before the rename: `false`
+   * abandons the write (temp removed, target untouched) and the writer
+   * returns `false`, so a caller that merged into the file's old text can
+   * re-read and merge again instead of overwriting someone's newer save.
+   */
+  readonly stillCurrent?: Effect.Effect<boolean, PlatformError>
+}
+
+/** The writer for a service that already holds its file system and path. Returns whether the target was replaced. */
 export const atomicWriter = (fs: FileSystem.FileSystem, path: Path.Path) =>
-(target: string, text: string): Effect.Effect<void, PlatformError> =>
+(target: string, text: string, options: AtomicWriteOptions = {}): Effect.Effect<boolean, PlatformError> =>
   Effect.gen(function*() {
     const nonce = yield* Random.nextIntBetween(0, 2 ** 31 - 1)
     const temp = path.join(path.dirname(target), `.${path.basename(target)}.${nonce.toString(36)}.tmp`)
-    yield* Effect.scoped(Effect.gen(function*() {
+    return yield* Effect.scoped(Effect.gen(function*() {
       const handle = yield* fs.open(temp, { flag: "w" })
       yield* handle.writeAll(new TextEncoder().encode(text))
       yield* handle.sync
     })).pipe(
-      Effect.zipRight(fs.rename(temp, target)),
+      Effect.zipRight(options.stillCurrent ?? Effect.succeed(true)),
+      Effect.flatMap((current) => current ? Effect.as(fs.rename(temp, target), true) : Effect.as(fs.remove(temp), false)),
       Effect.tapError(() => Effect.ignore(fs.remove(temp)))
     )
     // The rename is durable only once the directory itself is synced (best effort: not every

@@ -3,11 +3,12 @@
  * records every update and the delivered summary so a test can assert them.
  */
 import { Context, Effect, Layer, Ref } from "effect"
-import { failedTag, notFoundTag, ShoppingListItem } from "../../domain/shop/item.js"
-import type { ItemId } from "../../domain/shop/item.js"
+import { failedTag, heldBack, inProgressTag, notFoundTag, shoppingTags, ShoppingListItem } from "../../domain/shop/item.js"
+import type { ItemId, ShoppingRules } from "../../domain/shop/item.js"
 import type { ShoppingSummary } from "../../domain/shop/summary.js"
 import { ShoppingListItemMissing } from "./errors.js"
 import { ShoppingListProvider } from "./shopping-list-provider.js"
+import type { HeldBackItem } from "./shopping-list-provider.js"
 
 export interface MemoryShoppingListShape {
   readonly items: Effect.Effect<ReadonlyArray<ShoppingListItem>>
@@ -18,7 +19,8 @@ export class MemoryShoppingList extends Context.Tag("shoal/MemoryShoppingList")<
 
 /** Provides `ShoppingListProvider` over these items, and `MemoryShoppingList` to inspect them. */
 export const layerMemoryList = (
-  initial: ReadonlyArray<ShoppingListItem>
+  initial: ReadonlyArray<ShoppingListItem>,
+  rules: ShoppingRules = { retryNotFound: false }
 ): Layer.Layer<ShoppingListProvider | MemoryShoppingList> =>
   Layer.effectContext(Effect.gen(function*() {
     const items = yield* Ref.make(initial)
@@ -30,7 +32,7 @@ export const layerMemoryList = (
           ? Ref.set(items, all.map((i) => (i.id === id ? f(i) : i)))
           : Effect.fail(new ShoppingListItemMissing({ location, itemId: id })))
     const retag = (item: ShoppingListItem, add: string | undefined, explanation: string | undefined, status = item.status) => {
-      const tags = item.tags.filter((t) => t !== notFoundTag && t !== failedTag)
+      const tags = item.tags.filter((t) => !shoppingTags.includes(t))
       return new ShoppingListItem({
         id: item.id,
         name: item.name,
@@ -39,9 +41,18 @@ export const layerMemoryList = (
         ...(explanation === undefined ? {} : { explanation })
       })
     }
+    const open = Effect.map(Ref.get(items), (all) => all.filter((i) => i.status === "needs_action"))
     return Context.make(ShoppingListProvider, {
       location,
-      uncompletedItems: Effect.map(Ref.get(items), (all) => all.filter((i) => i.status === "needs_action")),
+      uncompletedItems: Effect.map(open, (all) => all.filter((i) => heldBack(i, rules) === undefined)),
+      heldBackItems: Effect.map(open, (all) =>
+        all.flatMap((item): Array<HeldBackItem> => {
+          const why = heldBack(item, rules)
+          return why === undefined ? [] : [{ item, why }]
+        })),
+      checkWritable: Effect.void,
+      markStarted: (id) =>
+        update(id, (i) => i.tags.includes(inProgressTag) ? i : new ShoppingListItem({ ...i, tags: [...i.tags, inProgressTag] })),
       markCompleted: (id) => update(id, (i) => retag(i, undefined, undefined, "completed")),
       markNotFound: (id, explanation) => update(id, (i) => retag(i, notFoundTag, explanation)),
       markFailed: (id, error) => update(id, (i) => retag(i, failedTag, error)),

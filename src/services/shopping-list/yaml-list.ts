@@ -17,7 +17,7 @@
 import { Either, Schema } from "effect"
 import type { Node } from "yaml"
 import { Document, isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, YAMLMap } from "yaml"
-import { failedTag, ItemStatus, notFoundTag, ShoppingListItem } from "../../domain/shop/item.js"
+import { failedTag, inProgressTag, ItemStatus, notFoundTag, shoppingTags, ShoppingListItem } from "../../domain/shop/item.js"
 import type { ItemId } from "../../domain/shop/item.js"
 import { ShoppingListItemMissing, ShoppingListMalformed } from "./errors.js"
 
@@ -47,8 +47,16 @@ export const parseList = (text: string, location: string): Either.Either<ParsedL
     return Either.left(malformed(firstError.message.split("\n")[0] ?? firstError.code, firstError.pos[0]))
   }
   const root = doc.contents
+  if (isMap(root) && !root.has("items")) {
+    const keys = root.items.map((pair) => (isScalar(pair.key) ? String(pair.key.value) : "?"))
+    // `item:` or `Items:` is a typo, not an empty list: saying "nothing to shop" would hide it.
+    return Either.left(malformed(
+      `no \`items:\` list here (top-level ${keys.length === 1 ? "key" : "keys"}: ${keys.map((k) => `\`${k}:\``).join(", ")}); put the shopping items under \`items:\``,
+      offsetOf(root)
+    ))
+  }
   const seq: unknown = root === null ? null : isSeq(root) ? root : isMap(root) ? root.get("items", true) : root
-  if (seq === null || seq === undefined) return Either.right({ entries: [] })
+  if (seq === null || seq === undefined || (isScalar(seq) && seq.value === null)) return Either.right({ entries: [] })
   if (!isSeq(seq)) {
     return Either.left(malformed("expected an `items:` list (or a top-level list) of shopping items", offsetOf(seq)))
   }
@@ -106,13 +114,16 @@ export interface ItemPatch {
   readonly status?: "completed"
   readonly addTag?: string
   readonly removeTags: ReadonlyArray<string>
-  /** A new explanation, or `null` to remove it. */
-  readonly explanation: string | null
+  /** A new explanation, `null` to remove it; absent leaves it as it is. */
+  readonly explanation?: string | null
 }
 
-export const completedPatch: ItemPatch = { status: "completed", removeTags: [notFoundTag, failedTag], explanation: null }
-export const notFoundPatch = (explanation: string): ItemPatch => ({ addTag: notFoundTag, removeTags: [failedTag], explanation })
-export const failedPatch = (error: string): ItemPatch => ({ addTag: failedTag, removeTags: [notFoundTag], explanation: error })
+/** A result replaces every tag shopping wrote before (`#404`, `#failed`, `#in-progress`); the user's tags stay. */
+export const completedPatch: ItemPatch = { status: "completed", removeTags: shoppingTags, explanation: null }
+export const notFoundPatch = (explanation: string): ItemPatch => ({ addTag: notFoundTag, removeTags: shoppingTags, explanation })
+export const failedPatch = (error: string): ItemPatch => ({ addTag: failedTag, removeTags: shoppingTags, explanation: error })
+/** Before the shopper may add anything: the marker a re-run reads as "interrupted". */
+export const startedPatch: ItemPatch = { addTag: inProgressTag, removeTags: [] }
 
 /** The file's new text with one item patched; every byte outside that item is kept. */
 export const patchItem = (
@@ -124,13 +135,18 @@ export const patchItem = (
   Either.flatMap(parseList(text, location), ({ entries }) => {
     const entry = entries.find((e) => e.item.id === id)
     if (entry === undefined) return Either.left(new ShoppingListItemMissing({ location, itemId: id }))
-    const [start, end] = entry.node.range ?? [0, 0]
+    const [start, valueEnd, nodeEnd] = entry.node.range ?? [0, 0, 0]
+    // `- eggs  # organic`: the comment follows the scalar's value range; take it in and move it onto `name:`.
+    const sameLineComment = isScalar(entry.node) ? /^[ \t]*#[^\n]*/.exec(text.slice(valueEnd, nodeEnd))?.[0] : undefined
+    const end = valueEnd + (sameLineComment?.length ?? 0)
     const original = text.slice(start, end)
     const cloned = isMap(entry.node) ? entry.node.clone() : toMap(entry.node)
     const map = isMap(cloned) ? cloned : toMap(new Scalar(entry.item.name))
     applyPatch(map, entry.item, patch)
-    // A comment or blank line above the item lies outside its range and stays in place; do not render it twice.
+    // Comments and blank lines above the item, and comment lines after its last field, lie outside
+    // its value range and stay in place byte for byte; rendering them too would add a copy per write.
     delete map.commentBefore
+    delete map.comment
     map.spaceBefore = false
     const lineStart = text.lastIndexOf("\n", start - 1) + 1
     const indent = " ".repeat(start - lineStart)
@@ -142,7 +158,9 @@ export const patchItem = (
 /** `- eggs` becomes `- name: eggs` so it can hold a status, tags and an explanation. */
 const toMap = (scalar: Scalar): YAMLMap => {
   const map = new YAMLMap()
-  map.set("name", String(scalar.value))
+  const name = new Scalar(String(scalar.value))
+  if (scalar.comment !== undefined) name.comment = scalar.comment
+  map.set("name", name)
   return map
 }
 
@@ -150,9 +168,11 @@ const applyPatch = (map: YAMLMap, item: ShoppingListItem, patch: ItemPatch): voi
   if (patch.status !== undefined) map.set("status", patch.status)
   const tags = item.tags.filter((t) => !patch.removeTags.includes(t))
   if (patch.addTag !== undefined && !tags.includes(patch.addTag)) tags.push(patch.addTag)
-  if (tags.length > 0 || map.has("tags")) setList(map, "tags", tags)
+  // A tags field that only ever held shopping's tags goes when they do; one the user left empty stays.
+  if (tags.length === 0 && item.tags.length > 0 && item.tags.every((t) => patch.removeTags.includes(t))) map.delete("tags")
+  else if (tags.length > 0 || map.has("tags")) setList(map, "tags", tags)
   if (patch.explanation === null) map.delete("explanation")
-  else map.set("explanation", patch.explanation)
+  else if (patch.explanation !== undefined) map.set("explanation", patch.explanation)
 }
 
 /** Replace a list field, keeping the user's flow (`[a, b]`) or block style. */
@@ -162,6 +182,8 @@ const setList = (map: YAMLMap, key: string, values: ReadonlyArray<string>): void
   const node = new Document([...values]).contents
   if (node !== null && isSeq(node)) {
     node.flow = flow || (!isSeq(existing) && values.length <= 3)
+    // `tags: [weekly]  # for Sunday`: the user's comment belongs to the field, whatever its new values.
+    if (isSeq(existing) && existing.comment !== undefined) node.comment = existing.comment
     map.set(key, node)
   }
 }
