@@ -6,8 +6,9 @@
  *
  * Where it sits: CodeAct's sandbox functions (codeact-functions.ts) and the
  * Executor (executor.ts) both act through here. Indices refer to the element
- * list last shown to the model, which is what the model chose from. Every
- * failure is an `ActionFailed` with words the model can act on.
+ * list last shown to the model, which is what the model chose from. Typing
+ * checks focus and reads the field back (typing.ts). Every failure is an
+ * `ActionFailed` with words the model can act on.
  */
 import { Duration, Effect, Option, Ref } from "effect"
 import type { AtomicAction, Direction } from "../../domain/droid/actions.js"
