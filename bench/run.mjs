@@ -205,6 +205,10 @@ rows.push(dump === undefined
 
 // Shop: which result the offline shopper picks (bench/shop-relevance.mjs).
 rows.push(...(await import("./shop-relevance.mjs")).relevanceRows())
+const { measureSandbox } = await import("./sandbox.mjs")
+const sandboxCost = await measureSandbox()
+rows.push({ name: "droid sandbox: fresh run (thread + QuickJS)", value: `${sandboxCost.freshMs.toFixed(1)} ms`, baseline: `warm session run ${sandboxCost.warmMs.toFixed(2)} ms`, ratio: `${(sandboxCost.freshMs / sandboxCost.warmMs).toFixed(0)}×`, target: "(reported)", ok: true })
+rows.push({ name: "droid sandbox: one host-function call", value: `${sandboxCost.callUs.toFixed(1)} µs`, baseline: "—", ratio: "—", target: "(reported)", ok: true })
 
 const header = ["benchmark", "value", "baseline", "ratio", "target", "verdict"]
 const table = [header, ...rows.map((r) => [r.name, r.value, r.baseline, r.ratio, r.target, r.ok ? "ok" : "MISSED"])]

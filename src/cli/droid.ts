@@ -51,6 +51,6 @@ export const droidOptions = {
 export const droid = Command.make("droid", { ...droidOptions, ...llmOptions }, (flags) =>
   Effect.flatMap(Effect.promise(() => import("./droid-run.js")), ({ runDroidCommand }) => runDroidCommand(flags))).pipe(
     Command.withDescription(
-      "Carry out a natural-language task on an Android device (\"open Settings and turn on Wi-Fi\"), DroidRun style: the model sees the screen as a numbered element list and acts through adb; its code runs in a QuickJS sandbox with only the device functions. Needs a model; --script replays a recorded run offline."
+      "Carry out a natural-language task on an Android device (\"open Settings and turn on Wi-Fi\"), DroidRun style: the model sees the screen as a numbered element list and acts through adb; its code runs in a QuickJS sandbox with only the device functions, 30 s and 30 device calls per step, 64 MB of memory. Needs a model; --script replays a recorded run offline."
     )
   )

@@ -7,7 +7,10 @@
  * so both modes validate actions the same way.
  *
  * Where it sits: codeact.ts and the offline `--script` replay hand these to
- * the Sandbox; what they did is logged for the model's next prompt.
+ * the Sandbox with `stepLimits`; what they did is logged for the model's
+ * next prompt. What the code can pile up is bounded: a step's time and
+ * device calls (the sandbox stops the code past them), each remembered fact
+ * and the number of facts, and each logged argument.
  */
 import { Effect, Option, ParseResult, Ref, Schema } from "effect"
 import { AtomicAction } from "../../domain/droid/actions.js"
@@ -33,6 +36,9 @@ export const makeCodeActState = Effect.all({
   completion: Ref.make(Option.none<Completion>())
 })
 
+/** Per step: one budget for the code and its device calls together, and how many calls it may make. */
+export const stepLimits = { timeLimitMs: 30_000, maxCalls: 30 } as const
+
 /** The signatures, as CodeAct's system prompt lists them. */
 export const functionHelp = `click(index)            tap element [index] (or click("visible text"))
 long_press(index)       press and hold element [index]
@@ -44,7 +50,8 @@ back()  home()  enter() press that key
 wait(ms)                pause (e.g. while something loads)
 remember(text)          keep a fact for later steps
 complete(success, reason)  finish: success true/false and the final answer or reason
-print(...)              show values in the next step's observation`
+print(...)              show values in the next step's observation
+Functions return their result directly (no await). One step's code may run ${stepLimits.timeLimitMs / 1000} s and call ${stepLimits.maxCalls} functions at most.`
 
 const toAction = (name: string, args: ReadonlyArray<unknown>): Record<string, unknown> => {
   const [a, b] = args
@@ -66,7 +73,15 @@ const toAction = (name: string, args: ReadonlyArray<unknown>): Record<string, un
   }
 }
 
-const call = (s: ReadonlyArray<unknown>) => s.map((a) => JSON.stringify(a)).join(", ")
+/** Characters kept of one remembered fact, and facts kept at most. */
+export const maxFactChars = 500
+export const maxFacts = 30
+
+/** `text` cut to `max` characters, saying how much was cut. */
+export const clip = (text: string, max: number): string =>
+  text.length <= max ? text : `${text.slice(0, max)}… [${text.length - max} more characters cut]`
+
+const call = (s: ReadonlyArray<unknown>) => s.map((a) => clip(JSON.stringify(a) ?? String(a), 200)).join(", ")
 
 export const codeActFunctions = (device: DeviceTools, state: CodeActState): Record<string, HostFunction> => {
   const action = (name: string): HostFunction => (args) =>
@@ -88,13 +103,17 @@ export const codeActFunctions = (device: DeviceTools, state: CodeActState): Reco
       Effect.gen(function*() {
         const text = String(args[0] ?? "").trim()
         if (text.length === 0) return yield* new HostCallFailed({ function: "remember", reason: "give the text to remember" })
-        yield* Ref.update(state.memory, (m) => [...m, text])
-        return null
+        const kept = yield* Ref.get(state.memory)
+        if (kept.length >= maxFacts) {
+          return yield* new HostCallFailed({ function: "remember", reason: `memory is full (${maxFacts} facts); finish with what you have` })
+        }
+        yield* Ref.set(state.memory, [...kept, clip(text, maxFactChars)])
+        return text.length > maxFactChars ? `kept the first ${maxFactChars} characters` : null
       }),
     complete: (args) =>
       Effect.gen(function*() {
         const success = args[0] === true || args[0] === "true"
-        const reason = args[1] === undefined ? "" : String(args[1])
+        const reason = args[1] === undefined ? "" : clip(String(args[1]), 4_000)
         yield* Ref.set(state.completion, Option.some({ success, reason }))
         yield* Ref.update(state.log, (l) => [...l, `complete(${call(args)})`])
         return null

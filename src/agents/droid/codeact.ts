@@ -17,7 +17,7 @@ import type { Adb } from "../../services/adb/adb.js"
 import { Llm } from "../../services/llm/llm.js"
 import { Sandbox } from "../../services/sandbox/sandbox.js"
 import type { SandboxSession } from "../../services/sandbox/sandbox.js"
-import { codeActFunctions, makeCodeActState } from "./codeact-functions.js"
+import { codeActFunctions, makeCodeActState, stepLimits } from "./codeact-functions.js"
 import type { CodeActState } from "./codeact-functions.js"
 import { makeDeviceTools } from "./device.js"
 import { codeActSystem } from "./prompts.js"
@@ -53,7 +53,7 @@ export const runCodeAct = (
     const sandbox = yield* Sandbox
     const device = yield* makeDeviceTools
     const state = yield* makeCodeActState
-    const session = yield* sandbox.session({ functions: codeActFunctions(device, state) })
+    const session = yield* sandbox.session({ functions: codeActFunctions(device, state), ...stepLimits })
     const keep = (options.historySteps ?? 8) * 2
     let history: ReadonlyArray<Message> = []
     let pending = ""

@@ -6,10 +6,11 @@
  *
  * Where it sits: CodeAct's sandbox functions (codeact-functions.ts) and the
  * Executor (executor.ts) both act through here. Indices refer to the element
- * list last shown to the model, which is what the model chose from. Every
- * failure is an `ActionFailed` with words the model can act on.
+ * list last shown to the model, which is what the model chose from. Typing
+ * checks focus and reads the field back (typing.ts). Every failure is an
+ * `ActionFailed` with words the model can act on.
  */
-import { Data, Duration, Effect, Option, Ref } from "effect"
+import { Duration, Effect, Option, Ref } from "effect"
 import type { AtomicAction, Direction } from "../../domain/droid/actions.js"
 import { parsePackageList, resolveApp } from "../../domain/droid/apps.js"
 import type { ElementList, UiElement } from "../../domain/android/elements.js"
@@ -18,12 +19,10 @@ import { Keys, PackageName } from "../../domain/android/ids.js"
 import type { Point } from "../../domain/android/ui-tree.js"
 import type { AdbError, UiDumpError } from "../../domain/android/errors.js"
 import { Adb } from "../../services/adb/adb.js"
+import { ActionFailed } from "./errors.js"
+import { fieldText, makeTyping } from "./typing.js"
 
-export class ActionFailed extends Data.TaggedError("ActionFailed")<{ readonly action: string; readonly reason: string }> {
-  override get message(): string {
-    return `${this.action} failed: ${this.reason}`
-  }
-}
+export { ActionFailed }
 
 export interface Observation {
   /** The package in front, or "unknown". */
@@ -50,6 +49,7 @@ const failed = (action: string) => (e: { readonly message: string }) => new Acti
 export const makeDeviceTools: Effect.Effect<DeviceTools, never, Adb> = Effect.gen(function*() {
   const adb = yield* Adb
   const shown = yield* Ref.make<ElementList>({ elements: [] })
+  const typing = makeTyping(adb)
 
   const observe = Effect.gen(function*() {
     const tree = yield* adb.dumpUi
@@ -111,11 +111,7 @@ export const makeDeviceTools: Effect.Effect<DeviceTools, never, Adb> = Effect.ge
         case "long_press":
           return Effect.flatMap(target(label, action.index, action.text), (e) => Effect.as(adb.swipe(e.centre, e.centre, 1000), `long-pressed ${describeElement(e)}`))
         case "type":
-          return Effect.gen(function*() {
-            if (action.index !== undefined) yield* Effect.flatMap(target(label, action.index, undefined), (e) => adb.tap(e.centre))
-            yield* adb.typeText(action.text)
-            return `typed ${JSON.stringify(action.text)}`
-          })
+          return Effect.flatMap(Ref.get(shown), (list) => typing.typeInto(label, list, action.index, action.text))
         case "swipe":
           return Effect.as(swipe(action.direction), `swiped ${action.direction}`)
         case "scroll":
@@ -136,18 +132,11 @@ export const makeDeviceTools: Effect.Effect<DeviceTools, never, Adb> = Effect.ge
     return run.pipe(Effect.mapError((e) => (e instanceof ActionFailed ? e : failed(label)(e))))
   }
 
-  const focusedText = Effect.map(Ref.get(shown), (list) => Option.map(Option.fromNullable(focusedField(list)), (e) => e.node.text))
+  const focusedText = Effect.map(Ref.get(shown), (list) => Option.map(Option.fromNullable(focusedField(list)), fieldText))
 
+  // Cleared in one step and read back (typing.ts), never a DEL per character.
   const replaceFocusedText = (text: string) =>
-    Effect.gen(function*() {
-      const list = yield* Ref.get(shown)
-      const field = focusedField(list)
-      if (field === undefined) return yield* new ActionFailed({ action: "input_text", reason: "no text field has focus" })
-      // Delete what is there (the cursor sits at the end of a focused field), then type the new text.
-      for (let i = 0; i < Math.min(field.node.text.length, 500); i++) yield* adb.keyevent(Keys.DEL)
-      yield* adb.typeText(text)
-      return `replaced the field's text with ${JSON.stringify(text)}`
-    }).pipe(Effect.mapError((e) => (e instanceof ActionFailed ? e : failed("input_text")(e))))
+    typing.replaceText(text).pipe(Effect.mapError((e) => (e instanceof ActionFailed ? e : failed("input_text")(e))))
 
   return { observe, act, focusedText, replaceFocusedText }
 })

@@ -20,3 +20,10 @@ export class StructuredOutputFailed extends Schema.TaggedError<StructuredOutputF
     return `the final answer did not fit the output schema: ${this.detail}`
   }
 }
+
+/** One action the device could not carry out, in words the model can act on. */
+export class ActionFailed extends Data.TaggedError("ActionFailed")<{ readonly action: string; readonly reason: string }> {
+  override get message(): string {
+    return `${this.action} failed: ${this.reason}`
+  }
+}

@@ -14,7 +14,7 @@ import { HostCallFailed } from "../../services/sandbox/errors.js"
 import type { HostFunction } from "../../services/sandbox/sandbox.js"
 import { Sandbox } from "../../services/sandbox/sandbox.js"
 import { runStep } from "./codeact.js"
-import { codeActFunctions, makeCodeActState } from "./codeact-functions.js"
+import { codeActFunctions, makeCodeActState, stepLimits } from "./codeact-functions.js"
 import { makeDeviceTools } from "./device.js"
 import type { DroidResult } from "./result.js"
 
@@ -44,7 +44,7 @@ export const runScript = (source: string): Effect.Effect<ScriptReport, never, Ad
         : (args: ReadonlyArray<unknown>) =>
           Effect.zipRight(Effect.mapError(device.observe, (e) => new HostCallFailed({ function: name, reason: e.message })), f(args))
     ]))
-    const session = yield* sandbox.session({ functions: fresh })
+    const session = yield* sandbox.session({ functions: fresh, ...stepLimits })
     const reports: Array<string> = []
     let failed = false
     for (const block of scriptBlocks(source)) {

@@ -2,10 +2,13 @@
  * The Scripter (seeds/002 "Scripter Delegation"): off-device work in the
  * sandbox, iterative like a notebook — variables persist between code
  * blocks; an answer without code is the final message. Its only way out is
- * `fetch`, and only to hosts the user allowed (`--allow-host`); the result
+ * `fetch`, and only to hosts the user allowed (`--allow-host`) — every
+ * redirect hop included, since redirects are followed here; the result
  * goes back to the Manager as `<script_result status>`.
  */
 import { HttpClient, HttpClientRequest } from "@effect/platform"
+import type { HttpMethod } from "@effect/platform/HttpMethod"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { Duration, Effect, Option } from "effect"
 import type { Scope } from "effect"
 import { codeToRun, prose } from "../../domain/droid/code-blocks.js"
@@ -36,7 +39,7 @@ export const scriptResultTag = (r: ScriptOutcome): string => `<script_result sta
 // `fetch` as scripts expect it; the host side returns plain data, so methods are added here.
 const prelude = `globalThis.fetch = function (url, init) {
   const r = __host_fetch(String(url), init === undefined ? null : init)
-  return { status: r.status, ok: r.ok, headers: r.headers, text: () => r.body, json: () => JSON.parse(r.body) }
+  return { status: r.status, ok: r.ok, url: r.url, headers: r.headers, text: () => r.body, json: () => JSON.parse(r.body) }
 }`
 
 const isRecord = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === "object" && u !== null && !Array.isArray(u)
@@ -44,23 +47,49 @@ const isRecord = (u: unknown): u is Readonly<Record<string, unknown>> => typeof 
 const headersOf = (u: unknown): Record<string, string> =>
   typeof u === "object" && u !== null ? Object.fromEntries(Object.entries(u).map(([k, v]) => [k, String(v)])) : {}
 
+/** Redirects followed at most, each hop checked against the allowed hosts. */
+export const maxRedirects = 5
+
+const isRedirect = (status: number) => status === 301 || status === 302 || status === 303 || status === 307 || status === 308
+
 export const guardedFetch = (client: HttpClient.HttpClient, allowHosts: ReadonlyArray<string>): HostFunction => (args) =>
   Effect.gen(function*() {
     const fail = (reason: string) => new HostCallFailed({ function: "fetch", reason })
-    const url = yield* Effect.try({ try: () => new URL(String(args[0])), catch: () => fail(`"${String(args[0])}" is not a URL`) })
-    if (url.protocol !== "http:" && url.protocol !== "https:") return yield* fail(`only http and https URLs can be fetched`)
-    if (!allowHosts.includes(url.hostname) && !allowHosts.includes(url.host)) {
-      return yield* fail(`${url.host} is not an allowed host (the user allows: ${allowHosts.length === 0 ? "none" : allowHosts.join(", ")}; see --allow-host)`)
+    const check = (url: URL) => {
+      if (url.protocol !== "http:" && url.protocol !== "https:") return Effect.fail(fail(`only http and https URLs can be fetched`))
+      if (!allowHosts.includes(url.hostname) && !allowHosts.includes(url.host)) {
+        return Effect.fail(fail(`${url.host} is not an allowed host (the user allows: ${allowHosts.length === 0 ? "none" : allowHosts.join(", ")}; see --allow-host)`))
+      }
+      return Effect.void
     }
+    let url = yield* Effect.try({ try: () => new URL(String(args[0])), catch: () => fail(`"${String(args[0])}" is not a URL`) })
     const init: Readonly<Record<string, unknown>> = isRecord(args[1]) ? args[1] : {}
-    const method = typeof init["method"] === "string" ? init["method"].toUpperCase() : "GET"
-    const base = HttpClientRequest.make(method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE" || method === "HEAD" ? method : "GET")(url.toString(), {
-      headers: headersOf(init["headers"])
-    })
-    const request = typeof init["body"] === "string" ? HttpClientRequest.bodyText(base, init["body"]) : base
-    const response = yield* client.execute(request).pipe(Effect.mapError((e) => fail(e.message)))
-    const body = yield* response.text.pipe(Effect.mapError((e) => fail(e.message)))
-    return { status: response.status, ok: response.status >= 200 && response.status < 300, headers: response.headers, body }
+    const asked = typeof init["method"] === "string" ? init["method"].toUpperCase() : "GET"
+    let method: HttpMethod = asked === "POST" || asked === "PUT" || asked === "PATCH" || asked === "DELETE" || asked === "HEAD" ? asked : "GET"
+    let body = typeof init["body"] === "string" ? init["body"] : undefined
+    for (let hop = 0; ; hop++) {
+      yield* check(url)
+      const base = HttpClientRequest.make(method)(url.toString(), { headers: headersOf(init["headers"]) })
+      const request = body === undefined ? base : HttpClientRequest.bodyText(base, body)
+      // Redirects are followed here, one checked hop at a time, never by the client.
+      const response = yield* client.execute(request).pipe(
+        Effect.provideService(FetchHttpClient.RequestInit, { redirect: "manual" }),
+        Effect.mapError((e) => fail(e.message))
+      )
+      const location = response.headers["location"]
+      if (isRedirect(response.status) && location !== undefined) {
+        if (hop >= maxRedirects) return yield* fail(`more than ${maxRedirects} redirects`)
+        const from = url
+        url = yield* Effect.try({ try: () => new URL(location, from), catch: () => fail(`the redirect to "${location}" is not a URL`) })
+        if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
+          method = "GET"
+          body = undefined
+        }
+        continue
+      }
+      const text = yield* response.text.pipe(Effect.mapError((e) => fail(e.message)))
+      return { status: response.status, ok: response.status >= 200 && response.status < 300, headers: response.headers, body: text, url: url.toString() }
+    }
   }).pipe(Effect.timeoutFail({ duration: Duration.seconds(20), onTimeout: () => new HostCallFailed({ function: "fetch", reason: "no answer within 20 s" }) }))
 
 export const runScripter = (input: ScripterInput): Effect.Effect<ScriptOutcome, LlmError, Llm | Sandbox | HttpClient.HttpClient> =>
@@ -68,7 +97,8 @@ export const runScripter = (input: ScripterInput): Effect.Effect<ScriptOutcome, 
     const llm = yield* Llm
     const sandbox = yield* Sandbox
     const client = yield* HttpClient.HttpClient
-    const session = yield* sandbox.session({ functions: { __host_fetch: guardedFetch(client, input.allowHosts) }, timeLimitMs: 10_000 })
+    // A fetch may take 20 s; a block gets a little more than one.
+    const session = yield* sandbox.session({ functions: { __host_fetch: guardedFetch(client, input.allowHosts) }, timeLimitMs: 30_000, maxCalls: 20 })
     yield* Effect.orDie(session.run(prelude))
     const maxSteps = input.maxSteps ?? 5
     let messages: ReadonlyArray<Message> = [userText(`Task: ${input.task}\nAllowed hosts for fetch: ${input.allowHosts.join(", ") || "(none)"}`)]

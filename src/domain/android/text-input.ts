@@ -19,8 +19,14 @@
  *    events, and non-ASCII is refused with `TextNotTypable` instead of being
  *    silently dropped by the device.
  *
- * Where it sits: `Adb.typeText` runs the argv lists returned here, each as
- * one `adb shell` call. Pure, so the quoting is tested without a device.
+ * Clearing a field is one step too, never a DEL per character:
+ * ADBKeyboard's `ADB_CLEAR_TEXT` broadcast, or select-all (Ctrl+A through
+ * `input keycombination`, Android 12+) then one DEL. Callers read the field
+ * back to know it worked.
+ *
+ * Where it sits: `Adb.typeText` and `Adb.clearText` run the argv lists
+ * returned here, each as one `adb shell` call. Pure, so the quoting is
+ * tested without a device.
  */
 import { Either } from "effect"
 import { TextNotTypable } from "./errors.js"
@@ -75,6 +81,15 @@ export const planTyping = (text: string, method: TypingMethod): Either.Either<Re
   })
   return Either.right(commands)
 }
+
+/** Key codes used to clear a field. */
+export const clearKeys = { ctrlLeft: 113, a: 29, del: 67 } as const
+
+/** The argv of one `adb shell` call each that empty the focused field. */
+export const planClearing = (method: TypingMethod): ReadonlyArray<ReadonlyArray<string>> =>
+  method === "adb-keyboard"
+    ? [["am", "broadcast", "-a", "ADB_CLEAR_TEXT"]]
+    : [["input", "keycombination", String(clearKeys.ctrlLeft), String(clearKeys.a)], ["input", "keyevent", String(clearKeys.del)]]
 
 /** What `input text` will type for its (already shell-unquoted) argument. */
 export const inputTextValue = (arg: string): string => arg.replace(/%s/g, " ")

@@ -42,6 +42,8 @@ export interface AdbShape {
   readonly tap: (point: Point) => Effect.Effect<void, AdbError>
   /** Types into the focused field exactly; says which method it used (domain/android/text-input.ts). */
   readonly typeText: (text: string) => Effect.Effect<TypingMethod, AdbError | TextNotTypable>
+  /** Empties the focused field in one step (ADBKeyboard's clear broadcast, or select-all then delete); read the field back to be sure. */
+  readonly clearText: Effect.Effect<TypingMethod, AdbError>
   readonly swipe: (from: Point, to: Point, durationMs?: number) => Effect.Effect<void, AdbError>
   readonly keyevent: (key: KeyCode) => Effect.Effect<void, AdbError>
   /** Start (or bring to front) the app's launcher activity, as `monkey` does. */

@@ -19,7 +19,7 @@ import { outputError, parseFocus } from "../../domain/android/device-output.js"
 import { AppNotFound, CommandFailed } from "../../domain/android/errors.js"
 import type { AdbError, ShellCommandRefused, UiDumpError } from "../../domain/android/errors.js"
 import { checkShellCommand } from "../../domain/android/shell-policy.js"
-import { adbKeyboardIme, adbKeyboardPackage, planTyping } from "../../domain/android/text-input.js"
+import { adbKeyboardIme, adbKeyboardPackage, planClearing, planTyping } from "../../domain/android/text-input.js"
 import type { TypingMethod } from "../../domain/android/text-input.js"
 import { parseUiDump } from "../../domain/android/ui-tree.js"
 import type { UiTree } from "../../domain/android/ui-tree.js"
@@ -121,6 +121,11 @@ export const makeAdb = (transport: AdbTransport, behaviour: AdbBehaviour = {}): 
           for (const argv of plan.right) yield* run(argv)
           return chosen
         }).pipe(Effect.withSpan("Adb.typeText", { attributes: { characters: text.length } })), // never the text: it may be a password
+      clearText: Effect.gen(function*() {
+        const chosen = yield* typingMethod
+        for (const argv of planClearing(chosen)) yield* run(argv)
+        return chosen
+      }).pipe(Effect.withSpan("Adb.clearText")),
       launch: (pkg) =>
         transport.shell(["monkey", "-p", pkg, "-c", "android.intent.category.LAUNCHER", "1"]).pipe(
           Effect.flatMap((output) =>

@@ -18,13 +18,13 @@ export class ScriptError extends Schema.TaggedError<ScriptError>()("ScriptError"
   }
 }
 
-/** The code ran longer than its wall-time limit (host calls such as `wait` do not count) and was stopped. */
+/** The run took longer than its wall-time budget (the code's own work and its host calls such as `wait` alike) and was stopped. */
 export class ScriptTimeout extends Schema.TaggedError<ScriptTimeout>()("ScriptTimeout", {
   limitMs: Schema.Number,
   output: Schema.Array(Schema.String)
 }) {
   override get message(): string {
-    return `the code ran longer than ${this.limitMs} ms and was stopped`
+    return `the code and its device calls took longer than ${this.limitMs} ms and were stopped`
   }
 }
 
@@ -38,7 +38,17 @@ export class ScriptOutOfMemory extends Schema.TaggedError<ScriptOutOfMemory>()("
   }
 }
 
-export type SandboxError = ScriptError | ScriptTimeout | ScriptOutOfMemory
+/** The code called host functions (device actions, fetches…) more often than one run allows, and was stopped. */
+export class ScriptCallLimit extends Schema.TaggedError<ScriptCallLimit>()("ScriptCallLimit", {
+  limit: Schema.Int,
+  output: Schema.Array(Schema.String)
+}) {
+  override get message(): string {
+    return `the code called functions more than ${this.limit} times in one step and was stopped; do a few actions per step and look at the screen in between`
+  }
+}
+
+export type SandboxError = ScriptError | ScriptTimeout | ScriptOutOfMemory | ScriptCallLimit
 
 /** What a host function returns to the code when it fails: thrown inside the sandbox as an `Error`. */
 export class HostCallFailed extends Schema.TaggedError<HostCallFailed>()("HostCallFailed", {

@@ -1,6 +1,6 @@
 /** Sandbox: run model-written JavaScript with only the functions handed in (QuickJS). */
-export { HostCallFailed, ScriptError, ScriptOutOfMemory, ScriptTimeout } from "./errors.js"
+export { HostCallFailed, ScriptCallLimit, ScriptError, ScriptOutOfMemory, ScriptTimeout } from "./errors.js"
 export type { SandboxError } from "./errors.js"
 export { layerQuickJs } from "./quickjs.js"
-export { defaultMemoryLimitBytes, defaultTimeLimitMs, Sandbox } from "./sandbox.js"
+export { defaultMaxCalls, defaultMaxOutputChars, defaultMemoryLimitBytes, defaultTimeLimitMs, Sandbox } from "./sandbox.js"
 export type { HostFunction, RunResult, SandboxOptions, SandboxSession, SandboxShape, SandboxValue } from "./sandbox.js"

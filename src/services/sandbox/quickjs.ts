@@ -1,222 +1,246 @@
 /**
- * `layerQuickJs`: the `Sandbox` on QuickJS compiled to WebAssembly
- * (quickjs-emscripten, asyncify build). Each session is its own WebAssembly
- * module and heap, so nothing the code does reaches the host's objects; the
- * package is imported only when the layer is built, so `shoal --help` never
- * loads it.
+ * `layerQuickJs`: the `Sandbox` on QuickJS compiled to WebAssembly, each
+ * session in its own worker thread (worker.ts) with its own heap, so nothing
+ * the code does reaches the host's objects and the host can always stop it.
+ * The package is resolved when the layer is built and loaded only inside
+ * the worker, so `shoal --help` never loads it.
  *
- * Host functions are "asyncified": the interpreter pauses while the Effect
- * runs (on the caller's runtime, so `wait` moves with TestClock), and the
- * code sees a plain return value. Time spent in host calls does not count
- * against the wall-time limit; the code's own work does, through QuickJS's
- * interrupt handler.
+ * Limits per run (sandbox.ts): one wall-clock budget for the code and its
+ * host calls alike — measured on Effect's Clock for the host calls (so
+ * `wait` moves with TestClock) and on real time inside the thread — a cap
+ * on host calls, a memory cap for the whole interpreter, and a cap on
+ * printed output. A run the thread cannot stop in time (a built-in that
+ * never reaches an interrupt check) ends by terminating the thread; the
+ * session's next run gets a fresh interpreter.
  */
-import { Cause, Effect, Exit, Fiber, Layer, Option, Runtime } from "effect"
-import type { QuickJSAsyncContext, QuickJSHandle } from "quickjs-emscripten"
-import { ScriptError, ScriptOutOfMemory, ScriptTimeout } from "./errors.js"
-import type { HostCallFailed, SandboxError } from "./errors.js"
-import type { RunResult, SandboxOptions, SandboxSession, SandboxShape } from "./sandbox.js"
-import { defaultMemoryLimitBytes, defaultTimeLimitMs, Sandbox } from "./sandbox.js"
+import { Duration, Effect, Either, Exit, Layer, Option, Queue, Cause } from "effect"
+import type { Scope } from "effect"
+import { MessageChannel, Worker } from "node:worker_threads"
+import type { MessagePort } from "node:worker_threads"
+import { ScriptCallLimit, ScriptError, ScriptOutOfMemory, ScriptTimeout } from "./errors.js"
+import type { SandboxError } from "./errors.js"
+import type { FromWorker, Reply, RunOutcome, WorkerSetup } from "./protocol.js"
+import { StopReason, stop, wake } from "./protocol.js"
+import type { HostFunction, RunResult, SandboxOptions, SandboxSession, SandboxShape } from "./sandbox.js"
+import { defaultMaxCalls, defaultMaxOutputChars, defaultMemoryLimitBytes, defaultTimeLimitMs, Sandbox } from "./sandbox.js"
+import { sandboxWorker } from "./worker.js"
 
-/** The file name QuickJS reports in stacks, so a line number can be found in them. */
-const fileName = "code.js"
+/** How long a thread may take to stop after being told to, before it is terminated. */
+const graceMs = 1_500
+/** How long a new thread may take to load QuickJS. */
+const startupMs = 30_000
+/** The worker's own (V8) heap: the dumped values and messages; the interpreter lives in WebAssembly memory. */
+const workerHeapMb = 192
 
-/** A host value as a QuickJS value; anything that is not JSON-like becomes its string form. */
-const toHandle = (vm: QuickJSAsyncContext, value: unknown): QuickJSHandle => {
-  if (value === undefined) return vm.undefined
-  if (value === null) return vm.null
-  if (typeof value === "boolean") return value ? vm.true : vm.false
-  if (typeof value === "number") return vm.newNumber(value)
-  if (typeof value === "string") return vm.newString(value)
-  if (Array.isArray(value)) {
-    const array = vm.newArray()
-    value.forEach((item, i) => {
-      const h = toHandle(vm, item)
-      vm.setProp(array, i, h)
-      h.dispose()
-    })
-    return array
-  }
-  if (typeof value === "object") {
-    const object = vm.newObject()
-    for (const [key, item] of Object.entries(value)) {
-      const h = toHandle(vm, item)
-      vm.setProp(object, key, h)
-      h.dispose()
-    }
-    return object
-  }
-  return vm.newString(String(value))
+const workerSource = `(${sandboxWorker.toString()})()`
+
+type Event = FromWorker | { readonly type: "exited"; readonly outOfMemory: boolean; readonly detail: string }
+
+interface Thread {
+  readonly worker: Worker
+  readonly inbox: Queue.Queue<Event>
+  readonly control: Int32Array
+  readonly replies: MessagePort
 }
 
-/** What the code printed, one argument list per call. */
-const formatPrinted = (value: unknown): string => {
-  if (typeof value === "string") return value
-  try {
-    return JSON.stringify(value) ?? String(value)
-  } catch {
-    return String(value)
-  }
+/** A real-time timer: the last resort against a thread that does not stop, which no virtual clock may hold back. */
+const realTimer = (ms: number): Effect.Effect<void> =>
+  Effect.async<void>((resume) => {
+    const timer = setTimeout(() => resume(Effect.void), ms)
+    return Effect.sync(() => clearTimeout(timer))
+  })
+
+const resolveQuickJs = Effect.tryPromise(async () => {
+  const { createRequire } = await import("node:module")
+  // The bundled CLI is CommonJS (its own `require`); from source, resolve relative to this module.
+  const resolve = typeof require === "function" ? require.resolve : createRequire(import.meta.url).resolve
+  return resolve("quickjs-emscripten")
+}).pipe(Effect.orDie)
+
+const spawn = (quickjsPath: string, options: SandboxOptions): Effect.Effect<Thread> =>
+  Effect.gen(function*() {
+    const inbox = yield* Queue.unbounded<Event>()
+    const shared = new SharedArrayBuffer(8)
+    const { port1, port2 } = new MessageChannel()
+    const setup: WorkerSetup = {
+      quickjsPath,
+      control: shared,
+      replies: port2,
+      memoryLimitBytes: options.memoryLimitBytes ?? defaultMemoryLimitBytes,
+      maxOutputChars: options.maxOutputChars ?? defaultMaxOutputChars,
+      printing: options.printing ?? true,
+      globals: options.globals ?? {},
+      functions: Object.keys(options.functions ?? {})
+    }
+    const worker = new Worker(workerSource, {
+      eval: true,
+      workerData: setup,
+      transferList: [port2],
+      resourceLimits: { maxOldGenerationSizeMb: workerHeapMb, maxYoungGenerationSizeMb: 32 }
+    })
+    let outOfMemory = false
+    worker.on("message", (m: FromWorker) => Queue.unsafeOffer(inbox, m))
+    worker.on("error", (e: Error & { readonly code?: unknown }) => {
+      outOfMemory = outOfMemory || e.code === "ERR_WORKER_OUT_OF_MEMORY"
+    })
+    worker.on("exit", (code) => Queue.unsafeOffer(inbox, { type: "exited", outOfMemory, detail: `exit code ${code}` }))
+    const thread: Thread = { worker, inbox, control: new Int32Array(shared), replies: port1 }
+    const first = yield* Queue.take(inbox).pipe(Effect.raceFirst(Effect.as(realTimer(startupMs), undefined)))
+    if (first?.type !== "ready") {
+      yield* kill(thread)
+      const why = first === undefined ? `it did not start within ${startupMs / 1000} s` : first.type === "failed" ? first.reason : first.type
+      return yield* Effect.dieMessage(`the QuickJS sandbox could not start: ${why}`)
+    }
+    return thread
+  })
+
+const kill = (thread: Thread) => Effect.promise(() => thread.worker.terminate().then(() => thread.replies.close(), () => thread.replies.close()))
+
+const signal = (thread: Thread) => {
+  Atomics.store(thread.control, wake, 1)
+  Atomics.notify(thread.control, wake)
+}
+
+const halt = (thread: Thread, reason: number) => {
+  Atomics.store(thread.control, stop, reason)
+  signal(thread)
+}
+
+const reply = (thread: Thread, message: Reply) => {
+  thread.replies.postMessage(message)
+  signal(thread)
 }
 
 const jsonLike = (value: unknown): unknown => {
   try {
     const text = JSON.stringify(value)
-    return text === undefined ? undefined : JSON.parse(text)
+    return text === undefined ? null : JSON.parse(text)
   } catch {
-    return undefined
+    return null
   }
 }
 
-const lineOf = (error: Record<string, unknown>): number | undefined => {
-  if (typeof error["lineNumber"] === "number") return error["lineNumber"]
-  const stack = typeof error["stack"] === "string" ? error["stack"] : ""
-  const found = new RegExp(`${fileName.replace(".", "\\.")}:(\\d+)`).exec(stack)
-  return found?.[1] === undefined ? undefined : Number(found[1])
-}
+type Ended = RunOutcome | { readonly kind: "exited"; readonly outOfMemory: boolean; readonly detail: string }
 
-const makeSession = (vm: QuickJSAsyncContext, runtime: Runtime.Runtime<never>, options: SandboxOptions): SandboxSession => {
-  const timeLimitMs = options.timeLimitMs ?? defaultTimeLimitMs
-  const memoryLimitBytes = options.memoryLimitBytes ?? defaultMemoryLimitBytes
-  let output: Array<string> = []
-  let startedAt = 0
-  let hostMs = 0
-  let timedOut = false
-  // Set when the caller's fiber is interrupted: the code stops at its next check and host calls fail fast.
-  let aborted = false
-  let hostFiber: Fiber.RuntimeFiber<unknown, HostCallFailed> | undefined
-  vm.runtime.setMemoryLimit(memoryLimitBytes)
-  vm.runtime.setMaxStackSize(1024 * 1024)
-  vm.runtime.setInterruptHandler(() => {
-    if (Date.now() - startedAt - hostMs > timeLimitMs) timedOut = true
-    return timedOut || aborted
+/** Answer the thread's host calls until its run ends. */
+const serve = (thread: Thread, functions: Readonly<Record<string, HostFunction>>, maxCalls: number, count: { n: number }, stopping = false): Effect.Effect<Ended> =>
+  Effect.gen(function*() {
+    for (;;) {
+      const event = yield* Queue.take(thread.inbox)
+      switch (event.type) {
+        case "ready":
+        case "failed":
+          continue
+        case "done":
+          return event.outcome
+        case "exited":
+          return { kind: "exited", outOfMemory: event.outOfMemory, detail: event.detail }
+        case "call": {
+          count.n += 1
+          const host = functions[event.name]
+          if (stopping || count.n > maxCalls || host === undefined) {
+            if (!stopping && count.n > maxCalls) halt(thread, StopReason.calls)
+            reply(thread, { id: event.id, ok: false, message: host === undefined ? `${event.name} is not available` : "the run was stopped" })
+            continue
+          }
+          const exit = yield* Effect.exit(host(event.args))
+          reply(thread, Exit.match(exit, {
+            onSuccess: (value): Reply => ({ id: event.id, ok: true, value: jsonLike(value) }),
+            onFailure: (cause): Reply => ({
+              id: event.id,
+              ok: false,
+              message: Option.match(Cause.failureOption(cause), {
+                onNone: () => (Cause.isInterruptedOnly(cause) ? `${event.name} was interrupted` : `${event.name} failed unexpectedly`),
+                onSome: (e) => e.message
+              })
+            })
+          }))
+          continue
+        }
+      }
+    }
   })
 
-  if (options.printing ?? true) {
-    const print = vm.newFunction("print", (...args) => {
-      output.push(args.map((h) => formatPrinted(vm.dump(h))).join(" "))
-    })
-    vm.setProp(vm.global, "print", print)
-    const consoleObject = vm.newObject()
-    vm.setProp(consoleObject, "log", print)
-    vm.setProp(vm.global, "console", consoleObject)
-    consoleObject.dispose()
-    print.dispose()
-  }
-
-  for (const [name, value] of Object.entries(options.globals ?? {})) {
-    const h = toHandle(vm, value)
-    vm.defineProp(vm.global, name, { value: h, configurable: false, enumerable: true })
-    h.dispose()
-  }
-
-  for (const [name, host] of Object.entries(options.functions ?? {})) {
-    const fn = vm.newAsyncifiedFunction(name, async (...handles) => {
-      const args = handles.map((h) => vm.dump(h))
-      const before = Date.now()
-      if (aborted) return { error: vm.newError({ name: "Error", message: "the run was cancelled" }) }
-      const fiber = Runtime.runFork(runtime)(host(args))
-      hostFiber = fiber
-      const exit = await Runtime.runPromise(runtime)(Fiber.await(fiber))
-      hostFiber = undefined
-      hostMs += Date.now() - before
-      if (Exit.isSuccess(exit)) return toHandle(vm, exit.value)
-      const reason = Option.match(Cause.failureOption(exit.cause), {
-        onNone: () => (Cause.isInterruptedOnly(exit.cause) ? `${name} was interrupted` : `${name} failed unexpectedly`),
-        onSome: (e) => e.message
-      })
-      return { error: vm.newError({ name: "Error", message: reason }) }
-    })
-    vm.setProp(vm.global, name, fn)
-    fn.dispose()
-  }
-
-  const classify = (dumped: unknown): SandboxError => {
-    const printed = [...output]
-    if (timedOut) return new ScriptTimeout({ limitMs: timeLimitMs, output: printed })
-    if (typeof dumped !== "object" || dumped === null) {
-      return new ScriptError({ name: "Error", detail: `uncaught ${formatPrinted(dumped)}`, output: printed })
-    }
-    const error = dumped as Record<string, unknown>
-    const name = typeof error["name"] === "string" ? error["name"] : "Error"
-    const detail = typeof error["message"] === "string" ? error["message"] : formatPrinted(dumped)
-    if (name === "InternalError" && /out of memory/.test(detail)) {
-      return new ScriptOutOfMemory({ limitBytes: memoryLimitBytes, output: printed })
-    }
-    const line = lineOf(error)
-    return new ScriptError({ name, detail, ...(line === undefined ? {} : { line }), output: printed })
-  }
-
-  const runOnce = async (code: string): Promise<Exit.Exit<RunResult, SandboxError>> => {
-    output = []
-    hostMs = 0
-    timedOut = false
-    startedAt = Date.now()
-    const result = await vm.evalCodeAsync(code, fileName)
-    if (result.error) {
-      const dumped = vm.dump(result.error)
-      result.error.dispose()
-      return Exit.fail(classify(dumped))
-    }
-    const handle = result.value
-    const state = vm.getPromiseState(handle)
-    let value: unknown
-    if (state.type === "fulfilled" && state.notAPromise) {
-      value = jsonLike(vm.dump(handle))
-    } else {
-      // A promise (e.g. from `import()` or an async function): let it settle once.
-      const jobs = vm.runtime.executePendingJobs()
-      if (jobs.error) jobs.error.dispose()
-      const settled = vm.getPromiseState(handle)
-      if (settled.type === "rejected") {
-        const dumped = vm.dump(settled.error)
-        settled.error.dispose()
-        handle.dispose()
-        return Exit.fail(classify(dumped))
-      }
-      if (settled.type === "fulfilled") {
-        value = jsonLike(vm.dump(settled.value))
-        if (!settled.notAPromise) settled.value.dispose()
-      }
-    }
-    handle.dispose()
-    return Exit.succeed({ value, output: [...output] })
-  }
-
-  // One run at a time: an asyncified interpreter can only be paused in one place.
-  const lock = Effect.unsafeMakeSemaphore(1)
-  return {
-    run: (code) =>
-      lock.withPermits(1)(Effect.flatten(Effect.async<Exit.Exit<RunResult, SandboxError>>((resume) => {
-        aborted = false
-        const running = runOnce(code)
-        running.then((exit) => resume(Effect.succeed(exit)), (defect: unknown) => resume(Effect.die(defect)))
-        // Interrupted: stop the code and any host call, and wait until the interpreter is idle so it can be disposed safely.
-        return Effect.promise(() => {
-          aborted = true
-          if (hostFiber !== undefined) Runtime.runFork(runtime)(Fiber.interrupt(hostFiber))
-          return running.catch(() => undefined)
-        })
-      })))
+const toResult = (ended: Ended, limits: { readonly timeLimitMs: number; readonly memoryLimitBytes: number; readonly maxCalls: number }): Either.Either<RunResult, SandboxError> => {
+  switch (ended.kind) {
+    case "ok":
+      return Either.right({ value: ended.value, output: ended.output })
+    case "error":
+      return Either.left(new ScriptError({ name: ended.name, detail: ended.detail, output: ended.output, ...(ended.line === null ? {} : { line: ended.line }) }))
+    case "timeout":
+      return Either.left(new ScriptTimeout({ limitMs: limits.timeLimitMs, output: ended.output }))
+    case "calls":
+      return Either.left(new ScriptCallLimit({ limit: limits.maxCalls, output: ended.output }))
+    case "oom":
+      return Either.left(new ScriptOutOfMemory({ limitBytes: limits.memoryLimitBytes, output: ended.output }))
+    case "exited":
+      return Either.left(
+        ended.outOfMemory
+          ? new ScriptOutOfMemory({ limitBytes: limits.memoryLimitBytes, output: [] })
+          : new ScriptError({ name: "InternalError", detail: `the sandbox stopped unexpectedly (${ended.detail})`, output: [] })
+      )
   }
 }
+
+const makeSession = (quickjsPath: string, options: SandboxOptions): Effect.Effect<SandboxSession, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const limits = {
+      timeLimitMs: options.timeLimitMs ?? defaultTimeLimitMs,
+      memoryLimitBytes: options.memoryLimitBytes ?? defaultMemoryLimitBytes,
+      maxCalls: options.maxCalls ?? defaultMaxCalls
+    }
+    const functions = options.functions ?? {}
+    let current: Option.Option<Thread> = Option.some(yield* spawn(quickjsPath, options))
+    const retire = (thread: Thread) => Effect.suspend(() => ((current = Option.none()), kill(thread)))
+    yield* Effect.addFinalizer(() => Option.match(current, { onNone: () => Effect.void, onSome: retire }))
+    const threadNow = Effect.suspend(() =>
+      Option.match(current, {
+        onSome: Effect.succeed,
+        onNone: () => Effect.tap(spawn(quickjsPath, options), (t) => Effect.sync(() => void (current = Option.some(t))))
+      })
+    )
+
+    const runOnce = (code: string): Effect.Effect<Either.Either<RunResult, SandboxError>> =>
+      Effect.gen(function*() {
+        const thread = yield* threadNow
+        Atomics.store(thread.control, stop, StopReason.none)
+        thread.worker.postMessage({ type: "run", code, budgetMs: limits.timeLimitMs })
+        const count = { n: 0 }
+        // The budget on Effect's Clock covers the host calls; real time backs it up should the thread not answer at all.
+        const first = yield* serve(thread, functions, limits.maxCalls, count).pipe(
+          Effect.timeoutTo({ duration: Duration.millis(limits.timeLimitMs), onTimeout: () => Either.left("budget" as const), onSuccess: Either.right }),
+          Effect.raceFirst(Effect.as(realTimer(limits.timeLimitMs + graceMs), Either.left("stuck" as const)))
+        )
+        if (Either.isRight(first)) {
+          if (first.right.kind === "exited") yield* retire(thread)
+          return toResult(first.right, limits)
+        }
+        if (first.left === "budget") {
+          halt(thread, StopReason.time)
+          const second = yield* serve(thread, functions, 0, count, true).pipe(Effect.raceFirst(Effect.as(realTimer(graceMs), undefined)))
+          if (second !== undefined && second.kind !== "exited") {
+            return toResult(second.kind === "ok" || second.kind === "error" ? { kind: "timeout", output: second.output } : second, limits)
+          }
+        }
+        yield* retire(thread)
+        return toResult({ kind: "timeout", output: [] }, limits)
+      }).pipe(
+        // Interrupted (Ctrl-C, a parent's timeout): the thread is terminated at once, whatever it is doing.
+        Effect.onInterrupt(() => Option.match(current, { onNone: () => Effect.void, onSome: retire }))
+      )
+
+    // One run at a time: the interpreter has one thread.
+    const lock = yield* Effect.makeSemaphore(1)
+    return { run: (code: string) => lock.withPermits(1)(Effect.flatMap(runOnce(code), Either.match({ onLeft: Effect.fail, onRight: Effect.succeed }))) }
+  })
 
 export const layerQuickJs: Layer.Layer<Sandbox> = Layer.effect(
   Sandbox,
   Effect.gen(function*() {
-    const quickjs = yield* Effect.promise(() => import("quickjs-emscripten"))
-    const session = (options: SandboxOptions = {}) =>
-      Effect.gen(function*() {
-        const runtime = yield* Effect.runtime<never>()
-        const vm = yield* Effect.acquireRelease(
-          Effect.promise(() => quickjs.newAsyncContext()),
-          (vm) => Effect.sync(() => vm.dispose())
-        )
-        return makeSession(vm, runtime, options)
-      })
+    const quickjsPath = yield* resolveQuickJs
     const shape: SandboxShape = {
-      session,
-      run: (code, options) => Effect.scoped(Effect.flatMap(session(options), (s) => s.run(code)))
+      session: (options = {}) => makeSession(quickjsPath, options),
+      run: (code, options) => Effect.scoped(Effect.flatMap(makeSession(quickjsPath, options ?? {}), (s) => s.run(code)))
     }
     return shape
   })

@@ -7,11 +7,17 @@
  * is no `require`, no module loader, no timers, no network, no host objects.
  * Host functions are Effects, so a `click(3)` in the code is an `Adb` call
  * and `wait(ms)` runs on Effect's Clock; to the code they look synchronous
- * (no `await` needed). Every run has a wall-time limit for the code's own
- * work and a memory limit; failures come back as typed errors (errors.ts).
+ * (no `await` needed; promise continuations run before the run ends, and a
+ * promise still pending then is an error, since nothing could settle it).
  *
- * Layers: `layerQuickJs` (quickjs.ts) — QuickJS compiled to WebAssembly,
- * imported only when the layer is built.
+ * Every run has limits that hold whatever the code does: one wall-clock
+ * budget for the code and its host calls alike, a cap on host calls, a
+ * memory cap for the whole interpreter (strings and arrays included), and a
+ * cap on printed output (cut with a marker). Failures come back as typed
+ * errors (errors.ts).
+ *
+ * Layers: `layerQuickJs` (quickjs.ts) — QuickJS compiled to WebAssembly in a
+ * worker thread the host can always terminate; loaded only in that thread.
  */
 import { Context } from "effect"
 import type { Effect, Scope } from "effect"
@@ -28,11 +34,15 @@ export interface SandboxOptions {
   readonly functions?: Readonly<Record<string, HostFunction>>
   /** Read-only values the code sees as globals (e.g. the TextManipulator's `ORIGINAL`). */
   readonly globals?: Readonly<Record<string, SandboxValue>>
-  /** Wall time for the code's own work per run, host calls excluded (default 5 s). */
+  /** Wall time per run, the code's own work and its host calls together (default 5 s). */
   readonly timeLimitMs?: number
+  /** Host-function calls per run (default 100); one more stops the run with `ScriptCallLimit`. */
+  readonly maxCalls?: number
+  /** Characters of printed output kept per run (default 20,000); the rest is counted in a marker line. */
+  readonly maxOutputChars?: number
   /** Give the code `print` and `console.log` (default true); their output comes back with the result. */
   readonly printing?: boolean
-  /** Heap limit (default 64 MB). */
+  /** Memory for the interpreter, everything the code builds included (default 64 MB). */
   readonly memoryLimitBytes?: number
 }
 
@@ -59,3 +69,5 @@ export class Sandbox extends Context.Tag("shoal/Sandbox")<Sandbox, SandboxShape>
 
 export const defaultTimeLimitMs = 5_000
 export const defaultMemoryLimitBytes = 64 * 1024 * 1024
+export const defaultMaxCalls = 100
+export const defaultMaxOutputChars = 20_000

@@ -10,7 +10,8 @@ import { layerAdbSimulated } from "../../../src/services/adb/simulated.js"
 import { SimulatedDevice } from "../../../src/services/adb/simulator/device.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
 import { layerQuickJs } from "../../../src/services/sandbox/quickjs.js"
-import { untilSleeping } from "../../fakes/clock-driver.js"
+import { maxFactChars, maxFacts, stepLimits } from "../../../src/agents/droid/codeact-functions.js"
+import { realEventually } from "../../services/sandbox/support.js"
 import { indexIn, js, phoneWith, promptAt } from "./support.js"
 
 const turnOnWifi = [
@@ -18,6 +19,13 @@ const turnOnWifi = [
   (req: Parameters<typeof indexIn>[0]) => ScriptedLlm.text(js(`click(${indexIn(req, /"Network & internet"/)})`)),
   (req: Parameters<typeof indexIn>[0]) => ScriptedLlm.text(js(`click(${indexIn(req, /Switch "OFF"/)})\ncomplete(true, "Wi-Fi has been turned on")`))
 ]
+
+/** Until some fiber sleeps `ms` from now on TestClock (the sandbox answers in real time, so this polls real time, bounded). */
+const untilSleepOf = (ms: number) =>
+  realEventually(Effect.gen(function*() {
+    const now = yield* TestClock.currentTimeMillis
+    return Array.from(yield* TestClock.sleeps()).includes(now + ms)
+  }))
 
 describe("CodeAct", () => {
   it.scoped("\"turn on Wi-Fi\" on the simulated Settings app: the phone's Wi-Fi is on", () => {
@@ -57,13 +65,56 @@ describe("CodeAct", () => {
     }).pipe(Effect.provide(layer))
   })
 
-  it.scoped("wait(ms) runs on Effect's Clock: a minute passes in virtual time", () => {
-    const { layer } = phoneWith([ScriptedLlm.text(js("wait(60000)\ncomplete(true, 'waited')"))])
+  it.scoped("wait(ms) runs on Effect's Clock: twenty seconds pass in virtual time", () => {
+    const { layer } = phoneWith([ScriptedLlm.text(js("wait(20000)\ncomplete(true, 'waited')"))])
     return Effect.gen(function*() {
-      const fiber = yield* Effect.fork(runCodeAct({ goal: "wait a minute", maxSteps: 1 }))
-      yield* untilSleeping
-      yield* TestClock.adjust("60 seconds")
+      const fiber = yield* Effect.fork(runCodeAct({ goal: "wait a while", maxSteps: 1 }))
+      yield* untilSleepOf(20_000)
+      yield* TestClock.adjust("20 seconds")
       expect((yield* Fiber.join(fiber)).answer).toBe("waited")
     }).pipe(Effect.provide(layer))
   })
+
+  it.scoped("a step's budget covers its device calls: waits past it stop the code, and the model is told", () => {
+    const { layer } = phoneWith([ScriptedLlm.text(js("wait(20000)\nwait(20000)\ncomplete(true, 'waited')")), ScriptedLlm.text(js("complete(false, 'too slow')"))])
+    return Effect.gen(function*() {
+      const fiber = yield* Effect.fork(runCodeAct({ goal: "wait a long while", maxSteps: 2 }))
+      yield* untilSleepOf(20_000)
+      yield* TestClock.adjust("20 seconds")
+      yield* untilSleepOf(20_000)
+      yield* TestClock.adjust("20 seconds")
+      expect((yield* Fiber.join(fiber)).answer).toBe("too slow")
+      const requests = yield* Effect.flatMap(ScriptedLlm, (s) => s.requests)
+      expect(promptAt(requests, 1)).toContain(`Code stopped: the code and its device calls took longer than ${stepLimits.timeLimitMs} ms and were stopped`)
+    }).pipe(Effect.provide(layer))
+  }, 30_000)
+
+  it.scoped("`while (true) back()` stops at the step's call cap: the device sees that many presses, not thousands", () => {
+    const { device, layer } = phoneWith([ScriptedLlm.text(js("while (true) back()")), ScriptedLlm.text(js("complete(false, 'stuck')"))])
+    return Effect.gen(function*() {
+      const started = performance.now()
+      const result = yield* runCodeAct({ goal: "go back forever", maxSteps: 2 })
+      expect(result.answer).toBe("stuck")
+      expect(performance.now() - started).toBeLessThan(20_000)
+      expect(device.commands.filter((c) => /input keyevent 4\b/.test(c)).length).toBe(stepLimits.maxCalls)
+      const requests = yield* Effect.flatMap(ScriptedLlm, (s) => s.requests)
+      expect(promptAt(requests, 1)).toMatch(/Code stopped: the code called functions more than 30 times in one step/)
+    }).pipe(Effect.provide(layer))
+  }, 30_000)
+
+  it.scoped("a remember() flood keeps short facts and a bounded memory, and the host stays up", () => {
+    const { layer } = phoneWith([
+      ScriptedLlm.text(js("remember('x'.repeat(5000000))\nfor (let i = 0; i < 28; i++) remember('fact ' + i)")),
+      ScriptedLlm.text(js("for (let i = 28; i < 33; i++) remember('fact ' + i)")),
+      ScriptedLlm.text(js("complete(true, 'done')"))
+    ])
+    return Effect.gen(function*() {
+      const result = yield* runCodeAct({ goal: "remember a lot", maxSteps: 3 })
+      expect(result.memory.length).toBe(maxFacts)
+      expect(result.memory[0]).toBe(`${"x".repeat(maxFactChars)}… [${5_000_000 - maxFactChars} more characters cut]`)
+      const requests = yield* Effect.flatMap(ScriptedLlm, (s) => s.requests)
+      expect(promptAt(requests, 2)).toMatch(/Code stopped: Error: remember: memory is full \(30 facts\)/)
+      expect(promptAt(requests, 2).length).toBeLessThan(40_000)
+    }).pipe(Effect.provide(layer))
+  }, 30_000)
 })

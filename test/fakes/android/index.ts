@@ -7,6 +7,7 @@
 import { Effect } from "effect"
 import type { Scope } from "effect"
 import { execFile } from "node:child_process"
+import { readFileSync } from "node:fs"
 import type { AdbServer, DeviceOptions } from "../../../src/services/adb/simulator/index.js"
 import { serveAdb, SimulatedDevice } from "../../../src/services/adb/simulator/index.js"
 
@@ -37,10 +38,30 @@ export const runAdb = (server: AdbServer, args: ReadonlyArray<string>, timeoutMs
     return Effect.sync(() => void child.kill())
   })
 
-/** `adb` processes still alive that talk to this server's port (there should be none after a call). */
+/** The adb server port a process was started with, read from its environment (none if it is gone or not ours to read). */
+const envPort = (pid: string): string | undefined => {
+  try {
+    const entry = readFileSync(`/proc/${pid}/environ`, "latin1").split("\0").find((e) => e.startsWith("ANDROID_ADB_SERVER_PORT="))
+    return entry?.slice("ANDROID_ADB_SERVER_PORT=".length)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * `adb` processes still alive that belong to this server (there should be
+ * none after a call): found by its port — on the command line (`-P PORT`, a
+ * server's `-L tcp:…PORT`) or in the process's environment — never by what
+ * kind of adb process it is, so other adb servers on the machine do not count.
+ */
 export const adbProcessesFor = (server: AdbServer): Effect.Effect<ReadonlyArray<string>> =>
   Effect.async<ReadonlyArray<string>>((resume) => {
-    execFile("ps", ["-eo", "args"], (_error, stdout) => {
-      resume(Effect.succeed(stdout.split("\n").filter((line) => /(^|\/)adb\s/.test(line) && (line.includes(`-P ${server.port}`) || line.includes("fork-server")))))
+    const port = String(server.port)
+    const onCommandLine = new RegExp(`(-P\\s*${port}|tcp:(\\S*:)?${port})(\\s|$)`)
+    execFile("ps", ["-eo", "pid=,args="], (_error, stdout) => {
+      const processes = stdout.split("\n").map((line) => /^\s*(\d+)\s+(.*)$/.exec(line)).flatMap((m) => (m?.[1] === undefined || m[2] === undefined ? [] : [{ pid: m[1], args: m[2] }]))
+      resume(Effect.succeed(processes
+        .filter((p) => /(^|\/)adb\s/.test(p.args) && (onCommandLine.test(p.args) || envPort(p.pid) === port))
+        .map((p) => p.args)))
     })
   })

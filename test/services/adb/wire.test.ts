@@ -6,8 +6,9 @@
  * here (child processes), so every timeout is short and bounded.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Context, Effect, Exit, Layer, Option, Scope } from "effect"
+import { Context, Effect, Exit, Fiber, Layer, Option, Scope } from "effect"
 import { existsSync } from "node:fs"
+import { createServer } from "node:net"
 import { elementList, findByLabel, findByResourceId } from "../../../src/domain/android/elements.js"
 import { Keys, PackageName } from "../../../src/domain/android/ids.js"
 import { Adb } from "../../../src/services/adb/adb.js"
@@ -39,6 +40,16 @@ const openSearch = (adb: typeof Adb.Service, meal = "Lunch") =>
     if (add === undefined) return yield* Effect.dieMessage("no ADD FOOD button")
     yield* adb.tap(add.centre)
   })
+
+/** A TCP port nothing listens on right now. */
+const freePort = Effect.async<number>((resume) => {
+  const probe = createServer()
+  probe.listen(0, "127.0.0.1", () => {
+    const address = probe.address()
+    const port = typeof address === "object" && address !== null ? address.port : 0
+    probe.close(() => resume(Effect.succeed(port)))
+  })
+})
 
 const noAdbLeft = (server: AdbServer) =>
   Effect.gen(function*() {
@@ -173,6 +184,23 @@ describe.skipIf(!haveAdb)("Adb through the real adb client and appium-adb, again
       expect(error._tag).toBe("NoDevice")
       expect(error.message).toContain("emulator-5554 (device)")
     }))
+
+  it.scopedLive("leftover adb processes are found by this server's port: its own client counts, another adb server on the machine does not", () =>
+    Effect.gen(function*() {
+      const { server } = yield* simulatedPhone()
+      // Another adb server, as a developer's machine has one: started on a free port of its own, stopped afterwards.
+      const otherPort = yield* freePort
+      const other = { ...server, port: otherPort, env: { ANDROID_ADB_SERVER_PORT: String(otherPort) } }
+      yield* Effect.acquireRelease(runAdb(other, ["start-server"], 15_000), () => runAdb(other, ["kill-server"]))
+      expect((yield* adbProcessesFor(other)).length).toBeGreaterThan(0)
+      expect(yield* adbProcessesFor(server)).toEqual([])
+      // This server's own client, busy for a moment (the simulated `sleep`), is found through its environment.
+      const busy = yield* Effect.fork(runAdb(server, ["shell", "sleep", "2"]))
+      yield* Effect.sleep("700 millis")
+      expect((yield* adbProcessesFor(server)).length).toBe(1)
+      yield* Fiber.join(busy)
+      yield* noAdbLeft(server)
+    }), 30_000)
 
   it.scopedLive("`adb kill-server` is acknowledged but the simulator keeps serving, and no real server is started", () =>
     Effect.gen(function*() {

@@ -17,8 +17,11 @@ describe("quickjs-emscripten loading", () => {
     expect(text.match(staticImport) ?? []).toEqual([])
   })
 
-  it("the QuickJS layer loads it inside its construction effect", () => {
-    expect(readFileSync(new URL("services/sandbox/quickjs.ts", src), "utf8")).toContain("yield* Effect.promise(() => import(\"quickjs-emscripten\"))")
+  it("the QuickJS layer only resolves its path when built; the sandbox's worker thread loads it", () => {
+    const layer = readFileSync(new URL("services/sandbox/quickjs.ts", src), "utf8")
+    expect(layer).toMatch(/const resolveQuickJs = Effect\.tryPromise\([\s\S]*resolve\("quickjs-emscripten"\)/)
+    expect(layer).toContain("const quickjsPath = yield* resolveQuickJs")
+    expect(readFileSync(new URL("services/sandbox/worker.ts", src), "utf8")).toContain("require(setup.quickjsPath)")
   })
 
   it("the droid command module imports neither the agent nor the sandbox", () => {

@@ -8,7 +8,7 @@ import { Duration, Effect, Fiber, TestClock } from "effect"
 import { HostCallFailed } from "../../../src/services/sandbox/errors.js"
 import { layerQuickJs } from "../../../src/services/sandbox/quickjs.js"
 import { Sandbox } from "../../../src/services/sandbox/sandbox.js"
-import { untilSleeping } from "../../fakes/clock-driver.js"
+import { sleepingHost } from "./support.js"
 
 const run = (code: string, options?: Parameters<Sandbox["Type"]["run"]>[1]) => Effect.flatMap(Sandbox, (s) => s.run(code, options))
 const failure = (code: string, options?: Parameters<Sandbox["Type"]["run"]>[1]) => Effect.flip(run(code, options))
@@ -99,25 +99,25 @@ describe("Sandbox (QuickJS)", () => {
         expect(r.value).toBe("HELLO")
       }))
 
-    it.effect("a host function on Effect's Clock runs in virtual time, and does not count against the time limit", () =>
+    it.effect("a host function on Effect's Clock runs in virtual time, and its time counts against the run's budget", () =>
       Effect.gen(function*() {
-        const fiber = yield* Effect.fork(run("wait(60000); 'woke'", {
-          timeLimitMs: 200,
-          functions: { wait: (args) => Effect.sleep(Duration.millis(Number(args[0]))) }
-        }))
-        yield* untilSleeping
-        yield* TestClock.adjust(Duration.seconds(60))
-        expect((yield* Fiber.join(fiber)).value).toBe("woke")
-      }))
+        const { untilCalled, wait } = sleepingHost()
+        const short = yield* Effect.fork(run("wait(4000); 'woke'", { timeLimitMs: 5_000, functions: { wait } }))
+        yield* untilCalled(1)
+        yield* TestClock.adjust(Duration.seconds(4))
+        expect((yield* Fiber.join(short)).value).toBe("woke")
+        const long = yield* Effect.fork(failure("wait(60000); 'woke'", { timeLimitMs: 5_000, functions: { wait } }))
+        yield* untilCalled(2)
+        yield* TestClock.adjust(Duration.seconds(6))
+        expect((yield* Fiber.join(long))._tag).toBe("ScriptTimeout")
+      }), { timeout: 20_000 })
 
     it.effect("interrupting a run stops the code and its host call; the interpreter is disposed safely", () =>
       Effect.gen(function*() {
         let finished = false
-        const fiber = yield* Effect.fork(run("wait(60000)\nwhile (true) {}", {
-          timeLimitMs: 60_000,
-          functions: { wait: (args) => Effect.sleep(Duration.millis(Number(args[0]))).pipe(Effect.ensuring(Effect.sync(() => void (finished = true)))) }
-        }))
-        yield* untilSleeping
+        const { untilCalled, wait } = sleepingHost(() => void (finished = true))
+        const fiber = yield* Effect.fork(run("wait(60000)\nwhile (true) {}", { timeLimitMs: 60_000, functions: { wait } }))
+        yield* untilCalled()
         yield* Fiber.interrupt(fiber)
         expect(finished).toBe(true)
         expect((yield* run("6 * 7")).value).toBe(42)

@@ -24,6 +24,8 @@ export interface SimApp {
   readonly render: () => View
   /** Text committed by the keyboard into the focused field; false when no field has focus. */
   readonly commitText: (text: string) => boolean
+  /** Empty the focused field (select-all + DEL, or ADBKeyboard's clear); false when no field has focus. */
+  readonly clearText?: () => boolean
   readonly key: (code: number) => KeyResult
   /** A vertical swipe by `dy` pixels (negative: finger moved up, content scrolls down) at `x, y`. */
   readonly scroll: (x: number, y: number, dy: number) => void

@@ -62,6 +62,8 @@ export class SimulatedDevice {
   /** Files written on the device (`uiautomator dump <path>`). */
   readonly files = new Map<string, string>()
   private readonly running = new Set<string>()
+  /** Ctrl+A was pressed in the focused field: the next DEL or text replaces everything. */
+  private allSelected = false
   private front: SimApp
   private dialog: Dialog | undefined
 
@@ -134,6 +136,7 @@ export class SimulatedDevice {
 
   tap(point: Point): void {
     if (!this.beforeInput()) return
+    this.allSelected = false
     this.front.settle()
     const target = hitTest(this.dialog === undefined ? this.front.render() : this.dialogView(this.dialog), point)
     target?.onTap?.()
@@ -141,12 +144,20 @@ export class SimulatedDevice {
 
   swipe(from: Point, to: Point): void {
     if (!this.beforeInput()) return
+    this.allSelected = false
     if (this.dialog === undefined) this.front.scroll(from.x, from.y, to.y - from.y)
   }
 
   key(code: number): void {
     if (!this.beforeInput()) return
     this.front.settle()
+    // DEL on a select-all empties the field; any other key drops the selection.
+    const selected = this.allSelected
+    this.allSelected = false
+    if (selected && code === 67 && this.dialog === undefined) {
+      this.front.clearText?.()
+      return
+    }
     if (this.dialog !== undefined) {
       if (code === 4) this.dialog = undefined
       return
@@ -155,10 +166,26 @@ export class SimulatedDevice {
     else if (this.front.key(code) === "leave-app") this.front = this.launcher
   }
 
-  /** Text from the keyboard into the focused field (dropped when nothing has focus, as on a phone). */
+  /** `input keycombination`: Ctrl+A selects all of the focused field's text; other combinations do nothing here. */
+  keyCombination(codes: ReadonlyArray<number>): void {
+    if (!this.beforeInput()) return
+    this.allSelected = codes.includes(29) && (codes.includes(113) || codes.includes(114))
+  }
+
+  /** ADBKeyboard's ADB_CLEAR_TEXT: the focused field becomes empty. */
+  clearText(): void {
+    if (!this.beforeInput()) return
+    this.allSelected = false
+    this.front.settle()
+    if (this.dialog === undefined) this.front.clearText?.()
+  }
+
+  /** Text from the keyboard into the focused field (dropped when nothing has focus, as on a phone); it replaces a select-all. */
   commitText(text: string): void {
     if (!this.beforeInput()) return
     this.front.settle()
+    if (this.allSelected && this.dialog === undefined) this.front.clearText?.()
+    this.allSelected = false
     if (this.dialog === undefined && this.front.commitText(text)) this.typed.push(text)
   }
 

@@ -85,6 +85,14 @@ export class FitnessApp implements SimApp {
     return false
   }
 
+  clearText(): boolean {
+    const s = this.current
+    if (s._tag === "Search") this.current = { ...s, query: "" }
+    else if (s._tag === "Detail" && s.editing !== "none") this.current = { ...s, servings: "", editing: "typing" }
+    else return false
+    return true
+  }
+
   key(code: number): KeyResult {
     const s = this.current
     if (code === 4) return this.back()

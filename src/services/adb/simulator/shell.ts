@@ -147,6 +147,9 @@ const run = (device: SimulatedDevice, argv: ReadonlyArray<string>): DeviceReply 
       case "keyevent":
         for (const k of a.slice(1)) dev.key(keyNames[k] ?? Number.parseInt(k, 10))
         return reply("")
+      case "keycombination":
+        dev.keyCombination(a.slice(1).map((k) => keyNames[k] ?? Number.parseInt(k, 10)))
+        return reply("")
       case "text": {
         // A real `input text` only types what the key map has: other characters are lost.
         const value = inputTextValue(a.slice(1).join(" "))
@@ -204,6 +207,7 @@ const activityManager = (device: SimulatedDevice, args: ReadonlyArray<string>): 
     const action = option("-a") ?? ""
     const intent = `Broadcasting: Intent { act=${action} flg=0x400000 (has extras) }\n`
     // Only the ADBKeyboard IME receives ADB_INPUT_*; without it the broadcast reaches no one, as on a phone.
+    if (device.adbKeyboard && action === "ADB_CLEAR_TEXT") device.clearText()
     if (device.adbKeyboard && (action === "ADB_INPUT_B64" || action === "ADB_INPUT_TEXT")) {
       const msg = option("--es") === "msg" ? (rest[rest.indexOf("--es") + 2] ?? "") : ""
       const text = action === "ADB_INPUT_B64" ? decodeAdbKeyboardMessage(msg) : Either.right(msg)
