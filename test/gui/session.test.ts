@@ -13,13 +13,13 @@ import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { tidySessions } from "../../src/agents/tidy/session-kind.js"
 import { SessionId } from "../../src/services/session-store/session-kind.js"
-import type { PageProblems, RunningGui } from "./harness.js"
+import type { PageProblems, ScriptedGui } from "./harness.js"
 import { launchChromium, startGui, watchPage } from "./harness.js"
 import { tidyScript } from "./scripted-model.js"
 
 const maxUploadBytes = 1024 * 1024
 
-let gui: RunningGui
+let gui: ScriptedGui
 let browser: Browser
 
 beforeAll(async () => {

@@ -77,7 +77,9 @@ export const askDisposition = (
       _tag: "ProposeDisposition",
       item,
       choices: offered,
-      ...Option.match(reason, { onNone: () => ({}), onSome: (r) => ({ reason: r }) })
+      ...Option.match(reason, { onNone: () => ({}), onSome: (r) => ({ reason: r }) }),
+      // Only the model's own choices are a suggestion; the basic three alone are not.
+      ...(choices.length > 0 ? { suggested: true } : {})
     })
     const disposition: ItemDisposition = answer._tag === "DispositionAnswer" ? answer.disposition : { _tag: "SkipForNow" }
     const wasCorrection = choices.length > 0 && disposition._tag !== "SkipForNow" &&
