@@ -141,10 +141,11 @@ export const hostSession = (
     const update = (f: (m: GuiModel) => GuiModel) => SubscriptionRef.update(model, f)
     const say = (...lines: ReadonlyArray<ChatLine>) => update((m) => ({ ...m, messages: [...m.messages, ...lines] }))
     const stored = yield* Ref.make(Option.isSome(resumed))
-    const saveChat = Effect.gen(function*() {
+    /** The chat so far and `more` lines about to be shown, kept beside a session that has been saved. */
+    const saveChat = (more: ReadonlyArray<ChatLine>) => Effect.gen(function*() {
       if (!(yield* Ref.get(stored))) return
       const { messages } = yield* SubscriptionRef.get(model)
-      yield* store.save(tidyChats, id, messages).pipe(
+      yield* store.save(tidyChats, id, [...messages, ...more]).pipe(
         Effect.catchAll((error) => Effect.logWarning(`could not save the chat: ${error.message}`))
       )
     })
@@ -205,18 +206,16 @@ export const hostSession = (
       Effect.gen(function*() {
         const current = yield* SubscriptionRef.get(model)
         const response = yield* turn(current.state, input)
-        yield* update((m) => ({
-          ...m,
-          state: response.state,
-          ended: response.ended,
-          messages: [...m.messages, { from: "coach", text: response.reply }]
-        }))
-        // Saved after every turn, the chat with it: a reload or a restart resumes from the last completed turn.
-        yield* store.save(tidySessions, id, response.state).pipe(
+        const reply: ChatLine = { from: "coach", text: response.reply }
+        // Saved after every turn, the chat with it, before the page shows the reply:
+        // a reload or a restart resumes from the last completed turn.
+        const notSaved = yield* store.save(tidySessions, id, response.state).pipe(
           Effect.zipRight(Ref.set(stored, true)),
-          Effect.catchAll((error) => say({ from: "note", text: `Could not save the session: ${error.message}` }))
+          Effect.zipRight(saveChat([reply])),
+          Effect.as<ReadonlyArray<ChatLine>>([]),
+          Effect.catchAll((error) => Effect.succeed<ReadonlyArray<ChatLine>>([{ from: "note", text: `Could not save the session: ${error.message}` }]))
         )
-        yield* saveChat
+        yield* update((m) => ({ ...m, state: response.state, ended: response.ended, messages: [...m.messages, reply, ...notSaved] }))
       })
 
     const handle = (input: Input) => {
@@ -287,7 +286,7 @@ export const hostSession = (
       Effect.gen(function*() {
         if ((yield* SubscriptionRef.get(model)).ended) return yield* new SessionEnded()
         yield* say({ from: "you", text: `Photo: ${name}` }, { from: "note", text: photoSkippedOffline })
-        yield* saveChat
+        yield* saveChat([])
       })
 
     const notNow = (questionId: string) =>
