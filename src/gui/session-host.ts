@@ -6,8 +6,11 @@
  * Where it sits: between the HTTP routes (router.ts) and the IO-blind agent
  * (`turn`). Inputs go through a queue to the fiber; the agent asks through a
  * `QuestionBridge` whose every card waits 5 minutes, then takes the fallback
- * answer; after every turn the state is saved to the SessionStore, so a
- * reload — or a restarted server — rejoins the session where it was.
+ * answer. A card never blocks the user: "Not now", or a message or photo
+ * sent instead, sets it aside (card-closing.ts), and every card's question
+ * and answer go into the chat. After every turn the state and the chat are
+ * saved to the SessionStore, so a reload — or a restarted server — rejoins
+ * the session where it was, conversation and all.
  */
 import { Data, Deferred, Effect, Either, Option, Queue, Ref, Stream, SubscriptionRef } from "effect"
 import type { Duration, Scope } from "effect"
@@ -26,8 +29,9 @@ import type { QuestionUIShape } from "../services/question-ui/question-ui.js"
 import { defaultQuestionTimeout } from "../services/question-ui/timeout.js"
 import type { SessionId } from "../services/session-store/session-kind.js"
 import { SessionStore } from "../services/session-store/session-store.js"
-import type { CardClosed, ChatLine } from "./chat.js"
-import { answerText, cardLines, tidyChats } from "./chat.js"
+import { makeCardClosing } from "./card-closing.js"
+import type { ChatLine } from "./chat.js"
+import { cardLines, tidyChats } from "./chat.js"
 import type { GuiModel, GuiView } from "./view.js"
 import { toView } from "./view.js"
 
@@ -106,12 +110,6 @@ const textOf = (answer: Answer | undefined): string => (answer?._tag === "TextAn
 export const photoSkippedOffline = "Photos are skipped offline, so I haven't looked at this one. Tell me what you see instead, or carry on."
 
 /**
- * While set, every new card takes its fallback unseen: the user said "Not
- * now" to the rest of this question, or sent a message that waits its turn.
- */
-type SettingAside = "no" | "restOfQuestion" | "untilNextInput"
-
-/**
  * Host a session in `scope`: fresh sessions open with the start card, resumed
  * ones with their chat and a welcome back. The agent fiber lives as long as the scope.
  */
@@ -150,31 +148,17 @@ export const hostSession = (
       )
     })
 
-    // How cards left unanswered were closed, by question id; a card closed without an entry timed out.
-    const closedBy = yield* Ref.make(new Map<string, CardClosed | "unseen">())
-    const settingAside = yield* Ref.make<SettingAside>("no")
-    const markClosed = (questionId: string, how: CardClosed | "unseen") =>
-      Ref.update(closedBy, (m) => (m.has(questionId) ? m : new Map(m).set(questionId, how)))
-    const takeClosed = (questionId: string) =>
-      Ref.modify(closedBy, (m): [CardClosed | "unseen" | undefined, Map<string, CardClosed | "unseen">] => {
-        const rest = new Map(m)
-        rest.delete(questionId)
-        return [m.get(questionId), rest]
-      })
-
+    const closing = yield* makeCardClosing
+    const settingAside = closing.settingAside
     // Each card gets its own 5 minutes (seeds/001), then its fallback: a group keeps what was answered.
     // Its question and answer are written to the chat before the agent goes on.
     const bridge = yield* makeQuestionBridgeWith({
       leafTimeout: options.questionTimeout ?? defaultQuestionTimeout,
       onSettled: (card, answer) =>
-        Effect.gen(function*() {
-          const closed = yield* takeClosed(card.id)
-          const how: CardClosed | "unseen" = Option.match(answer, {
-            onSome: (a) => ({ _tag: "Answered", text: answerText(card.question, a) }),
-            onNone: () => closed ?? { _tag: "TimedOut" }
-          })
-          if (how !== "unseen") yield* say(...cardLines(card.question, how))
-        })
+        Effect.flatMap(closing.told(card, answer), Option.match({
+          onNone: () => Effect.void,
+          onSome: (how) => say(...cardLines(card.question, how))
+        }))
     })
 
     // The page sees which group a question belongs to; the bridge itself shows one leaf at a time.
@@ -193,7 +177,7 @@ export const hostSession = (
       Stream.runForEach((pending) =>
         Effect.gen(function*() {
           if (Option.isSome(pending) && (yield* Ref.get(settingAside)) !== "no") {
-            yield* markClosed(pending.value.id, "unseen")
+            yield* closing.mark(pending.value.id, "unseen")
             return yield* Effect.ignore(bridge.setAside(pending.value.id))
           }
           yield* update((m) => ({ ...m, pending }))
@@ -275,7 +259,7 @@ export const hostSession = (
         const card = yield* claimed
         if (Option.isSome(card)) {
           yield* Ref.set(settingAside, "untilNextInput")
-          yield* markClosed(card.value.id, { _tag: "SetAside" })
+          yield* closing.mark(card.value.id, { _tag: "SetAside" })
           yield* Effect.ignore(bridge.setAside(card.value.id))
         }
         yield* Queue.offer(inputs, input)
@@ -294,7 +278,7 @@ export const hostSession = (
         const pending = yield* bridge.pending
         if (Option.isNone(pending) || pending.value.id !== questionId) return yield* new NoSuchQuestion({ id: questionId })
         yield* Ref.set(settingAside, "restOfQuestion")
-        yield* markClosed(questionId, { _tag: "NotNow" })
+        yield* closing.mark(questionId, { _tag: "NotNow" })
         yield* bridge.setAside(questionId).pipe(Effect.tapError(() => Ref.set(settingAside, "no")))
       })
 

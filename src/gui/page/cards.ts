@@ -91,6 +91,8 @@ function drawCard(container, pending, answer, notNow) {
   }
   if (q._tag !== "FreeText") container.appendChild(el("div", { className: "later" }, [notNowButton(notNow)]));
   container.hidden = false;
-  if (first) first.focus();
+  // The whole card in view (a phone's keyboard or a long chat may hide its lower part), then its first control focused.
+  container.scrollIntoView({ block: "nearest" });
+  if (first) first.focus({ preventScroll: true });
 }
 `
