@@ -70,7 +70,7 @@ export type Question =
     readonly item: string
     readonly choices: ReadonlyArray<DispositionChoice>
     readonly reason?: string
-    /** The first choice is someone's real suggestion (the model's); without it the choices are plain options, none marked. */
+    /** The first choice is someone's suggestion (a model's); absent or false: no choice is suggested. */
     readonly suggested?: boolean
   }
   | {

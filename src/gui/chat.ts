@@ -86,7 +86,7 @@ export const cardLines = (question: LeafQuestion, closed: CardClosed): ReadonlyA
     case "NotNow":
       return [asked, { from: "you", text: "Not now" }]
     case "SetAside":
-      return [asked, { from: "note", text: "Left for now: your message goes first." }]
+      return [asked, { from: "note", text: "Left for now, to take what you sent first." }]
     case "TimedOut":
       return [asked, { from: "note", text: "No answer for a while, so it was left for now." }]
   }

@@ -106,7 +106,7 @@ describe("the tidy GUI server", () => {
       const done = yield* viewWhen(id, (v) => v.ended && !v.busy)
       expect(done.pending).toBeNull()
       const lines = done.messages.map((m) => `${m.from}: ${m.text}`)
-      expect(lines.slice(0, 3)).toEqual(["coach: What is this space for?", "note: Left for now: your message goes first.", "you: stop"])
+      expect(lines.slice(0, 3)).toEqual(["coach: What is this space for?", "note: Left for now, to take what you sent first.", "you: stop"])
       expect(lines).toHaveLength(4)
       expect(lines.join("\n")).not.toContain("No rush")
       expect(pendingId(card)).not.toBe("none")

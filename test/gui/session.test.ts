@@ -117,6 +117,25 @@ describe("shoal tidy --gui in a real browser", () => {
     await context.close()
   })
 
+  it("takes a photo at the start card: with a model it is looked at, and the card is set aside with nothing decided", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+    const problems = watchPage(page)
+    await page.goto(gui.url)
+    await waitForText(page, "#question h3", "What is this space for?")
+    const looked = (await Effect.runPromise(gui.scripted.requests)).length
+    await page.locator("#photo-input").setInputFiles({ name: "corner.jpg", mimeType: "image/jpeg", buffer: await makePhoto() })
+    await waitForText(page, "#chat li.you", "Photo: corner.jpg")
+    await statusIsQuiet(page)
+    const requests = (await Effect.runPromise(gui.scripted.requests)).slice(looked)
+    expect(requests.filter((r) => r.tools.some((t) => t.name === "analyze_photo"))).toHaveLength(1)
+    const chat = await textsOf(page, "#chat li")
+    expect(chat.slice(0, 3)).toEqual(["What is this space for?", "Left for now, to take what you sent first.", "Photo: corner.jpg"])
+    expect(chat.length).toBeGreaterThan(3)
+    expect(await textsOf(page, "#upload-error")).toEqual([""])
+    expectClean(problems)
+    await page.close()
+  })
+
   it("keeps two tabs on one session consistent, and works at phone width in dark mode", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: "dark", reducedMotion: "reduce" })
     const first = await context.newPage()

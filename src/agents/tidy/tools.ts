@@ -77,9 +77,9 @@ export const askDisposition = (
       _tag: "ProposeDisposition",
       item,
       choices: offered,
-      ...Option.match(reason, { onNone: () => ({}), onSome: (r) => ({ reason: r }) }),
-      // Only the model's own choices are a suggestion; the basic three alone are not.
-      ...(choices.length > 0 ? { suggested: true } : {})
+      // Only a proposal someone made is marked as a suggestion; the basic card suggests nothing.
+      suggested: choices.length > 0,
+      ...Option.match(reason, { onNone: () => ({}), onSome: (r) => ({ reason: r }) })
     })
     const disposition: ItemDisposition = answer._tag === "DispositionAnswer" ? answer.disposition : { _tag: "SkipForNow" }
     const wasCorrection = choices.length > 0 && disposition._tag !== "SkipForNow" &&
