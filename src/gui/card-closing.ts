@@ -10,6 +10,7 @@
 import { Effect, Option, Ref } from "effect"
 import type { Answer } from "../domain/question.js"
 import type { PendingQuestion } from "../services/question-ui/bridge.js"
+import type { LeafQuestion } from "../services/question-ui/renderer.js"
 import type { CardClosed } from "./chat.js"
 import { answerText } from "./chat.js"
 
@@ -50,3 +51,44 @@ export const makeCardClosing: Effect.Effect<CardClosing> = Effect.gen(function*(
         }))
   }
 })
+
+/** What typed words do to the card that is up: answer it, leave it ("Not now"), or nothing (they are a new message). */
+export type TypedAtCard =
+  | { readonly _tag: "Answers"; readonly answer: Answer }
+  | { readonly _tag: "NotNow" }
+  | { readonly _tag: "NewMessage" }
+
+const notNowWords = /^(?:skip|skip it|skip this|not now|not yet|later|maybe later|leave it|pass)$/
+const yesWords = /^(?:yes|y|yeah|yep|ok|okay)$/
+const noWords = /^(?:no|n|nope)$/
+
+/**
+ * Words typed in the message box while a card is up: the label of one of its
+ * choices answers it, "skip" or "not now" leaves it, and anything else —
+ * "stop", "help", a new item, a free answer — is a new message (the card is
+ * set aside). The tidy-care branch's `readCardReply` reads more of the user's
+ * own words ("bin it", "charity shop"); a host can use it here the same way.
+ */
+export const readTyped = (question: LeafQuestion, typed: string): TypedAtCard => {
+  const words = typed.replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, " ").replace(/[.!]+$/, "").trim().toLowerCase()
+  if (notNowWords.test(words)) return { _tag: "NotNow" }
+  const same = (label: string) => label.trim().toLowerCase() === words
+  switch (question._tag) {
+    case "ProposeDisposition": {
+      const choice = question.choices.find((c) => same(c.label))
+      return choice === undefined ? { _tag: "NewMessage" } : { _tag: "Answers", answer: { _tag: "DispositionAnswer", disposition: choice.disposition } }
+    }
+    case "Choose": {
+      const option = question.options.find((o) => same(o.label))
+      return option === undefined ? { _tag: "NewMessage" } : { _tag: "Answers", answer: { _tag: "ChoiceAnswer", value: option.value } }
+    }
+    case "Confirm":
+      return yesWords.test(words)
+        ? { _tag: "Answers", answer: { _tag: "ConfirmAnswer", confirmed: true } }
+        : noWords.test(words)
+        ? { _tag: "Answers", answer: { _tag: "ConfirmAnswer", confirmed: false } }
+        : { _tag: "NewMessage" }
+    case "FreeText":
+      return { _tag: "NewMessage" }
+  }
+}

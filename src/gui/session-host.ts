@@ -29,7 +29,9 @@ import type { QuestionUIShape } from "../services/question-ui/question-ui.js"
 import { defaultQuestionTimeout } from "../services/question-ui/timeout.js"
 import type { SessionId } from "../services/session-store/session-kind.js"
 import { SessionStore } from "../services/session-store/session-store.js"
-import { makeCardClosing } from "./card-closing.js"
+import { makeCardClosing, readTyped } from "./card-closing.js"
+import type { TypedAtCard } from "./card-closing.js"
+import { startAnswers, startQuestions } from "./start-card.js"
 import type { ChatLine } from "./chat.js"
 import { cardLines, tidyChats } from "./chat.js"
 import type { GuiModel, GuiView } from "./view.js"
@@ -87,24 +89,11 @@ export interface HostedSession {
   readonly ask: (question: Question) => Effect.Effect<Answer>
 }
 
+export { startQuestions } from "./start-card.js"
+
 export interface HostOptions {
   readonly questionTimeout?: Duration.DurationInput
 }
-
-/**
- * The session-start card: a real QuestionGroup (what the space is for, what
- * stays), so a new session begins with one calm form instead of two chat turns.
- */
-export const startQuestions: Question = {
-  _tag: "QuestionGroup",
-  title: "Before we start",
-  questions: [
-    { id: "function", question: { _tag: "FreeText", prompt: "What is this space for?", placeholder: "e.g. working from home" } },
-    { id: "anchors", question: { _tag: "FreeText", prompt: "What is definitely staying?", placeholder: "e.g. the desk" } }
-  ]
-}
-
-const textOf = (answer: Answer | undefined): string => (answer?._tag === "TextAnswer" ? answer.text.trim() : "")
 
 /** Said when a photo arrives and there is no model to look at it. */
 export const photoSkippedOffline = "Photos are skipped offline, so I haven't looked at this one. Tell me what you see instead, or carry on."
@@ -206,9 +195,7 @@ export const hostSession = (
       switch (input._tag) {
         case "Start":
           return Effect.gen(function*() {
-            const answer = yield* ui.ask(startQuestions)
-            const answers = answer._tag === "GroupAnswer" ? answer.answers : {}
-            const said = [textOf(answers["function"]), textOf(answers["anchors"])].filter((t) => t.length > 0)
+            const said = startAnswers(yield* ui.ask(startQuestions))
             // The card and its answers are in the chat already; a message sent instead is taken next.
             if (said.length === 0 && (yield* Ref.get(settingAside)) !== "untilNextInput") {
               return yield* say({ from: "coach", text: "No rush. Tell me what this space is for whenever you're ready." })
@@ -282,12 +269,27 @@ export const hostSession = (
         yield* bridge.setAside(questionId).pipe(Effect.tapError(() => Ref.set(settingAside, "no")))
       })
 
+    /** Typed while a card is up: its label answers it, "skip" leaves it; anything else is a new message. */
+    const typedByUser = (text: string) =>
+      Effect.gen(function*() {
+        const card = (yield* SubscriptionRef.get(model)).pending
+        const typed: TypedAtCard = Option.match(card, { onNone: () => ({ _tag: "NewMessage" }), onSome: (c) => readTyped(c.question, text) })
+        const answered = Option.isSome(card) && typed._tag !== "NewMessage"
+          ? yield* (typed._tag === "NotNow" ? notNow(card.value.id) : bridge.answer(card.value.id, typed.answer)).pipe(
+            Effect.as(true),
+            Effect.orElseSucceed(() => false)
+          )
+          : false
+        // A card that went away meanwhile, or words that are not an answer: a message, never lost.
+        if (!answered) yield* submit({ _tag: "Say", text })
+      })
+
     const view = Effect.map(SubscriptionRef.get(model), (m) => toView(id, m))
     return {
       id,
       view,
       changes: Stream.map(model.changes, (m) => toView(id, m)),
-      say: (text) => submit({ _tag: "Say", text }),
+      say: typedByUser,
       sendPhoto: (image, name) => (llm.provider === "offline" ? photoOffline(name) : submit({ _tag: "Photo", image, name })),
       answer: bridge.answer,
       notNow,

@@ -185,7 +185,7 @@ describe("the tidy page, offline, in a real browser", () => {
     await page.close()
   })
 
-  it("has a 'Not now' on every card, and takes a message typed while a card is up as a new message", async () => {
+  it("has a 'Not now' on every card, and takes a message typed while a card is up as a new message (its own label answers it)", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: "dark", reducedMotion: "reduce" })
     const page = await context.newPage()
     const problems = watchPage(page)
@@ -228,6 +228,16 @@ describe("the tidy page, offline, in a real browser", () => {
     await page.keyboard.press("Enter")
     await cardIsDown(page)
     expect(await focusedId(page)).toBe("composer-text")
+
+    // The card's own label, typed in the message box, answers it.
+    await page.keyboard.type("scarf")
+    await page.keyboard.press("Enter")
+    await waitForText(page, "#question h3", "What to do with scarf?")
+    await page.locator("#composer-text").fill("Keep")
+    await page.keyboard.press("Enter")
+    await waitForText(page, "#pile-belongs li", "scarf")
+    await cardIsDown(page)
+    expectInOrder(await chatTexts(page), ["scarf", "What to do with scarf?", "Keep", "It stays. Next?"])
     await page.keyboard.type("stop")
     await page.keyboard.press("Enter")
     await waitForText(page, "#status", "Session finished")

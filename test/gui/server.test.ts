@@ -117,6 +117,39 @@ describe("the tidy GUI server", () => {
       expect((yield* send("POST", `/api/sessions/${id}/messages`, { text: "old mug" })).status).toBe(410)
     }).pipe(Effect.provide(gui)))
 
+  it.scoped("reads a card's own label typed in the message box as its answer, and 'skip' as Not now", () =>
+    Effect.gen(function*() {
+      const id = yield* create
+      const first = yield* viewWhen(id, (v) => v.pending !== null)
+      yield* answerText(id, first, "it's for sleeping")
+      yield* answerText(id, yield* viewWhen(id, (v) => v.pending !== null && pendingId(v) !== pendingId(first)), "the bed stays")
+      yield* viewWhen(id, (v) => v.phase === "Sorting" && !v.busy)
+      const say = (text: string) => Effect.map(send("POST", `/api/sessions/${id}/messages`, { text }), (r) => r.status)
+
+      expect(yield* say("mug")).toBe(202)
+      yield* viewWhen(id, (v) => v.pending?.question._tag === "ProposeDisposition")
+      expect(yield* say("keep")).toBe(202)
+      const kept = yield* viewWhen(id, (v) => !v.busy)
+      expect(kept.piles.belongs).toEqual(["mug"])
+      expect(kept.messages.slice(-4).map((m) => `${m.from}: ${m.text}`)).toEqual([
+        "you: mug",
+        "coach: What to do with mug?",
+        "you: Keep",
+        "coach: It stays. Next?"
+      ])
+
+      expect(yield* say("lamp")).toBe(202)
+      yield* viewWhen(id, (v) => v.pending?.question._tag === "ProposeDisposition")
+      expect(yield* say("Skip.")).toBe(202)
+      const skipped = yield* viewWhen(id, (v) => !v.busy)
+      expect(skipped.messages.slice(-3).map((m) => `${m.from}: ${m.text}`)).toEqual([
+        "coach: What to do with lamp?",
+        "you: Not now",
+        expect.stringContaining("coach: ")
+      ])
+      expect([...skipped.piles.belongs, ...skipped.piles.out, ...skipped.piles.unsure]).toEqual(["mug"])
+    }).pipe(Effect.provide(gui)))
+
   it.scoped("leaves a whole card, group and all, with Not now; nothing is decided", () =>
     Effect.gen(function*() {
       const id = yield* create
