@@ -2,7 +2,7 @@
  * The sessions a GUI server hosts: one `HostedSession` (one agent fiber) per
  * browser session, found by id, created fresh, or brought back from the
  * SessionStore when a page asks for a session this process has not hosted yet
- * (a reload after a restart, the session list's "resume").
+ * (a reload after a restart, the session list's "resume") with its chat.
  *
  * Where it sits: a service (`GuiSessions`) under the routes; every session
  * lives in the service's scope, so closing the server ends every agent fiber
@@ -17,6 +17,7 @@ import type { Llm } from "../services/llm/llm.js"
 import { SessionId } from "../services/session-store/session-kind.js"
 import { SessionStore } from "../services/session-store/session-store.js"
 import type { SessionStoreError } from "../services/session-store/errors.js"
+import { tidyChats } from "./chat.js"
 import type { HostedSession, HostOptions } from "./session-host.js"
 import { hostSession } from "./session-host.js"
 
@@ -67,6 +68,14 @@ export const makeGuiSessions = (options: HostOptions = {}): Effect.Effect<GuiSes
         Effect.tap((session) => Ref.update(hosted, (m) => new Map(m).set(id, session)))
       )
 
+    // A session saved before chats were kept has none; an unreadable chat is logged, and the session still opens.
+    const storedChat = (id: SessionId) =>
+      store.load(tidyChats, id).pipe(
+        Effect.catchAll((error) =>
+          Effect.as(error._tag === "SessionNotFound" ? Effect.void : Effect.logWarning(`could not read the chat of ${id}: ${error.message}`), [])
+        )
+      )
+
     const open = (raw: string): Effect.Effect<Option.Option<HostedSession>> =>
       Option.match(Schema.decodeUnknownOption(SessionId)(raw), {
         onNone: () => Effect.succeedNone,
@@ -76,7 +85,7 @@ export const makeGuiSessions = (options: HostOptions = {}): Effect.Effect<GuiSes
             if (existing !== undefined) return Option.some(existing)
             const stored = yield* store.load(tidySessions, id).pipe(Effect.option)
             if (Option.isNone(stored)) return Option.none()
-            return Option.some(yield* host(id, stored))
+            return Option.some(yield* host(id, Option.some({ state: stored.value, chat: yield* storedChat(id) })))
           }))
       })
 

@@ -6,9 +6,10 @@
  *   POST /api/sessions                  a new session → 201 { id }
  *   GET  /api/sessions/:id              the session's view (hosts a stored one on demand)
  *   GET  /api/sessions/:id/events       Server-Sent Events: the view now and after every change
- *   POST /api/sessions/:id/messages     { text } → 202; 409 while a turn runs
+ *   POST /api/sessions/:id/messages     { text } → 202 (a card that is up is set aside); 409 while the coach thinks
  *   POST /api/sessions/:id/answers      { questionId, answer } → 204; 404 / 422 when it does not fit
- *   POST /api/sessions/:id/photos       raw image bytes → 202; 413 too large, 415 not an image
+ *   POST /api/sessions/:id/not-now      { questionId } → 204: the card takes its safe fallback; 404 if it is not up
+ *   POST /api/sessions/:id/photos       raw image bytes → 202 (offline: acknowledged, not analysed); 413 too large, 415 not an image
  *
  * Where it sits: the GUI edge. Turns run in the session's own fiber
  * (session-host.ts), so a request never waits for the model or the user.
@@ -31,6 +32,7 @@ export const defaultMaxUploadBytes = 20 * 1024 * 1024
 const IdParams = Schema.Struct({ id: Schema.String })
 const MessageBody = Schema.Struct({ text: Schema.String.pipe(Schema.trimmed(), Schema.nonEmptyString(), Schema.maxLength(2000)) })
 const AnswerBody = Schema.Struct({ questionId: Schema.String, answer: Answer })
+const NotNowBody = Schema.Struct({ questionId: Schema.String })
 
 const problem = (status: number, error: string) => HttpServerResponse.unsafeJson({ error }, { status })
 const size = (bytes: number): string =>
@@ -132,6 +134,15 @@ export const makeGuiRouter = (options: GuiOptions = {}) =>
             s.answer(questionId, answer).pipe(
               Effect.as(HttpServerResponse.empty({ status: 204 })),
               Effect.catchAll((e) => Effect.succeed(problem(e._tag === "NoSuchQuestion" ? 404 : 422, e.message)))
+            )))
+      ),
+      HttpRouter.post(
+        "/api/sessions/:id/not-now",
+        withSession((s) =>
+          Effect.flatMap(HttpServerRequest.schemaBodyJson(NotNowBody), ({ questionId }) =>
+            s.notNow(questionId).pipe(
+              Effect.as(HttpServerResponse.empty({ status: 204 })),
+              Effect.catchAll((e) => Effect.succeed(problem(404, e.message)))
             )))
       ),
       HttpRouter.post("/api/sessions/:id/photos", withSession(photo)),

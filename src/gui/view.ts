@@ -12,11 +12,9 @@ import type { Phase, SessionState } from "../domain/tidy/state.js"
 import { emergentCategories, phase } from "../domain/tidy/state.js"
 import type { PendingQuestion } from "../services/question-ui/bridge.js"
 import type { LeafQuestion } from "../services/question-ui/renderer.js"
+import type { ChatLine } from "./chat.js"
 
-export interface ChatLine {
-  readonly from: "coach" | "you" | "note"
-  readonly text: string
-}
+export type { ChatLine }
 
 /** Everything a hosted session holds besides its agent fiber. */
 export interface GuiModel {
@@ -25,8 +23,8 @@ export interface GuiModel {
   readonly pending: Option.Option<PendingQuestion>
   /** The title of the QuestionGroup the pending question belongs to. */
   readonly group: Option.Option<string>
-  /** A turn is running: new messages wait until it finishes. */
-  readonly busy: boolean
+  /** User inputs taken and not yet finished (the start card counts as one): while >0 with no card up, the coach is thinking. */
+  readonly inputs: number
   /** The user said stop and got the summary. */
   readonly ended: boolean
 }
@@ -54,6 +52,6 @@ export const toView = (id: string, model: GuiModel): GuiView => ({
     onNone: () => null,
     onSome: (p) => ({ id: p.id, question: p.question, group: Option.getOrNull(model.group) })
   }),
-  busy: model.busy,
+  busy: model.inputs > 0,
   ended: model.ended
 })

@@ -83,7 +83,8 @@ describe("question cards in a real browser", () => {
 
     await waitForHeading(page, "Where are we working?")
     expect(await page.locator("#question .group").textContent()).toBe("About the closet")
-    expect(await page.locator("#question button").allInnerTexts()).toEqual(["Desk\nthe work surface", "Closet"])
+    expect(await page.locator("#question .choices button").allInnerTexts()).toEqual(["Desk\nthe work surface", "Closet"])
+    expect(await page.locator("#question button.not-now").allInnerTexts()).toEqual(["Not now"])
     await page.locator("#question button", { hasText: "Closet" }).click()
 
     // The revealed follow-up; its default (No) has the focus, so Enter answers it.

@@ -13,6 +13,7 @@ import { GuiSessions } from "../../src/gui/registry.js"
 import type { GuiLayerOptions } from "../../src/gui/server.js"
 import { layerEvents } from "../../src/services/events/live.js"
 import type { Llm } from "../../src/services/llm/llm.js"
+import { layerOffline } from "../../src/services/llm/offline.js"
 import { ScriptedLlm } from "../../src/services/llm/scripted.js"
 import type { ScriptedTurn } from "../../src/services/llm/scripted.js"
 import { layerSharp } from "../../src/services/photos/sharp.js"
@@ -23,34 +24,52 @@ import type { SessionStoreShape } from "../../src/services/session-store/session
 export interface RunningGui {
   readonly url: string
   readonly store: SessionStoreShape
-  readonly scripted: Context.Tag.Service<ScriptedLlm>
   readonly sessions: Context.Tag.Service<GuiSessions>
   readonly close: () => Promise<void>
 }
 
-export const startGui = async (turns: ReadonlyArray<ScriptedTurn>, options: GuiLayerOptions = {}): Promise<RunningGui> => {
-  const services = Layer.mergeAll(ScriptedLlm.layer(turns), layerEvents, layerMemory, layerSharp) satisfies Layer.Layer<
-    Llm | ScriptedLlm | SessionStore,
-    never,
-    never
-  >
+export interface ScriptedGui extends RunningGui {
+  readonly scripted: Context.Tag.Service<ScriptedLlm>
+}
+
+/** The services a GUI server runs on; a test picks the model and the store. */
+export interface GuiServices<Extra> {
+  readonly llm: Layer.Layer<Llm | Extra>
+  readonly store: Layer.Layer<SessionStore>
+}
+
+/** The real server on 127.0.0.1 (port 0) over the given model and store, with the real events and sharp. */
+const startWith = async <Extra>(services: GuiServices<Extra>, options: GuiLayerOptions) => {
+  const all = Layer.mergeAll(services.llm, layerEvents, services.store, layerSharp)
   const layer = layerGuiRoutes(options).pipe(
     Layer.provideMerge(NodeHttpServer.layer(createGuiServer, { port: 0, host: "127.0.0.1" })),
-    Layer.provideMerge(services),
+    Layer.provideMerge(all),
     Layer.provide(Logger.minimumLogLevel(LogLevel.Warning))
   )
   const scope = Effect.runSync(Scope.make())
   const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))
   const address = Context.get(context, HttpServer.HttpServer).address
   if (address._tag !== "TcpAddress") throw new Error("expected a TCP address")
-  return {
+  const running: RunningGui = {
     url: `http://127.0.0.1:${address.port}`,
     store: Context.get(context, SessionStore),
-    scripted: Context.get(context, ScriptedLlm),
     sessions: Context.get(context, GuiSessions),
     close: () => Effect.runPromise(Scope.close(scope, Exit.void))
   }
+  return { running, context }
 }
+
+/** The GUI over a ScriptedLlm and the in-memory store. */
+export const startGui = async (turns: ReadonlyArray<ScriptedTurn>, options: GuiLayerOptions = {}): Promise<ScriptedGui> => {
+  const { context, running } = await startWith({ llm: ScriptedLlm.layer(turns), store: layerMemory }, options)
+  return { ...running, scripted: Context.get(context, ScriptedLlm) }
+}
+
+/** The GUI offline (no model: the rule path a user without a key gets), over `store` (default: in memory). */
+export const startOfflineGui = async (
+  options: GuiLayerOptions = {},
+  store: Layer.Layer<SessionStore> = layerMemory
+): Promise<RunningGui> => (await startWith({ llm: layerOffline, store }, options)).running
 
 export const launchChromium = async (): Promise<Browser> => {
   const { chromium } = await import("playwright-core")

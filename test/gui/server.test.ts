@@ -11,6 +11,7 @@ import { Duration, Effect, Layer, Logger, LogLevel, Option, Stream, TestClock } 
 import { tidySessions } from "../../src/agents/tidy/session-kind.js"
 import { initialState } from "../../src/domain/tidy/state.js"
 import { ItemName, SpaceFunction } from "../../src/domain/tidy/types.js"
+import { tidyChats } from "../../src/gui/chat.js"
 import { layerGuiRoutes } from "../../src/gui/server.js"
 import type { GuiLayerOptions } from "../../src/gui/server.js"
 import type { GuiView } from "../../src/gui/view.js"
@@ -71,7 +72,13 @@ describe("the tidy GUI server", () => {
       yield* TestClock.adjust(Duration.minutes(5))
       const idle = yield* viewWhen(id, (v) => !v.busy)
       expect(idle).toMatchObject({ pending: null, phase: "Surveying", ended: false })
-      expect(idle.messages.at(-1)?.text).toContain("No rush")
+      expect(idle.messages.map((m) => `${m.from}: ${m.text}`)).toEqual([
+        "coach: What is this space for?",
+        "note: No answer for a while, so it was left for now.",
+        "coach: What is definitely staying?",
+        "note: No answer for a while, so it was left for now.",
+        "coach: No rush. Tell me what this space is for whenever you're ready."
+      ])
       // Nothing was decided for the user: no turn ran, nothing was stored.
       expect(yield* Effect.flatMap(SessionStore, (s) => s.list(tidySessions))).toEqual([])
     }).pipe(Effect.provide(gui)))
@@ -82,13 +89,80 @@ describe("the tidy GUI server", () => {
       expect((yield* send("GET", "/api/sessions/..%2Fetc")).status).toBe(404)
       const id = yield* create
       const card = yield* viewWhen(id, (v) => v.pending !== null)
-      expect((yield* send("POST", `/api/sessions/${id}/messages`, { text: "old mug" })).status).toBe(409)
       expect((yield* send("POST", `/api/sessions/${id}/messages`, { text: "   " })).status).toBe(400)
       expect((yield* send("POST", `/api/sessions/${id}/answers`, { questionId: "q999", answer: { _tag: "TextAnswer", text: "x" } })).status)
         .toBe(404)
       expect((yield* send("POST", `/api/sessions/${id}/answers`, { questionId: pendingId(card), answer: { _tag: "ConfirmAnswer", confirmed: true } })).status)
         .toBe(422)
+      expect((yield* send("POST", `/api/sessions/${id}/not-now`, { questionId: "q999" })).status).toBe(404)
       expect(yield* getView(id)).toEqual(card)
+    }).pipe(Effect.provide(gui)))
+
+  it.scoped("takes a message sent while a card is up as a new message: the card is set aside, nothing decided", () =>
+    Effect.gen(function*() {
+      const id = yield* create
+      const card = yield* viewWhen(id, (v) => v.pending !== null)
+      expect((yield* send("POST", `/api/sessions/${id}/messages`, { text: "stop" })).status).toBe(202)
+      const done = yield* viewWhen(id, (v) => v.ended && !v.busy)
+      expect(done.pending).toBeNull()
+      const lines = done.messages.map((m) => `${m.from}: ${m.text}`)
+      expect(lines.slice(0, 3)).toEqual(["coach: What is this space for?", "note: Left for now, to take what you sent first.", "you: stop"])
+      expect(lines).toHaveLength(4)
+      expect(lines.join("\n")).not.toContain("No rush")
+      expect(pendingId(card)).not.toBe("none")
+      // The summary turn ran and was saved, with the chat beside it.
+      const store = yield* SessionStore
+      expect((yield* store.list(tidySessions)).map((s) => s.id)).toEqual([id])
+      expect(yield* store.load(tidyChats, SessionId.make(id))).toEqual(done.messages)
+      expect((yield* send("POST", `/api/sessions/${id}/messages`, { text: "old mug" })).status).toBe(410)
+    }).pipe(Effect.provide(gui)))
+
+  it.scoped("reads a card's own label typed in the message box as its answer, and 'skip' as Not now", () =>
+    Effect.gen(function*() {
+      const id = yield* create
+      const first = yield* viewWhen(id, (v) => v.pending !== null)
+      yield* answerText(id, first, "it's for sleeping")
+      yield* answerText(id, yield* viewWhen(id, (v) => v.pending !== null && pendingId(v) !== pendingId(first)), "the bed stays")
+      yield* viewWhen(id, (v) => v.phase === "Sorting" && !v.busy)
+      const say = (text: string) => Effect.map(send("POST", `/api/sessions/${id}/messages`, { text }), (r) => r.status)
+
+      expect(yield* say("mug")).toBe(202)
+      yield* viewWhen(id, (v) => v.pending?.question._tag === "ProposeDisposition")
+      expect(yield* say("keep")).toBe(202)
+      const kept = yield* viewWhen(id, (v) => !v.busy)
+      expect(kept.piles.belongs).toEqual(["mug"])
+      expect(kept.messages.slice(-4).map((m) => `${m.from}: ${m.text}`)).toEqual([
+        "you: mug",
+        "coach: What to do with mug?",
+        "you: Keep",
+        "coach: It stays. Next?"
+      ])
+
+      expect(yield* say("lamp")).toBe(202)
+      yield* viewWhen(id, (v) => v.pending?.question._tag === "ProposeDisposition")
+      expect(yield* say("Skip.")).toBe(202)
+      const skipped = yield* viewWhen(id, (v) => !v.busy)
+      expect(skipped.messages.slice(-3).map((m) => `${m.from}: ${m.text}`)).toEqual([
+        "coach: What to do with lamp?",
+        "you: Not now",
+        expect.stringContaining("coach: ")
+      ])
+      expect([...skipped.piles.belongs, ...skipped.piles.out, ...skipped.piles.unsure]).toEqual(["mug"])
+    }).pipe(Effect.provide(gui)))
+
+  it.scoped("leaves a whole card, group and all, with Not now; nothing is decided", () =>
+    Effect.gen(function*() {
+      const id = yield* create
+      const card = yield* viewWhen(id, (v) => v.pending !== null)
+      expect((yield* send("POST", `/api/sessions/${id}/not-now`, { questionId: pendingId(card) })).status).toBe(204)
+      const idle = yield* viewWhen(id, (v) => !v.busy)
+      expect(idle).toMatchObject({ pending: null, phase: "Surveying", ended: false })
+      expect(idle.messages.map((m) => `${m.from}: ${m.text}`)).toEqual([
+        "coach: What is this space for?",
+        "you: Not now",
+        "coach: No rush. Tell me what this space is for whenever you're ready."
+      ])
+      expect(yield* Effect.flatMap(SessionStore, (s) => s.list(tidySessions))).toEqual([])
     }).pipe(Effect.provide(gui)))
 
   it.scoped("hosts many sessions, each with its own stored state, and resumes a stored one", () =>
@@ -118,7 +192,8 @@ describe("the tidy GUI server", () => {
       })
       const resumed = yield* getView(earlier)
       expect(resumed).toMatchObject({ phase: "Sorting", itemsProcessed: 2, pending: null, busy: false, piles: { out: ["old magazines"] } })
-      expect(resumed.messages[0]?.text).toContain("2 items sorted so far")
+      // Saved before chats were kept: it opens, with the welcome back as its whole chat.
+      expect(resumed.messages.map((m) => m.text)).toEqual([expect.stringContaining("2 items sorted so far")])
       const listed = (yield* send("GET", "/api/sessions")).json as { sessions: ReadonlyArray<{ id: string; phase: string }> }
       expect(listed.sessions.map((s) => s.id).sort()).toEqual([earlier, a].sort())
     }).pipe(Effect.provide(gui)))

@@ -7,19 +7,18 @@
  * tabs on one session, and screenshots at desktop and phone widths.
  */
 import { Effect } from "effect"
-import { mkdir, writeFile } from "node:fs/promises"
 import type { Browser, Page } from "playwright-core"
-import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { tidySessions } from "../../src/agents/tidy/session-kind.js"
 import { SessionId } from "../../src/services/session-store/session-kind.js"
-import type { PageProblems, RunningGui } from "./harness.js"
+import type { PageProblems, ScriptedGui } from "./harness.js"
 import { launchChromium, startGui, watchPage } from "./harness.js"
+import { makePhoto, screenshotChecked, sessionIdOf, waitForText } from "./page-helpers.js"
 import { tidyScript } from "./scripted-model.js"
 
 const maxUploadBytes = 1024 * 1024
 
-let gui: RunningGui
+let gui: ScriptedGui
 let browser: Browser
 
 beforeAll(async () => {
@@ -32,29 +31,7 @@ afterAll(async () => {
   await gui?.close()
 })
 
-/** A small photo of "a messy desk": coloured blocks, so sharp has something real to read. */
-const makePhoto = () =>
-  sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 180, g: 150, b: 110 } } })
-    .composite([
-      { input: { create: { width: 200, height: 120, channels: 3, background: { r: 40, g: 60, b: 160 } } }, left: 60, top: 80 },
-      { input: { create: { width: 90, height: 90, channels: 3, background: { r: 220, g: 30, b: 30 } } }, left: 400, top: 250 }
-    ])
-    .jpeg()
-    .toBuffer()
-
-const sessionIdOf = (page: Page): string => new URL(page.url()).searchParams.get("s") ?? ""
-
 const textsOf = (page: Page, selector: string) => page.locator(selector).allTextContents()
-
-// Page-side checks are strings: the project compiles without the DOM library.
-const waitForText = (page: Page, selector: string, text: string) =>
-  page.waitForFunction(
-    `Array.from(document.querySelectorAll(${JSON.stringify(selector)})).some((n) => (n.textContent || "").includes(${JSON.stringify(text)}))`,
-    undefined,
-    { timeout: 8000 }
-  ).catch(async (e: unknown) => {
-    throw new Error(`waiting for "${text}" in ${selector}: ${String(e)}\n${await page.locator("body").innerText()}`)
-  })
 
 const statusIsQuiet = (page: Page) => page.waitForFunction(`document.querySelector("#status").textContent === ""`)
 
@@ -69,16 +46,6 @@ const expectPilesMatchStore = async (page: Page) => {
     unsure: await textsOf(page, "#pile-unsure li")
   }).toEqual({ belongs: [...state.piles.belongs], out: [...state.piles.out], unsure: [...state.piles.unsure] })
   expect(await page.locator("#items").textContent()).toBe(String(state.itemsProcessed))
-}
-
-/** A screenshot that is a picture, not a blank page: more than one colour, and some detail. */
-const screenshotChecked = async (page: Page, name: string) => {
-  await mkdir("test-artifacts", { recursive: true })
-  const png = await page.screenshot({ fullPage: true, animations: "disabled" })
-  await writeFile(`test-artifacts/${name}.png`, png)
-  const stats = await sharp(png).stats()
-  expect(stats.channels.some((c) => c.max - c.min > 64)).toBe(true)
-  expect(stats.entropy).toBeGreaterThan(0.5)
 }
 
 const expectClean = (problems: PageProblems) => expect(problems.unexpected()).toEqual([])
@@ -126,6 +93,8 @@ describe("shoal tidy --gui in a real browser", () => {
     await page.locator("#composer-text").fill("old mug")
     await page.keyboard.press("Enter")
     await waitForText(page, "#question h3", "What to do with old mug?")
+    // The model's suggestion, and only it, is marked as one.
+    expect(await page.locator("#question button.suggested").allInnerTexts()).toEqual(["Trash\nsuggested"])
     await page.locator("#question button", { hasText: "Trash" }).click()
     await waitForText(page, "#pile-out li", "old mug")
     await statusIsQuiet(page)
@@ -146,6 +115,25 @@ describe("shoal tidy --gui in a real browser", () => {
     await expectPilesMatchStore(page)
     expectClean(problems)
     await context.close()
+  })
+
+  it("takes a photo at the start card: with a model it is looked at, and the card is set aside with nothing decided", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+    const problems = watchPage(page)
+    await page.goto(gui.url)
+    await waitForText(page, "#question h3", "What is this space for?")
+    const looked = (await Effect.runPromise(gui.scripted.requests)).length
+    await page.locator("#photo-input").setInputFiles({ name: "corner.jpg", mimeType: "image/jpeg", buffer: await makePhoto() })
+    await waitForText(page, "#chat li.you", "Photo: corner.jpg")
+    await statusIsQuiet(page)
+    const requests = (await Effect.runPromise(gui.scripted.requests)).slice(looked)
+    expect(requests.filter((r) => r.tools.some((t) => t.name === "analyze_photo"))).toHaveLength(1)
+    const chat = await textsOf(page, "#chat li")
+    expect(chat.slice(0, 3)).toEqual(["What is this space for?", "Left for now, to take what you sent first.", "Photo: corner.jpg"])
+    expect(chat.length).toBeGreaterThan(3)
+    expect(await textsOf(page, "#upload-error")).toEqual([""])
+    expectClean(problems)
+    await page.close()
   })
 
   it("keeps two tabs on one session consistent, and works at phone width in dark mode", async () => {

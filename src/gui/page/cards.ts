@@ -1,12 +1,15 @@
 /**
  * The page's question cards, one per leaf question kind: a disposition card
- * answered with one tap (the suggestion first), Choose (one button per
- * option; a revealed follow-up arrives as the next card), Confirm (Yes/No,
- * the default focused) and FreeText (a labelled box with its placeholder).
- * A question inside a QuestionGroup carries the group's title above it.
+ * answered with one tap (a real suggestion, when there is one, marked and
+ * first), Choose (one button per option; a revealed follow-up arrives as the
+ * next card), Confirm (Yes/No, the default focused) and FreeText (a labelled
+ * box with its placeholder). A question inside a QuestionGroup carries the
+ * group's title above it. Every card has a quiet "Not now": nothing is
+ * committed, and the coach moves on.
  *
  * Where it sits: plain browser JS inlined into the page (no build step);
- * `drawCard(pending, answer)` is called by script.ts, `answer(answer)` posts it.
+ * `drawCard(container, pending, answer, notNow)` is called by script.ts,
+ * which posts what `answer(answer)` and `notNow()` are given.
  */
 export const cardsScript = String.raw`
 function el(tag, attrs, children) {
@@ -29,7 +32,13 @@ function choiceButton(label, detail, suggested, onPick) {
   return b;
 }
 
-function drawCard(container, pending, answer) {
+function notNowButton(onNotNow) {
+  var b = el("button", { type: "button", className: "not-now", text: "Not now" });
+  b.addEventListener("click", onNotNow);
+  return b;
+}
+
+function drawCard(container, pending, answer, notNow) {
   var q = pending.question;
   var headingId = "q-" + pending.id;
   container.replaceChildren();
@@ -40,9 +49,11 @@ function drawCard(container, pending, answer) {
     container.appendChild(el("h3", { id: headingId, text: "What to do with " + q.item + "?" }));
     if (q.reason) container.appendChild(el("p", { className: "reason", text: q.reason }));
     var row = el("div", { className: "choices", role: "group", "aria-labelledby": headingId });
+    // Only a suggestion someone made is marked: offline, the choices are plain options.
+    var suggestion = q.suggested === true ? 0 : -1;
     q.choices.forEach(function (c, i) {
-      var detail = c.disposition._tag === "PlaceAt" ? c.disposition.location : (i === 0 ? "suggested" : "");
-      row.appendChild(choiceButton(c.label, detail, i === 0, function () {
+      var detail = c.disposition._tag === "PlaceAt" ? c.disposition.location : (i === suggestion ? "suggested" : "");
+      row.appendChild(choiceButton(c.label, detail, i === suggestion, function () {
         answer({ _tag: "DispositionAnswer", disposition: c.disposition });
       }));
     });
@@ -69,7 +80,7 @@ function drawCard(container, pending, answer) {
     container.appendChild(el("h3", { id: headingId }, [el("label", { "for": inputId, text: q.prompt })]));
     var input = el("input", { id: inputId, type: "text", maxlength: "500" });
     if (q.placeholder) input.setAttribute("placeholder", q.placeholder);
-    var form = el("form", {}, [input, el("button", { type: "submit", className: "primary", text: "Next" })]);
+    var form = el("form", {}, [input, el("button", { type: "submit", className: "primary", text: "Next" }), notNowButton(notNow)]);
     form.addEventListener("submit", function (e) {
       e.preventDefault();
       answer({ _tag: "TextAnswer", text: input.value });
@@ -78,7 +89,10 @@ function drawCard(container, pending, answer) {
     container.appendChild(el("p", { className: "hint", text: "Leave it empty to skip." }));
     first = input;
   }
+  if (q._tag !== "FreeText") container.appendChild(el("div", { className: "later" }, [notNowButton(notNow)]));
   container.hidden = false;
-  if (first) first.focus();
+  // The whole card in view (a phone's keyboard or a long chat may hide its lower part), then its first control focused.
+  container.scrollIntoView({ block: "nearest" });
+  if (first) first.focus({ preventScroll: true });
 }
 `

@@ -51,7 +51,7 @@ export const pageHtml = `<!doctype html>
 <main>
   <h2 class="sr-only">Conversation</h2>
   <ol id="chat" aria-live="polite" aria-relevant="additions"></ol>
-  <section id="question" aria-live="assertive" aria-label="Question" hidden></section>
+  <section id="question" aria-live="assertive" aria-label="Question" tabindex="-1" hidden></section>
   <p id="status" role="status"></p>
   <form id="composer" autocomplete="off">
     <label for="composer-text" class="sr-only">Message to your coach</label>

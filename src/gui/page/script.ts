@@ -2,7 +2,8 @@
  * The page's behaviour, plain browser JS (no framework, no build step):
  * join the session named in the address (`?s=ID`, so a reload rejoins it),
  * or start one; draw every view the server pushes over Server-Sent Events;
- * send messages, answers and photos (drag-and-drop or the file picker).
+ * send messages (also while a card is up: it is set aside), answers, "Not
+ * now" and photos (drag-and-drop or the file picker, at any point).
  * The page holds no state of its own: two tabs on one session show the same.
  *
  * Where it sits: inlined into html.ts after cards.ts, whose `drawCard` it uses.
@@ -33,6 +34,7 @@ const mainScript = String.raw`
     var ul = section.querySelector("ul");
     ul.replaceChildren();
     items.forEach(function (item) { ul.appendChild(el("li", { text: item })); });
+    ul.scrollTop = ul.scrollHeight; // the newest item in view: the list scrolls inside the sticky strip
   }
 
   function render(v) {
@@ -59,30 +61,39 @@ const mainScript = String.raw`
 
     var card = $("question");
     if (v.pending === null) {
-      if (shownQuestion !== null && card.contains(document.activeElement)) $("composer-text").focus();
+      // A card that closes hands the focus back to the message box (not to <body>, where typing goes nowhere).
+      var focused = document.activeElement;
+      if (shownQuestion !== null && (focused === null || focused === document.body || card.contains(focused))) $("composer-text").focus();
       card.hidden = true;
       card.replaceChildren();
       shownQuestion = null;
     } else if (shownQuestion !== v.pending.id) {
       shownQuestion = v.pending.id;
-      drawCard(card, v.pending, answer);
+      drawCard(card, v.pending, answer, notNow);
     }
-    var waiting = v.busy || v.pending !== null || v.ended;
+    // Typing is always possible: a message sent while a card is up sets the card aside and goes first.
+    var thinking = v.busy && v.pending === null;
     $("composer-text").disabled = v.ended;
-    $("composer").querySelector("button").disabled = waiting;
+    $("composer").querySelector("button").disabled = v.ended || thinking;
     status(v.ended ? "Session finished. Start a new session whenever you like."
-      : v.pending !== null ? "Your turn: answer the card above."
-      : v.busy ? "Thinking…" : "");
+      : v.pending !== null ? "Your turn: answer the card, or just type a message."
+      : thinking ? "Thinking…" : "");
   }
 
-  function answer(a) {
+  /** Post what the card's user chose; the focus waits on the card (not <body>) until the next view. */
+  function closeCard(path, body) {
     var id = shownQuestion;
-    $("question").querySelectorAll("button, input").forEach(function (b) { b.disabled = true; });
-    post(base() + "/answers", JSON.stringify({ questionId: id, answer: a })).then(function (err) {
+    var card = $("question");
+    if (card.contains(document.activeElement)) card.focus();
+    card.querySelectorAll("button, input").forEach(function (b) { b.disabled = true; });
+    post(base() + path, JSON.stringify(body(id))).then(function (err) {
       // Another tab may have answered first: the pushed view shows what happened.
       if (err && view && view.pending && view.pending.id === id) status(err);
     });
   }
+
+  function answer(a) { closeCard("/answers", function (id) { return { questionId: id, answer: a }; }); }
+  function notNow() { closeCard("/not-now", function (id) { return { questionId: id }; }); }
 
   function connect() {
     // Ask once before streaming, so a session that is gone gets a clear word instead of a broken stream.
@@ -138,7 +149,7 @@ const mainScript = String.raw`
     e.preventDefault();
     var input = $("composer-text");
     var text = input.value.trim();
-    if (text === "" || (view && (view.busy || view.pending))) return;
+    if (text === "" || (view && (view.ended || (view.busy && !view.pending)))) return;
     post(base() + "/messages", JSON.stringify({ text: text })).then(function (err) {
       if (err) status(err); else input.value = "";
     });

@@ -35,13 +35,17 @@ button, .button { font: inherit; min-height: 2.75rem; padding: .5rem 1rem; borde
   border: 1px solid var(--line); background: var(--card); color: var(--fg); display: inline-flex; align-items: center; }
 button.primary, form button { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
 button:disabled { opacity: .55; cursor: default; }
-#progress { border-bottom: 1px solid var(--line); }
+/* The pile strip stays in view while the chat scrolls under it; its lists scroll inside, so it stays small on a phone. */
+#progress { border-bottom: 1px solid var(--line); position: sticky; top: 0; z-index: 1; background: var(--bg); }
 .strip { display: flex; gap: 1.25rem; flex-wrap: wrap; margin: 0 0 .5rem; color: var(--muted); }
 .strip strong { color: var(--fg); }
 .piles { display: grid; grid-template-columns: repeat(3, 1fr); gap: .5rem; }
 .pile { background: var(--card); border: 1px solid var(--line); border-radius: .6rem; padding: .4rem .6rem; min-width: 0; }
 .pile h3 { font-size: .9rem; margin: 0; display: flex; justify-content: space-between; }
-.pile ul { margin: .25rem 0 0; padding-left: 1.1rem; font-size: .9rem; overflow-wrap: anywhere; }
+.pile ul { margin: .25rem 0 0; padding-left: 1.1rem; font-size: .9rem; overflow-wrap: anywhere; max-height: 4.35em; overflow-y: auto; }
+.pile ul:empty { display: none; }
+#categories { font-size: .9rem; max-height: 4.5rem; overflow-y: auto; }
+#categories p { margin: .35rem 0 0; }
 #categories:empty { display: none; }
 #chat { list-style: none; padding: 0; margin: 0 0 1rem; display: flex; flex-direction: column; gap: .5rem; }
 #chat li { padding: .6rem .8rem; border-radius: .8rem; max-width: 90%; background: var(--card); border: 1px solid var(--line); white-space: pre-wrap; }
@@ -55,6 +59,12 @@ button:disabled { opacity: .55; cursor: default; }
 #question .choices button { flex: 1 1 8rem; justify-content: center; flex-direction: column; }
 #question .choices button small { color: inherit; opacity: .8; }
 #question .choices button.suggested { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
+/* "Not now" is always there, and quiet: a way out, not a choice the coach pushes. */
+#question .later { margin-top: .5rem; display: flex; justify-content: flex-end; }
+#question button.not-now { background: transparent; border-color: transparent; color: var(--muted); text-decoration: underline; }
+#question form button.not-now { margin-left: auto; }
+/* The card holds the focus only for a moment after a tap, until the next view arrives. */
+#question:focus { outline: none; }
 #question form { display: flex; gap: .5rem; flex-wrap: wrap; }
 input[type=text], #composer input, #question input { font: inherit; flex: 1 1 12rem; min-height: 2.75rem; padding: .5rem .7rem;
   border-radius: .6rem; border: 1px solid var(--line); background: var(--card); color: var(--fg); }

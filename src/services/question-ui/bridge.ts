@@ -10,11 +10,12 @@
  * with `withTimeout`, or give `makeQuestionBridgeWith` a `leafTimeout` so
  * each card gets its own 5 minutes.
  */
-import { Data, Deferred, Effect, Option, Ref, Stream, SubscriptionRef } from "effect"
+import { Data, Deferred, Effect, Exit, Option, Ref, Stream, SubscriptionRef } from "effect"
 import type { Duration } from "effect"
 import type { Answer, ItemDisposition } from "../../domain/question.js"
 import { fromRenderer } from "./interpreter.js"
 import type { QuestionUIShape } from "./question-ui.js"
+import { QuestionInputClosed } from "./renderer.js"
 import type { LeafQuestion, QuestionRenderer } from "./renderer.js"
 import { withLeafTimeout } from "./timeout.js"
 
@@ -46,9 +47,15 @@ export interface QuestionBridgeShape {
   /** Every change of the pending question, starting with the current one. */
   readonly changes: Stream.Stream<Option.Option<PendingQuestion>>
   readonly answer: (id: string, answer: Answer) => Effect.Effect<void, NoSuchQuestion | AnswerDoesNotFit>
+  /**
+   * The user moved on without answering ("Not now", or a message instead):
+   * the question takes its fallback as if the input had closed, so nothing is
+   * committed and a Choose reveals no follow-up.
+   */
+  readonly setAside: (id: string) => Effect.Effect<void, NoSuchQuestion>
 }
 
-type Waiting = PendingQuestion & { readonly reply: Deferred.Deferred<Answer> }
+type Waiting = PendingQuestion & { readonly reply: Deferred.Deferred<Answer, QuestionInputClosed> }
 
 /** The leaf reply an answer carries, if it fits the question. */
 const fits = (question: LeafQuestion, answer: Answer): boolean => {
@@ -71,6 +78,13 @@ export interface QuestionBridgeOptions {
    * Without it, a question waits until answered (wrap `ui` in `withTimeout`).
    */
   readonly leafTimeout?: Duration.DurationInput
+  /**
+   * Called in the asking fiber once a posted question is settled, before the
+   * asker goes on: with its answer, or none when it was set aside, timed out
+   * or interrupted. A host writes its chat history here, so the question and
+   * answer come before whatever the agent says next.
+   */
+  readonly onSettled?: (question: PendingQuestion, answer: Option.Option<Answer>) => Effect.Effect<void>
 }
 
 export const makeQuestionBridge: Effect.Effect<QuestionBridgeShape> = Effect.suspend(() => makeQuestionBridgeWith({}))
@@ -80,13 +94,19 @@ export const makeQuestionBridgeWith = (options: QuestionBridgeOptions): Effect.E
     const waiting = yield* SubscriptionRef.make<Option.Option<Waiting>>(Option.none())
     const counter = yield* Ref.make(0)
 
-    const post = (question: LeafQuestion): Effect.Effect<Answer> =>
+    const post = (question: LeafQuestion): Effect.Effect<Answer, QuestionInputClosed> =>
       Effect.gen(function*() {
         const id = `q${yield* Ref.updateAndGet(counter, (n) => n + 1)}`
-        const reply = yield* Deferred.make<Answer>()
-        yield* SubscriptionRef.set(waiting, Option.some({ id, question, reply }))
-        return yield* Deferred.await(reply)
-      }).pipe(Effect.ensuring(SubscriptionRef.set(waiting, Option.none())))
+        const reply = yield* Deferred.make<Answer, QuestionInputClosed>()
+        const settled = options.onSettled
+        return yield* SubscriptionRef.set(waiting, Option.some({ id, question, reply })).pipe(
+          Effect.zipRight(Deferred.await(reply)),
+          Effect.ensuring(SubscriptionRef.set(waiting, Option.none())),
+          Effect.onExit((exit) =>
+            settled === undefined ? Effect.void : settled({ id, question }, Exit.isSuccess(exit) ? Option.some(exit.value) : Option.none())
+          )
+        )
+      })
 
     const renderer: QuestionRenderer = {
       proposeDisposition: (q) =>
@@ -111,6 +131,12 @@ export const makeQuestionBridgeWith = (options: QuestionBridgeOptions): Effect.E
             return yield* new AnswerDoesNotFit({ question: w.value.question._tag, answer: answer._tag })
           }
           yield* Deferred.succeed(w.value.reply, answer)
+        }),
+      setAside: (id) =>
+        Effect.gen(function*() {
+          const w = yield* SubscriptionRef.get(waiting)
+          if (Option.isNone(w) || w.value.id !== id) return yield* new NoSuchQuestion({ id })
+          yield* Deferred.fail(w.value.reply, new QuestionInputClosed({ reason: "set aside by the user" }))
         })
     }
   })
