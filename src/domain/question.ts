@@ -70,6 +70,8 @@ export type Question =
     readonly item: string
     readonly choices: ReadonlyArray<DispositionChoice>
     readonly reason?: string
+    /** The first choice is someone's suggestion (a model's); absent or false: no choice is suggested. */
+    readonly suggested?: boolean
   }
   | {
     readonly _tag: "Choose"
@@ -92,7 +94,8 @@ export const Question: Schema.Schema<Question> = Schema.Union(
   Schema.TaggedStruct("ProposeDisposition", {
     item: Schema.String,
     choices: Schema.Array(DispositionChoice),
-    reason: Schema.optionalWith(Schema.String, { exact: true })
+    reason: Schema.optionalWith(Schema.String, { exact: true }),
+    suggested: Schema.optionalWith(Schema.Boolean, { exact: true })
   }),
   Schema.TaggedStruct("Choose", {
     id: Schema.String,

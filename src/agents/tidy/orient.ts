@@ -12,8 +12,13 @@ import type { SessionState } from "../../domain/tidy/state.js"
 import { extract } from "../../services/llm/extract.js"
 import type { Llm } from "../../services/llm/llm.js"
 import { orientSystem } from "./prompts.js"
-import { extractByRules } from "./rules.js"
+import { decidedByRule, extractByRules } from "./rules.js"
 
+/**
+ * Stop, end of input, how the user sounds and control phrases are decided by
+ * rule before any model is asked (rules.ts `decidedByRule`): a model that
+ * misreads "stop" or invents an item from "keep going" never gets the chance.
+ */
 export const extractFromInput = (
   state: SessionState,
   photo: Option.Option<PhotoAnalysis>,
@@ -22,6 +27,8 @@ export const extractFromInput = (
   const said = Option.getOrElse(Option.map(text, (t) => t.trim()), () => "")
   // A photo alone is a start; an empty line is "go on".
   if (said.length === 0) return Effect.succeed(extractOf(Option.isSome(photo) ? "start" : "continue"))
+  const byRule = decidedByRule(said, state)
+  if (Option.isSome(byRule)) return Effect.succeed(byRule.value)
   const rules = extractByRules(said, state)
   return extract(ExtractWire, {
     system: orientSystem,

@@ -77,6 +77,8 @@ export const askDisposition = (
       _tag: "ProposeDisposition",
       item,
       choices: offered,
+      // Only a proposal someone made is marked as a suggestion; the basic card suggests nothing.
+      suggested: choices.length > 0,
       ...Option.match(reason, { onNone: () => ({}), onSome: (r) => ({ reason: r }) })
     })
     const disposition: ItemDisposition = answer._tag === "DispositionAnswer" ? answer.disposition : { _tag: "SkipForNow" }
