@@ -73,8 +73,9 @@ const readContent = (said: string, state: SessionState): Extract =>
   state.phaseData._tag === "Surveying" ? readSurvey(said, Option.isNone(state.phaseData.gatheredFunction)) : readSorting(said)
 
 const readSurvey = (said: string, needFunction: boolean): Extract => {
-  const fn = spaceFunctionIn(said, needFunction).pipe(Option.flatMap(SpaceFunction.fromText))
   const listed = Option.fromNullable(anchorPattern.exec(said)?.[1]).pipe(Option.flatMap(itemList))
+  // "the desk stays" answers what stays, not what the space is for.
+  const fn = spaceFunctionIn(said, needFunction && Option.isNone(listed)).pipe(Option.flatMap(SpaceFunction.fromText))
   const anchors = Option.orElse(listed, () => (needFunction || Option.isSome(fn) ? Option.none() : itemList(said))).pipe(
     Option.map((names) => Arr.filterMap(names, ItemName.fromText)),
     Option.filter(Arr.isNonEmptyReadonlyArray)

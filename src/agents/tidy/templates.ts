@@ -31,7 +31,7 @@ export const templateResponse = (ctx: TidyingContext, action: Action): string =>
         ? "Let's keep it simple: what's one thing you want to be able to do in this room? Sleep, work, get dressed?"
         : "Let's make this manageable. What do you need to DO in this space?"
     case "AskAnchors":
-      return `Got it: ${isRoom(fn) ? `your ${fn}` : fn}. What's definitely staying?`
+      return `Got it: ${fn}. What's definitely staying?`
     case "AskWhatIsIt":
       return "What's the thing in your hand?"
     case "AskItemDecision":

@@ -22,7 +22,7 @@ const sorting: SessionState = {
 const facts = (e: Extract) => ({
   intent: e.intent,
   ...Object.fromEntries(
-    (["item", "choice", "place", "function", "anchors", "anxiety"] as const)
+    (["item", "choice", "place", "function", "anchors", "anxiety", "feeling"] as const)
       .flatMap((k) => {
         const value: Option.Option<unknown> = e[k]
         return Option.isSome(value) ? [[k, value.value]] : []
@@ -35,7 +35,7 @@ describe("offline rules while surveying", () => {
   it.each([
     ["it is my home office", { intent: "start", function: "home office" }],
     ["it's for working from home", { intent: "start", function: "working from home" }],
-    ["I need to sleep here", { intent: "start", function: "sleep" }],
+    ["I need to sleep here", { intent: "start", function: "sleeping" }],
     ["home office", { intent: "start", function: "home office" }],
     ["the desk stays", { intent: "start", anchors: ["desk"] }],
     ["the bed and the lamp are staying", { intent: "start", anchors: ["bed", "lamp"] }],
@@ -55,11 +55,12 @@ describe("offline rules while sorting", () => {
     ["throw away the receipts", { intent: "decided", item: "receipts", choice: "trash" }],
     ["keep it", { intent: "decided", choice: "keep" }],
     ["not sure", { intent: "decided", choice: "unsure" }],
-    ["put it on the shelf", { intent: "decided", choice: "place", place: "the shelf" }],
-    ["put the books back on the shelf", { intent: "decided", item: "books", choice: "place", place: "the shelf" }],
+    // The place keeps its preposition, so a reply never has to guess "on" or "in".
+    ["put it on the shelf", { intent: "decided", choice: "place", place: "on the shelf" }],
+    ["put the books back on the shelf", { intent: "decided", item: "books", choice: "place", place: "back on the shelf" }],
     ["I'm stuck on this sweater", { intent: "help", item: "sweater" }],
-    ["the box of letters makes me anxious", { intent: "help", anxiety: "box of letters" }],
-    ["I'm so tired", { intent: "help", tired: true }],
+    ["the box of letters makes me anxious", { intent: "help", item: "box of letters", anxiety: "box of letters", feeling: "anxiety" }],
+    ["I'm so tired", { intent: "help", tired: true, feeling: "tired" }],
     ["next", { intent: "continue" }],
     ["ok", { intent: "continue" }],
     ["I'm done for today", { intent: "stop" }]
