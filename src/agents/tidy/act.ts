@@ -14,7 +14,7 @@ import { cannedResponse } from "../../domain/tidy/action.js"
 import type { TidyingContext } from "../../domain/tidy/context.js"
 import { renderContext } from "../../domain/tidy/context.js"
 import type { Events } from "../../services/events/events.js"
-import type { Llm } from "../../services/llm/llm.js"
+import { Llm } from "../../services/llm/llm.js"
 import * as ToolLoop from "../../services/llm/tool-loop.js"
 import type { QuestionUI } from "../../services/question-ui/question-ui.js"
 import { actSystem, instructionFor } from "./prompts.js"
@@ -49,6 +49,7 @@ export const actResponse = (ctx: TidyingContext, action: Action): Effect.Effect<
     if (canned !== undefined) return { text: canned, dispositions: [] }
     // The summary's numbers are the session's own, never a model's retelling of them.
     if (action._tag === "Summary") return { text: templateResponse(ctx, action), dispositions: [] }
+    if ((yield* Llm).provider === "offline") return yield* actOffline(ctx, action)
     const recorded = yield* Ref.make<ReadonlyArray<RecordedDisposition>>([])
     const tools = action._tag === "AskItemDecision" || action._tag === "DecisionAid"
       ? [proposeDisposition((d) => Ref.update(recorded, (all) => [...all, d]))]

@@ -93,8 +93,13 @@ const readSorting = (said: string): Extract => {
   const choice: Option.Option<Choice> = Option.isSome(place) && !Option.exists(word, (c) => c === "trash" || c === "unsure")
     ? Option.some("place")
     : word
+  if (helpWords.test(said)) {
+    // "help" names no item; "help with the scarf" does.
+    const stuckOn = stuckOnPattern.exec(said)?.[1]
+    const about = stuckOn === undefined ? itemName(said.replace(new RegExp(helpWords.source, "gi"), " ").replace(/\b(?:me|please|i'?m|i am|so|a bit)\b/gi, " ")) : itemName(stuckOn)
+    return extractOf("help", { item: Option.flatMap(Option.filter(about, (n) => !isPronoun(n)), ItemName.fromText) })
+  }
   const item = itemOf(said, choice)
-  if (helpWords.test(said)) return extractOf("help", { item })
   const intent = Option.isSome(choice) ? "decided" : Option.isSome(item) ? "item" : "continue"
   return extractOf(intent, { item, choice, place: Option.filter(place, () => Option.exists(choice, (c) => c === "place")) })
 }

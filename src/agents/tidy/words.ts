@@ -57,7 +57,7 @@ export const isGreeting = (said: string): boolean => greeting.test(normalise(sai
 
 const pronoun = /^(?:it|this|that|them|these|those|this one|that one|this thing|that thing|the thing|one|thing|stuff)$/i
 const leadingFiller =
-  /^(?:(?:um+|uh+|erm+|er|hmm+|oh|so|well|ok(?:ay)?|and|also|then|now|right|like|next(?: is| up)?:?|there'?s|there is|there are|here'?s|here is|i found|found|i have|i'?ve got|i got|got|it'?s|it is|this is|that'?s|that is|what about|how about)\s+)*(?:an?|the|some|this|that|these|those|my|one|another)?\s*/i
+  /^(?:(?:um+|uh+|erm+|er|hmm+|oh|so|well|ok(?:ay)?|and|also|then|now|right|like|next(?: is| up)?:?|there'?s|there is|there are|here'?s|here is|i found|found|i have|i'?ve got|i got|got|it'?s|it is|this is|that'?s|that is|what about|how about)(?:\s+|$))*(?:(?:an?|the|some|this|that|these|those|my|one|another)(?:\s+|$))?/i
 const trailingHedge =
   /(?:\s*(?:,|\.\.\.|-|–|—)?\s*(?:i guess|i think|i suppose|maybe|probably|perhaps|dunno|i dunno|don'?t know|i don'?t know|not sure|or something|or whatever|kind of thing|sort of thing|as well|too|again|here|there|over there|on the floor|lol|haha|please|now|then))+$/i
 const peopleWords =
@@ -67,11 +67,16 @@ const sentenceWords =
 
 /** The words of a message as an item name, or none when they are not a short noun phrase. */
 export const itemName = (raw: string): Option.Option<string> => {
-  let s = clean(normalise(raw))
-  // A clause after a comma or "..." is a comment on the item ("headphones... dunno", "mug, not sure").
-  s = clean(s.split(/\s*(?:,|\.\.\.|;|\s-\s|\s–\s|\s—\s|\?|!)\s*/)[0] ?? "")
-  for (let i = 0; i < 3; i++) s = clean(s.replace(leadingFiller, "").replace(trailingHedge, ""))
-  if (s.length === 0 || pronoun.test(s)) return Option.none()
+  // A clause after a comma or "..." is a comment on the item ("headphones... dunno", "mug, not sure");
+  // a clause of filler alone ("um, the mug") is skipped.
+  const clauses = clean(normalise(raw)).split(/\s*(?:,|\.\.\.|;|\s-\s|\s–\s|\s—\s|\?|!)\s*/)
+  const stripped = (clause: string) => {
+    let s = clean(clause)
+    for (let i = 0; i < 3; i++) s = clean(s.replace(leadingFiller, "").replace(trailingHedge, ""))
+    return s
+  }
+  const s = clauses.map(stripped).find((c) => c.length > 0) ?? ""
+  if (s.length === 0 || pronoun.test(s) || /^\d+$/.test(s)) return Option.none()
   if (s.split(/\s+/).length > 6) return Option.none()
   if (/^(?:i|we|you|he|she|they|it|there|what|why|how|when|where|who|no|yes|not|just|very)\b/i.test(s)) return Option.none()
   if (sentenceWords.test(s) || peopleWords.test(s)) return Option.none()
