@@ -21,7 +21,7 @@ export const clean = (text: string): string => text.trim().replace(/[.!?,;:\-–
 // ---------------------------------------------------------------------------
 
 const stopPatterns: ReadonlyArray<RegExp> = [
-  /^(?:(?:ok(?:ay)?|right|alright|fine|yeah|yes|please|no|so)[,.!]?\s+)*(?:stop|quit|exit|bye|goodbye|good night|night|end|enough|finish|finished|done now|that'?s (?:it|enough|all)(?: for (?:now|today|tonight))?|i'?m (?:done|finished|out)|i am (?:done|finished)|done for (?:now|today|tonight|the day)|let'?s stop|let'?s call it a day|call it a day)\b(?!\s+(?:with|the|this|that|it)\b)/i,
+  /^(?:(?:ok(?:ay)?|right|alright|fine|yeah|yes|please|no|so)[,.!]?\s+)*(?:stop|quit|exit|bye|goodbye|good night|night|end|enough|finish|finished|done now|that'?s (?:it|enough|all)(?: for (?:now|today|tonight))?|i'?m (?:done|finished|out)|i am (?:done|finished)|done for (?:now|today|tonight|the day)|let'?s stop|let'?s call it a day|call it a day)(?:[\s,]+(?:now|please|here|there|for (?:now|today|tonight)|then|thanks|thank you|ok|okay|pls|already|it|this|that|i think|please stop))*[\s.!]*$/i,
   /\b(?:can|could|shall) we (?:please )?(?:stop|finish|end|call it a day|leave it there|wrap (?:it )?up)\b/i,
   /\b(?:i (?:want|need|would like|'d like) to|i'?m going to|i'?ll|let'?s|time to) (?:stop|finish|quit|end|call it a day|wrap (?:it )?up|leave it there)\b/i,
   /\b(?:that'?s|that is) enough for (?:now|today|tonight|one day)\b/i,
@@ -157,7 +157,7 @@ export const spaceFunctionIn = (raw: string, bare: boolean): Option.Option<strin
     if (mine !== undefined && isRoom(clean(mine))) return short(mine)
   }
   // "my bedroom, it is a disaster" or a bare answer ("home office").
-  if (isRoom(first) || bare) {
+  if (bare) {
     const s = first.replace(/^(?:it'?s|it is|this is|that'?s)\s+/i, "")
     return /^(?:i|we|you|it|there|no|not|nothing|dunno|don'?t)\b/i.test(s) ? Option.none() : short(s)
   }
