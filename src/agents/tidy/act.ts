@@ -13,6 +13,7 @@ import type { Action } from "../../domain/tidy/action.js"
 import { cannedResponse } from "../../domain/tidy/action.js"
 import type { TidyingContext } from "../../domain/tidy/context.js"
 import { renderContext } from "../../domain/tidy/context.js"
+import { mentions, sameText } from "../../domain/tidy/types.js"
 import type { Events } from "../../services/events/events.js"
 import { Llm } from "../../services/llm/llm.js"
 import * as ToolLoop from "../../services/llm/tool-loop.js"
@@ -52,7 +53,11 @@ export const actResponse = (ctx: TidyingContext, action: Action): Effect.Effect<
     if ((yield* Llm).provider === "offline") return yield* actOffline(ctx, action)
     const recorded = yield* Ref.make<ReadonlyArray<RecordedDisposition>>([])
     const tools = action._tag === "AskItemDecision" || action._tag === "DecisionAid"
-      ? [proposeDisposition((d) => Ref.update(recorded, (all) => [...all, d]))]
+      ? [proposeDisposition(
+        (d) => Ref.update(recorded, (all) => [...all, d]),
+        // The thing this turn is about may be one the user brought back themselves; any other hard one is off limits.
+        (item) => !sameText(item, action.item) && ctx.avoid.some((t) => mentions(item, t))
+      )]
       : []
     const result = yield* ToolLoop.run({
       system: actSystem,

@@ -19,6 +19,8 @@ export interface TidyingContext {
   readonly currentCategory: Option.Option<string>
   readonly itemsProcessed: number
   readonly lastAnxiety: Option.Option<string>
+  /** Everything the user found hard this session: never brought up by the coach. */
+  readonly avoid: ReadonlyArray<string>
   readonly photoAnalysis: Option.Option<PhotoAnalysis>
   readonly userText: Option.Option<string>
 }
@@ -37,6 +39,7 @@ export const buildContext = (
   currentCategory: currentCategory(state),
   itemsProcessed: state.itemsProcessed,
   lastAnxiety: lastAnxiety(state),
+  avoid: state.avoid,
   photoAnalysis: photo,
   userText
 })
@@ -50,7 +53,7 @@ export const renderContext = (ctx: TidyingContext): string =>
     `Piles: ${ctx.piles.belongs} stay, ${ctx.piles.out} out, ${ctx.piles.unsure} unsure, ${ctx.later} for later (${ctx.itemsProcessed} items sorted)`,
     ...(ctx.emergentCategories.length === 0 ? [] : [`Categories: ${ctx.emergentCategories.join(", ")}`]),
     ...Option.toArray(Option.map(ctx.currentCategory, (c) => `Working through: ${c}`)),
-    ...Option.toArray(Option.map(ctx.lastAnxiety, (a) => `The user was anxious about: ${a} (do not bring it up)`)),
+    ...(ctx.avoid.length === 0 ? [] : [`The user finds these hard right now; never bring them up or propose them: ${ctx.avoid.join(", ")}`]),
     ...Option.toArray(Option.map(ctx.photoAnalysis, (p) =>
       `Photo: ${p.roomType}, ${p.chaosLevel}; visible: ${p.visibleItems.join(", ") || "nothing named"}` +
       (p.blockedFunction === undefined ? "" : `; blocked: ${p.blockedFunction}`) +

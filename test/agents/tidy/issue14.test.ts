@@ -12,6 +12,7 @@ import { allItems, initialState, phase } from "../../../src/domain/tidy/state.js
 import { CollectedEvents } from "../../../src/services/events/index.js"
 import { layerOffline } from "../../../src/services/llm/offline.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
+import { ScriptedQuestions } from "../../../src/services/question-ui/index.js"
 import { QuestionUI } from "../../../src/services/question-ui/question-ui.js"
 import { withTimeout } from "../../../src/services/question-ui/timeout.js"
 import { bedroom, pipeSession } from "./pipe-session.js"
@@ -187,3 +188,35 @@ describe("issue 14: echoes", () => {
     }))
 })
 
+
+describe("issue 14: only the user brings a hard thing back", () => {
+  it.effect("a model may not propose a card about a thing the user found hard; the user naming it gets gentle support", () =>
+    Effect.gen(function*() {
+      let state = initialState
+      for (const line of [...bedroom, "the birthday card from mum makes me sad", "a mug"]) state = (yield* turn(state, userSaid(line))).state
+      expect(state.avoid).toEqual(["birthday card from mum"])
+      expect(state.later).toContain("birthday card from mum")
+      const asked = yield* ScriptedQuestions.asked
+      expect(asked.map((q) => (q._tag === "ProposeDisposition" ? q.item : q._tag))).toEqual(["mug"])
+      // The user brings it back: a reframe, not a bare card.
+      const back = yield* turn(state, userSaid("the birthday card from mum"))
+      expect(back.action._tag).toBe("DecisionAid")
+    }).pipe(Effect.provide(Layer.mergeAll(
+      ScriptedLlm.layer([
+        ScriptedLlm.toolCall("record_extract", { intent: "start", function: "sleeping" }),
+        ScriptedLlm.text("Sleeping. What stays?"),
+        ScriptedLlm.toolCall("record_extract", { intent: "start", anchors: ["bed"] }),
+        ScriptedLlm.text("Pick one thing up."),
+        // The sad message is decided by rule: the model only words the pivot.
+        ScriptedLlm.text("Let's turn to the windowsill."),
+        ScriptedLlm.toolCall("record_extract", { intent: "item", item: "mug" }),
+        ScriptedLlm.toolCall("propose_disposition", { item: "birthday card from mum", choices: [{ label: "Keep", kind: "keep" }] }),
+        ScriptedLlm.toolCall("propose_disposition", { item: "mug", choices: [{ label: "Keep", kind: "keep" }] }),
+        ScriptedLlm.text("Kept."),
+        ScriptedLlm.toolCall("record_extract", { intent: "item", item: "birthday card from mum" }),
+        ScriptedLlm.text("Take your time with it.")
+      ]),
+      ScriptedQuestions.layer([{ _tag: "DispositionAnswer", disposition: { _tag: "Keep" } }]),
+      CollectedEvents.layer
+    ))))
+})
