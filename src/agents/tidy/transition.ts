@@ -46,8 +46,11 @@ const step = (started: SessionState, extract: Extract, action: Action, next: Pha
     case "AskAnchors":
       return { ...started, phaseData: gather(started.phaseData, extract) }
     case "FirstInstruction": {
+      // A thing named with the overwhelm or distress that skipped the questions is kept, and set aside if it was hard.
       const left = leave(started, next)
-      return { ...left, phaseData: withCurrentItem(startSorting(left.phaseData, extract), Option.none()) }
+      const named = Option.match(extract.item, { onNone: () => left, onSome: (i) => hold(left, i) })
+      const hard = Option.filter(extract.anxiety, (t) => t !== "that" && !named.avoid.some((a) => sameText(a, t)))
+      return { ...named, avoid: [...named.avoid, ...Option.toArray(hard)], phaseData: withCurrentItem(startSorting(named.phaseData, extract), Option.none()) }
     }
     case "AskItemDecision": {
       const left = leave(started, next)
