@@ -209,6 +209,14 @@ const { measureSandbox } = await import("./sandbox.mjs")
 const sandboxCost = await measureSandbox()
 rows.push({ name: "droid sandbox: fresh run (thread + QuickJS)", value: `${sandboxCost.freshMs.toFixed(1)} ms`, baseline: `warm session run ${sandboxCost.warmMs.toFixed(2)} ms`, ratio: `${(sandboxCost.freshMs / sandboxCost.warmMs).toFixed(0)}×`, target: "(reported)", ok: true })
 rows.push({ name: "droid sandbox: one host-function call", value: `${sandboxCost.callUs.toFixed(1)} µs`, baseline: "—", ratio: "—", target: "(reported)", ok: true })
+// Tidy care: feelings recognised on the written corpus, false alarms on item messages (bench/tidy-care.mjs).
+const care = (await import("./tidy-care.mjs")).scoreCare()
+const pct = (x) => `${(100 * x).toFixed(0)} %`
+for (const r of care.rows) {
+  rows.push({ name: `tidy care: ${r.feeling} recognised (${r.n} msgs)`, value: pct(r.recognised), baseline: `old keywords ${pct(r.baseline)}`, ratio: "—", target: "≥ 90 %", ok: r.recognised >= 0.9 })
+}
+rows.push({ name: `tidy care: false alarms on ${care.falseAlarms.n} item msgs`, value: pct(care.falseAlarms.rate), baseline: `old keywords ${pct(care.falseAlarms.baseline)}`, ratio: "—", target: "≤ 2 %", ok: care.falseAlarms.rate <= 0.02 })
+rows.push({ name: `tidy care, held-out: ${care.held.n} feelings / ${care.held.items} items`, value: `${pct(care.held.recognised)} / ${pct(care.held.falseAlarms)}`, baseline: `old ${pct(care.held.baseline)} / ${pct(care.held.baselineAlarms)}`, ratio: "—", target: "(reported)", ok: true })
 
 const header = ["benchmark", "value", "baseline", "ratio", "target", "verdict"]
 const table = [header, ...rows.map((r) => [r.name, r.value, r.baseline, r.ratio, r.target, r.ok ? "ok" : "MISSED"])]

@@ -1,15 +1,16 @@
 /**
  * The terminal conversation of `shoal tidy`: read a line, run a turn, show
  * the reply and a quiet status line, save the session — until the user says
- * stop, closes the input (a pipe's end) or presses Ctrl-C, which all end
- * with the summary. One `TerminalIO` serves both the chat lines and the
+ * stop (in any of its phrasings, decided by rule before any model call),
+ * closes the input (a pipe's end) or presses Ctrl-C, which all end with the
+ * summary; the last two never reach a model at all. One `TerminalIO` serves both the chat lines and the
  * one-tap questions, so a piped script answers both in order.
  */
 import { Effect, Option, Ref } from "effect"
 import type { ImageBlock } from "../domain/llm.js"
 import { buildContext } from "../domain/tidy/context.js"
 import type { SessionState } from "../domain/tidy/state.js"
-import { phase } from "../domain/tidy/state.js"
+import { counts, phase } from "../domain/tidy/state.js"
 import { tidySessions } from "../agents/tidy/session-kind.js"
 import { summaryText } from "../agents/tidy/templates.js"
 import type { TurnResponse, UserInput } from "../agents/tidy/turn.js"
@@ -27,10 +28,10 @@ export interface ChatOptions {
   readonly color: boolean
 }
 
-/** "· Sorting · 2 staying · 1 out · 3 unsure" */
+/** "· Sorting · 2 staying · 1 out · 3 unsure · 1 for later" (items, not decisions) */
 export const statusLine = (state: SessionState, color: boolean): string => {
-  const { belongs, out, unsure } = state.piles
-  const text = `  · ${phase(state)} · ${belongs.length} staying · ${out.length} out · ${unsure.length} unsure`
+  const c = counts(state)
+  const text = `  · ${phase(state)} · ${c.staying} staying · ${c.out} out · ${c.unsure} unsure${c.later === 0 ? "" : ` · ${c.later} for later`}`
   return color ? `\x1b[2m${text}\x1b[0m` : text
 }
 
@@ -57,10 +58,13 @@ export const runChat = (options: ChatOptions) =>
       if (options.photos.length > 0) yield* step({ text: Option.none(), photos: options.photos })
       while (!(yield* Ref.get(ended))) {
         const line = yield* io.readLine("\n> ").pipe(Effect.option)
-        // End of input ends the session the same way "stop" does.
-        if (Option.isNone(line)) yield* io.write("\n")
-        const said = Option.getOrElse(line, () => "stop").trim()
-        if (said.length > 0) yield* step(userSaid(said))
+        if (Option.isNone(line)) {
+          // End of input ends the session, decided here and not by any model: the summary from the saved state.
+          yield* io.write(`\n${summaryText(buildContext(yield* Ref.get(current), Option.none(), Option.none()))}\n`)
+          yield* Ref.set(ended, true)
+        } else if (line.value.trim().length > 0) {
+          yield* step(userSaid(line.value.trim()))
+        }
       }
       yield* io.write(`\nSaved as ${options.sessionId}. Continue later with: shoal tidy --resume ${options.sessionId}\n`)
     })

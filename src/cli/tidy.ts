@@ -6,13 +6,16 @@
  *   shoal tidy --list                 show saved sessions
  *   shoal tidy --gui [--port 8024] [--open]   the same coach as a web page on 127.0.0.1
  *
- * Works in a pipe: each line of input is one message or one answer.
+ * Works in a pipe: each line of input is one message or one answer. At a
+ * card, a number, a label or your own words ("bin it", "keep", "in the
+ * drawer") answer it; "skip" leaves it for later; anything else ("stop",
+ * "help", a new item) is read as your next message.
  */
 import { Args, Command, Options } from "@effect/cli"
 import { Clock, Console, Data, DateTime, Effect, Layer, Option, Random, Schema } from "effect"
-import { initialState, phase } from "../domain/tidy/state.js"
+import { counts, initialState, phase } from "../domain/tidy/state.js"
 import { tidySessions } from "../agents/tidy/session-kind.js"
-import { templateResponse } from "../agents/tidy/templates.js"
+import { templateResponse, welcomeBack } from "../agents/tidy/templates.js"
 import { buildContext } from "../domain/tidy/context.js"
 import { layerEvents } from "../services/events/live.js"
 import { UsageMeter } from "../services/llm/usage.js"
@@ -71,7 +74,10 @@ const listSessions = Effect.gen(function*() {
     const state = yield* store.load(tidySessions, summary.id).pipe(Effect.option)
     const detail = Option.match(state, {
       onNone: () => "(unreadable)",
-      onSome: (s) => `${phase(s)}, ${s.itemsProcessed} item${s.itemsProcessed === 1 ? "" : "s"} sorted`
+      onSome: (s) => {
+        const c = counts(s)
+        return `${phase(s)}, ${c.sorted} item${c.sorted === 1 ? "" : "s"} sorted${c.later === 0 ? "" : `, ${c.later} for later`}`
+      }
     })
     yield* Console.log(`${summary.id}  ${DateTime.formatIso(summary.updatedAt).slice(0, 16).replace("T", " ")}  ${detail}`)
   }
@@ -142,7 +148,7 @@ export const tidy = Command.make("tidy", options, (flags) =>
     const state = Option.isSome(resumed) ? resumed.value.state : initialState
 
     if (Option.isSome(resumed)) {
-      yield* io.write(`Welcome back. ${phase(state)}, ${state.itemsProcessed} item${state.itemsProcessed === 1 ? "" : "s"} sorted so far. What's next?\n`)
+      yield* io.write(`${welcomeBack(state)}\n`)
     } else if (flags.photo.length === 0 || settings.provider === "offline") {
       yield* io.write(`${templateResponse(buildContext(state, Option.none(), Option.none()), { _tag: "AskFunction" })}\n(Type "stop" any time to finish.)\n`)
     }
@@ -163,6 +169,6 @@ export const tidy = Command.make("tidy", options, (flags) =>
     )
   }).pipe(Effect.scoped, Effect.provide(layerFileFromConfigNode))).pipe(
     Command.withDescription(
-      "A calm coach that gets you through a messy room one question at a time: what the space is for, what stays, then one item after another into staying / out / unsure piles. Sessions are saved after every turn (--resume, --list). In the terminal, or as a web page with --gui. Works offline; a model key adds photo analysis and warmer replies."
+      "A calm coach that gets you through a messy room one question at a time: what the space is for, what stays, then one item after another into staying / out / unsure piles; anything skipped or too hard right now waits on a later list. At a card, type a number, a label or your own words (\"bin it\", \"keep\", \"in the drawer\"), \"skip\", or anything else to move on; \"stop\" ends any time. Sessions are saved after every turn (--resume, --list). In the terminal, or as a web page with --gui. Works offline; a model key adds photo analysis and warmer replies."
     )
   )

@@ -42,7 +42,7 @@ describe("shoal tidy in a pipe", () => {
     const env = { SHOAL_DATA_DIR: `${cli.dir}/kill-data` }
     const child = cli.start(["tidy"], env)
     child.stdin.write("it is my bedroom\nthe bed stays\nsocks\n")
-    await waitFor(child, "Choose 1-3:")
+    await waitFor(child, "Choose 1-3")
     child.stdin.write("keep\n")
     await waitFor(child, "It stays. Next?")
     child.kill("SIGKILL")
@@ -54,7 +54,8 @@ describe("shoal tidy in a pipe", () => {
 
     const resumed = cli.run(["tidy", "--resume"], { env, input: "stop\n" })
     expect(resumed.code).toBe(0)
-    expect(resumed.stdout).toContain("Welcome back. Sorting, 1 item sorted so far.")
+    // What is left, in plain words, not a phase name.
+    expect(resumed.stdout).toContain("Welcome back. You've decided 1 thing so far. Nothing is waiting from last time. What's next?")
     expect(resumed.stdout).toContain("You sorted 1 item: 1 staying, 0 out, 0 unsure.")
   })
 
@@ -62,6 +63,18 @@ describe("shoal tidy in a pipe", () => {
     const { code, stderr } = cli.run(["tidy", "--resume", "no-such-session"], { env: { SHOAL_DATA_DIR: `${cli.dir}/empty` } })
     expect(code).toBe(1)
     expect(stderr).toContain('There is no saved tidy session "no-such-session"')
+  })
+
+  it("a card skipped with 'stop' waits on the later list, which the summary, --list and --resume show", () => {
+    const env = { SHOAL_DATA_DIR: `${cli.dir}/later-data` }
+    const first = cli.run(["tidy"], { input: "it's for sleeping\nthe bed stays\nsocks\n2\nold mug\nstop\n", env })
+    expect(first.code).toBe(0)
+    expect(first.stdout).not.toContain("not one of the options")
+    expect(first.stdout).toContain("You sorted 1 item: 1 staying, 0 out, 0 unsure. 1 thing left for later.")
+    expect(cli.run(["tidy", "--list"], { env }).stdout).toMatch(/Sorting, 1 item sorted, 1 for later/)
+    const resumed = cli.run(["tidy", "--resume"], { env, input: "" })
+    expect(resumed.stdout).toContain("Still waiting: 1 thing set aside for later.")
+    expect(resumed.stdout).not.toContain("old mug")
   })
 
   it("end of input ends the session with its summary", () => {

@@ -2,7 +2,8 @@
  * ACT: the reply to the user (seeds/001 `actResponse`). Canned text where
  * the seed has it (no model call at all); otherwise the model writes it, with
  * `propose_disposition` to ask about an item mid-turn; offline or on any
- * model failure, a template. Asking about an item offline still uses the
+ * model failure, a template. The summary is always the template: its
+ * numbers are counted, not written. Asking about an item offline still uses the
  * one-tap question. Dispositions the user chose come back as data for the
  * turn to apply.
  */
@@ -12,8 +13,9 @@ import type { Action } from "../../domain/tidy/action.js"
 import { cannedResponse } from "../../domain/tidy/action.js"
 import type { TidyingContext } from "../../domain/tidy/context.js"
 import { renderContext } from "../../domain/tidy/context.js"
+import { mentions, sameText } from "../../domain/tidy/types.js"
 import type { Events } from "../../services/events/events.js"
-import type { Llm } from "../../services/llm/llm.js"
+import { Llm } from "../../services/llm/llm.js"
 import * as ToolLoop from "../../services/llm/tool-loop.js"
 import type { QuestionUI } from "../../services/question-ui/question-ui.js"
 import { actSystem, instructionFor } from "./prompts.js"
@@ -38,7 +40,7 @@ const afterChoice = (d: RecordedDisposition): string => {
     case "Unsure":
       return "Unsure pile. Next?"
     case "SkipForNow":
-      return "No rush, we'll come back to it. What's next?"
+      return "That one can wait for later. What's next?"
   }
 }
 
@@ -46,9 +48,16 @@ export const actResponse = (ctx: TidyingContext, action: Action): Effect.Effect<
   Effect.gen(function*() {
     const canned = cannedResponse(action)
     if (canned !== undefined) return { text: canned, dispositions: [] }
+    // The summary's numbers are the session's own, never a model's retelling of them.
+    if (action._tag === "Summary") return { text: templateResponse(ctx, action), dispositions: [] }
+    if ((yield* Llm).provider === "offline") return yield* actOffline(ctx, action)
     const recorded = yield* Ref.make<ReadonlyArray<RecordedDisposition>>([])
     const tools = action._tag === "AskItemDecision" || action._tag === "DecisionAid"
-      ? [proposeDisposition((d) => Ref.update(recorded, (all) => [...all, d]))]
+      ? [proposeDisposition(
+        (d) => Ref.update(recorded, (all) => [...all, d]),
+        // The thing this turn is about may be one the user brought back themselves; any other hard one is off limits.
+        (item) => !sameText(item, action.item) && ctx.avoid.some((t) => mentions(item, t))
+      )]
       : []
     const result = yield* ToolLoop.run({
       system: actSystem,
@@ -73,5 +82,6 @@ const actOffline = (ctx: TidyingContext, action: Action) =>
     if (action._tag !== "AskItemDecision") return { text: templateResponse(ctx, action), dispositions: [] }
     const { disposition, wasCorrection } = yield* askDisposition(action.item, [], Option.none())
     const recorded: RecordedDisposition = { item: action.item, disposition, wasCorrection }
-    return { text: afterChoice(recorded), dispositions: disposition._tag === "SkipForNow" ? [] : [recorded] }
+    // A skip is recorded too: the item waits on the later list.
+    return { text: afterChoice(recorded), dispositions: [recorded] }
   })

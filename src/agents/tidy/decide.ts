@@ -6,31 +6,29 @@
  * - any phase: "stop" → Summary;
  * - photo-aware: Buried → FirstInstruction (skip the questions); a blocked
  *   function with a known function → start sorting; Clear → acknowledge;
- * - anxiety: the user names something that worries them → PivotAway; coming
- *   back to it without deciding it → PivotAway again (lastAnxiety is used,
- *   past the seed); tired → EnergyCheck;
+ * - care, before anything about items (past the seed): distress (grief,
+ *   anxiety, shame, "I can't") → PivotAway, never a card about the item;
+ *   overwhelm → FirstInstruction (one small step); tired → EnergyCheck;
+ *   refusal ("no, not now") → the split waits, or the item goes on the later
+ *   list. A thing the user was anxious about comes back only when they name it,
+ *   and then as a gentle DecisionAid;
  * - Surveying: ask the function, then the anchors, then start;
- * - Sorting: decisions → Instruct*, unsure pile > 5 → InstructSplit, help →
- *   DecisionAid (a DecisionSupport detour), a named item → AskItemDecision;
- * - Splitting → Refining; Refining walks each category's items;
- * - DecisionSupport: a decision returns to the interrupted phase.
+ * - Sorting: decisions → Instruct*; the unsure pile past 5 → InstructSplit
+ *   (the decision of that message is applied first); help → DecisionAid; a
+ *   named item → AskItemDecision, always, so a named item is never dropped;
+ * - Splitting: yes → Refining; anything else is read as in Sorting;
+ * - Refining walks each category's items; DecisionSupport: a decision returns
+ *   to the interrupted phase.
  */
 import { Array as Arr, Option, Schema } from "effect"
 import type { Action } from "../../domain/tidy/action.js"
 import { categorize } from "../../domain/tidy/categories.js"
 import type { Extract, PhotoAnalysis } from "../../domain/tidy/extract.js"
-import type {
-  ActiveState,
-  DecisionSupportData,
-  Phase,
-  RefiningData,
-  SessionState,
-  SortingData,
-  SurveyingData
-} from "../../domain/tidy/state.js"
-import { phase } from "../../domain/tidy/state.js"
+import { distressing } from "../../domain/tidy/extract.js"
+import type { DecisionSupportData, Phase, RefiningData, SessionState, SortingData, SurveyingData } from "../../domain/tidy/state.js"
+import { currentItem, phase } from "../../domain/tidy/state.js"
 import type { ItemName } from "../../domain/tidy/types.js"
-import { Location, mentions } from "../../domain/tidy/types.js"
+import { AnxietyTrigger, Location, mentions, sameText } from "../../domain/tidy/types.js"
 
 export type Decision = readonly [Action, Phase]
 
@@ -38,6 +36,7 @@ export type Decision = readonly [Action, Phase]
 export const splitThreshold = 5
 
 const nearestClearSurface = Schema.decodeSync(Location)("the nearest clear surface")
+const thatOne = Schema.decodeSync(AnxietyTrigger)("that")
 
 export const decide = (state: SessionState, photo: Option.Option<PhotoAnalysis>, extract: Extract): Decision => {
   const here = phase(state)
@@ -51,20 +50,28 @@ export const decide = (state: SessionState, photo: Option.Option<PhotoAnalysis>,
     case "Surveying":
       return decideSurveying(data, photo, extract)
     case "Sorting":
-      return avoidAnxiety(data.active, photo, extract, "Sorting") ?? decideSorting(state, data, extract)
+      return care(state, photo, extract, "Sorting") ?? decideSorting(state, data, extract)
     case "Splitting":
-      return avoidAnxiety(data.active, photo, extract, "Splitting") ??
-        [{ _tag: "AckProgress", message: `Let's start with ${data.categories[0]}.` }, "Refining"]
+      if (Option.exists(extract.feeling, (f) => f === "refusal")) {
+        return [{ _tag: "AckProgress", message: "No problem, the unsure pile can wait. What's next?" }, "Sorting"]
+      }
+      return care(state, photo, extract, "Splitting") ??
+        (extract.intent === "continue" || extract.intent === "start"
+          ? [{ _tag: "AckProgress", message: `Let's start with ${data.categories[0]}.` }, "Refining"]
+          : decideSorting(state, { _tag: "Sorting", active: data.active, currentItem: Option.none(), splitDeclinedAt: state.piles.unsure.length }, extract))
     case "Refining":
-      return avoidAnxiety(data.active, photo, extract, "Refining") ?? decideRefining(data, extract)
+      return care(state, photo, extract, "Refining") ?? decideRefining(data, extract)
     case "DecisionSupport":
       // A pivot leaves the stuck item and returns to the interrupted phase; an energy check stays.
-      return avoidAnxiety(data.resume.active, photo, extract, "DecisionSupport", data.resume._tag) ?? decideStuck(data, extract)
+      return care(state, photo, extract, "DecisionSupport", data.resume._tag) ?? decideStuck(state, data, extract)
   }
 }
 
 const decideSurveying = (data: SurveyingData, photo: Option.Option<PhotoAnalysis>, extract: Extract): Decision => {
   if (Option.exists(photo, (p) => p.chaosLevel === "Buried")) return [{ _tag: "FirstInstruction" }, "Sorting"]
+  // Distress or overwhelm before the questions are done: skip them, one small step instead.
+  if (Option.exists(extract.feeling, (f) => f === "overwhelm" || distressing(f))) return [{ _tag: "FirstInstruction" }, "Sorting"]
+  if (Option.exists(extract.feeling, (f) => f === "tired" || f === "refusal")) return [{ _tag: "EnergyCheck" }, "Surveying"]
   const knownFunction = Option.isSome(extract.function) || Option.isSome(data.gatheredFunction)
   if (!knownFunction) return [{ _tag: "AskFunction" }, "Surveying"]
   if (Option.exists(photo, (p) => p.blockedFunction !== undefined)) return [{ _tag: "FirstInstruction" }, "Sorting"]
@@ -75,27 +82,30 @@ const decideSurveying = (data: SurveyingData, photo: Option.Option<PhotoAnalysis
   return [{ _tag: "AskAnchors" }, "Surveying"]
 }
 
-/** Steer away from what worries the user, or check their energy; `undefined` when neither applies. */
-const avoidAnxiety = (
-  active: ActiveState,
+/** How the user sounds comes before anything about items; `undefined` when nothing needs care. */
+const care = (
+  state: SessionState,
   photo: Option.Option<PhotoAnalysis>,
   extract: Extract,
   stay: Phase,
-  pivotPhase: Phase = stay
+  resume: Phase = stay
 ): Decision | undefined => {
   const pivotTo = Option.getOrElse(
     Option.flatMap(photo, (p) => Option.flatMap(Option.fromNullable(p.firstTarget), Location.fromText)),
     () => nearestClearSurface
   )
-  if (Option.isSome(extract.anxiety)) {
-    return [{ _tag: "PivotAway", trigger: extract.anxiety.value, location: pivotTo }, pivotPhase]
+  const feeling = extract.feeling
+  if (Option.isSome(extract.anxiety) || Option.exists(feeling, distressing)) {
+    const trigger = Option.getOrElse(Option.orElse(extract.anxiety, () => Option.flatMap(currentItem(state), (i) => AnxietyTrigger.fromText(i))), () => thatOne)
+    return [{ _tag: "PivotAway", trigger, location: pivotTo }, stay === "Splitting" ? "Sorting" : resume]
   }
-  // Coming back to the worrying thing is fine only as a decision about it.
+  if (Option.exists(feeling, (f) => f === "overwhelm")) return [{ _tag: "FirstInstruction" }, stay === "Splitting" ? "Sorting" : resume]
+  if (extract.tired || Option.exists(feeling, (f) => f === "tired")) return [{ _tag: "EnergyCheck" }, stay]
+  if (Option.exists(feeling, (f) => f === "refusal")) return [{ _tag: "InstructLater" }, resume]
+  // The user came back to a thing they were anxious about: gentle support, never a bare card.
   const deciding = extract.intent === "decided" && Option.isSome(extract.choice)
-  const returning = Option.flatMap(active.lastAnxiety, (trigger) =>
-    Option.filter(extract.item, (item) => !deciding && mentions(item, trigger)).pipe(Option.as(trigger)))
-  if (Option.isSome(returning)) return [{ _tag: "PivotAway", trigger: returning.value, location: pivotTo }, pivotPhase]
-  if (extract.tired) return [{ _tag: "EnergyCheck" }, stay]
+  const returning = Option.filter(extract.item, (item) => !deciding && state.avoid.some((t) => mentions(item, t)))
+  if (Option.isSome(returning)) return [{ _tag: "DecisionAid", item: returning.value }, "DecisionSupport"]
   return undefined
 }
 
@@ -118,26 +128,36 @@ const instruction = (item: Option.Option<ItemName>, extract: Extract): Action | 
   }
 }
 
+/** The unsure pile may be split: past the threshold, and grown again since the user last said "not now". */
+const splitDue = (data: SortingData, unsure: number): boolean =>
+  unsure > splitThreshold && (data.splitDeclinedAt === undefined || unsure >= data.splitDeclinedAt + splitThreshold)
+
+/** The categories of the unsure pile, with `extra` on it too. */
+const splitOf = (state: SessionState, extra: Option.Option<ItemName>): Action | undefined => {
+  const pile = [...state.piles.unsure, ...Option.toArray(Option.filter(extra, (i) => !state.piles.unsure.includes(i)))]
+  return Arr.isNonEmptyReadonlyArray(pile) ? { _tag: "InstructSplit", categories: categorize(pile) } : undefined
+}
+
 const decideSorting = (state: SessionState, data: SortingData, extract: Extract): Decision => {
   const item = Option.orElse(extract.item, () => data.currentItem)
   const decided = instruction(item, extract)
-  if (decided !== undefined) return [decided, "Sorting"]
-  const unsure = state.piles.unsure
-  if (unsure.length > splitThreshold && Arr.isNonEmptyReadonlyArray(unsure)) {
-    return [{ _tag: "InstructSplit", categories: categorize(unsure) }, "Splitting"]
+  if (decided !== undefined) {
+    // This decision makes the unsure pile too big: it lands there, then the split is offered.
+    const grows = decided._tag === "InstructUnsure" && !Option.exists(item, (i) => state.piles.unsure.includes(i))
+    const split = grows && splitDue(data, state.piles.unsure.length + 1) ? splitOf(state, item) : undefined
+    return split === undefined ? [decided, "Sorting"] : [split, "Splitting"]
   }
-  return Option.match(item, {
-    onNone: (): Decision =>
-      extract.intent === "continue" || extract.intent === "start"
-        ? [{ _tag: "InstructNext" }, "Sorting"]
-        : [{ _tag: "AskWhatIsIt" }, "Sorting"],
-    onSome: (named): Decision =>
-      extract.intent === "help"
-        ? [{ _tag: "DecisionAid", item: named }, "DecisionSupport"]
-        : extract.intent === "continue" && Option.isNone(extract.item)
-        ? [{ _tag: "InstructNext" }, "Sorting"]
-        : [{ _tag: "AskItemDecision", item: named }, "Sorting"]
-  })
+  if (Option.isSome(extract.item)) {
+    return extract.intent === "help"
+      ? [{ _tag: "DecisionAid", item: extract.item.value }, "DecisionSupport"]
+      : [{ _tag: "AskItemDecision", item: extract.item.value }, "Sorting"]
+  }
+  const split = splitDue(data, state.piles.unsure.length) ? splitOf(state, Option.none()) : undefined
+  if (split !== undefined && extract.intent !== "help") return [split, "Splitting"]
+  if (extract.intent === "help" && Option.isSome(item)) return [{ _tag: "DecisionAid", item: item.value }, "DecisionSupport"]
+  return extract.intent === "continue" || extract.intent === "start"
+    ? [{ _tag: "InstructNext" }, "Sorting"]
+    : [{ _tag: "AskWhatIsIt" }, "Sorting"]
 }
 
 const decideRefining = (data: RefiningData, extract: Extract): Decision => {
@@ -157,8 +177,20 @@ const decideRefining = (data: RefiningData, extract: Extract): Decision => {
   })
 }
 
-const decideStuck = (data: DecisionSupportData, extract: Extract): Decision => {
+const decideStuck = (state: SessionState, data: DecisionSupportData, extract: Extract): Decision => {
   const back = data.resume._tag
+  // Another thing named: the stuck one waits on the later list, and the new one is handled as the interrupted phase would.
+  if (Option.exists(extract.item, (i) => !sameText(i, data.stuckItem))) {
+    const resume = data.resume
+    switch (resume._tag) {
+      case "Sorting":
+        return decideSorting(state, resume, extract)
+      case "Refining":
+        return decideRefining(resume, extract)
+      case "Splitting":
+        return decideSorting(state, { _tag: "Sorting", active: resume.active, currentItem: Option.none(), splitDeclinedAt: state.piles.unsure.length }, extract)
+    }
+  }
   const decided = instruction(Option.some(data.stuckItem), extract)
   if (decided !== undefined && decided._tag !== "AskItemDecision") return [decided, back]
   // Still stuck after the reframe: park it in the unsure pile and keep moving.

@@ -10,10 +10,15 @@ import { ExtractWire, extractOf, fromWire } from "../../domain/tidy/extract.js"
 import { buildContext, renderContext } from "../../domain/tidy/context.js"
 import type { SessionState } from "../../domain/tidy/state.js"
 import { extract } from "../../services/llm/extract.js"
-import type { Llm } from "../../services/llm/llm.js"
+import { Llm } from "../../services/llm/llm.js"
 import { orientSystem } from "./prompts.js"
-import { extractByRules } from "./rules.js"
+import { decidedByRule, extractByRules } from "./rules.js"
 
+/**
+ * Stop, end of input, how the user sounds and control phrases are decided by
+ * rule before any model is asked (rules.ts `decidedByRule`): a model that
+ * misreads "stop" or invents an item from "keep going" never gets the chance.
+ */
 export const extractFromInput = (
   state: SessionState,
   photo: Option.Option<PhotoAnalysis>,
@@ -22,8 +27,11 @@ export const extractFromInput = (
   const said = Option.getOrElse(Option.map(text, (t) => t.trim()), () => "")
   // A photo alone is a start; an empty line is "go on".
   if (said.length === 0) return Effect.succeed(extractOf(Option.isSome(photo) ? "start" : "continue"))
+  const byRule = decidedByRule(said, state)
+  if (Option.isSome(byRule)) return Effect.succeed(byRule.value)
   const rules = extractByRules(said, state)
-  return extract(ExtractWire, {
+  // Offline there is no model to ask: the rules' reading is the extract (no request is even built).
+  return Effect.flatMap(Llm, (llm) => llm.provider === "offline" ? Effect.succeed(rules) : extract(ExtractWire, {
     system: orientSystem,
     prompt: `${renderContext(buildContext(state, photo, Option.none()))}\n\nThe message: "${said}"`,
     toolName: "record_extract",
@@ -32,7 +40,6 @@ export const extractFromInput = (
   }).pipe(
     Effect.map(fromWire),
     Effect.catchTag("Offline", () => Effect.succeed(rules)),
-    Effect.catchAll((error) => Effect.as(Effect.logWarning(`extraction fell back to rules: ${error.message}`), rules)),
-    Effect.withSpan("tidy.orient")
-  )
+    Effect.catchAll((error) => Effect.as(Effect.logWarning(`extraction fell back to rules: ${error.message}`), rules))
+  )).pipe(Effect.withSpan("tidy.orient"))
 }

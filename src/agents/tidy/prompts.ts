@@ -42,9 +42,9 @@ export const instructionFor = (action: Action): string => {
     case "DecisionAid":
       return `They are stuck on "${action.item}". Reframe it using what the space is for; you may propose a disposition.`
     case "EnergyCheck":
-      return "Check their energy: acknowledge the progress and ask whether to keep going or stop."
+      return "Check their energy: acknowledge what they did (if anything; never count zero), and ask whether to keep going or stop."
     case "PivotAway":
-      return `Gently steer away from "${action.trigger}" without dwelling on it; point them to ${action.location}.`
+      return `They find something hard right now. Gently steer away from it without naming it or dwelling on it; point them to ${action.location}.`
     case "AckProgress":
       return `Acknowledge progress: ${action.message}`
     case "Summary":
@@ -53,6 +53,7 @@ export const instructionFor = (action: Action): string => {
     case "InstructKeep":
     case "InstructUnsure":
     case "InstructNext":
+    case "InstructLater":
       return "Ask for the next thing."
   }
 }

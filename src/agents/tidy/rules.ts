@@ -3,119 +3,115 @@
  * `Extract` without a model — the path every tidy session takes with no key,
  * and the fallback when the model fails.
  *
- * It reads intents ("stop", "next", "help"), choices ("trash", "keep", "not
- * sure", "put it on the shelf" → place), "it's for …" / "it is my …" → the
- * space's function, "X stays" → anchors, worries ("… makes me anxious") and
- * tiredness; anything else short is taken as the name of an item.
+ * Order matters, and the first three are also decided before any model call
+ * (`decidedByRule`): stop phrases; how the user sounds (care.ts: grief,
+ * anxiety, shame, "I can't", overwhelm, tiredness, refusal); control phrases
+ * ("ok", "keep going"). Then, while surveying, the space's function and what
+ * stays; while sorting, the user's own words for a choice ("bin", "chuck it",
+ * "charity shop", "put it in the drawer") and the item, cleaned (words.ts).
+ * "it", "this" and other pronouns name no item: they mean the one under
+ * discussion, which the routing keeps.
  */
 import { Array as Arr, Option } from "effect"
-import type { Choice, Extract, Intent } from "../../domain/tidy/extract.js"
+import type { Choice, Extract } from "../../domain/tidy/extract.js"
 import { extractOf } from "../../domain/tidy/extract.js"
 import type { SessionState } from "../../domain/tidy/state.js"
+import { currentItem } from "../../domain/tidy/state.js"
 import { AnxietyTrigger, ItemName, Location, SpaceFunction } from "../../domain/tidy/types.js"
+import { readCare } from "./care.js"
+import { clean, isContinue, isGreeting, isPronoun, isStop, itemList, itemName, normalise, placedThing, placeIn, spaceFunctionIn } from "./words.js"
 
-const stopWords = /^(stop|quit|exit|bye|goodbye|done for (now|today)|i'?m done|that'?s (it|enough)( for (now|today))?|enough|end)\b/i
-const continueWords = /^(ok(ay)?|next|yes|yep|sure|go|ready|continue|got it|done|alright|right|cool|fine)\b[.! ]*$/i
-const startWords = /^(hi|hello|hey|start|let'?s (go|start|do (this|it))|begin)\b/i
-const helpWords = /\b(help|stuck|can'?t decide|no idea what|what should i do)\b/i
-const tiredWords = /\b(tired|exhausted|overwhelmed|worn out|need a break|so much)\b/i
-const anxietyWords = /\b(anxious|anxiety|stress(ed|es|ful)?|worr(y|ied|ies)|scared|scares me|sad|upset|can'?t (face|deal with|look at))\b/i
+const helpWords = /\b(?:help|stuck|can'?t decide|no idea what|what should i do|what do i do)\b/i
+const stuckOnPattern = /\b(?:stuck (?:on|with)|help (?:me )?with|can'?t decide (?:on|about)|no idea what to do with|what (?:should|do) i do with)\s+(.+)$/i
+const notKnowing = /^(?:i )?(?:(?:really |just )?(?:don'?t|do not) know|dunno|no idea|not sure|no clue)(?:\s+(?:really|tbh|honestly))?[.!]*$/i
 
+/** The user's own words for a choice, first match wins ("not sure" before "keep"). */
 const choiceWords: ReadonlyArray<readonly [Choice, RegExp]> = [
-  ["unsure", /\b(not sure|unsure|maybe|dunno|don'?t know|undecided|no idea)\b/i],
-  ["trash", /\b(trash|bin|toss|throw (it |this |that |them )?(away|out)|garbage|rubbish|recycle|donate|get rid of|chuck)\b/i],
-  ["place", /\b(put|move|goes|go|place|belongs)\b.*\b(on|in|into|to|at|under|inside|back)\b/i],
-  ["keep", /\b(keep|stays?|staying)\b/i]
+  ["unsure", /\b(?:not sure|unsure|maybe|dunno|don'?t know|undecided|no idea|not certain|hmm+)\b/i],
+  ["trash", /\b(?:trash|bin|binned|toss|throw (?:it |this |that |them )?(?:away|out)|garbage|rubbish|junk|recycl\w*|donat\w*|charity(?: shop)?|give (?:it |them |this |that )?(?:away|to)|get rid(?: of)?|chuck|ditch|dump|sell|out|it can go|can go|let it go)\b/i],
+  ["keep", /\b(?:keep|keeping|keeper|stays?|staying|hang on to|hold on to|holding on to)\b/i]
 ]
+/** The decision words, to find the item among them ("bin the receipts" → "receipts"). */
+const decisionWords =
+  /\b(?:not sure|unsure|maybe|dunno|don'?t know|undecided|no idea|trash|bin|toss|throw (?:it |this |that |them )?(?:away|out)|garbage|rubbish|junk|recycle|donate|charity(?: shop)?|give (?:it |them )?(?:away|to .*)|get rid of|chuck|ditch|dump|sell|out|can go|keep|stays?|staying|goes|go|should go|belongs)\b/gi
 
-/** "put it on the shelf" → "the shelf" */
-const placePattern = /\b(?:put|move|goes|go|place|belongs)\b.*?\b(?:on|in|into|to|at|under|inside|back (?:in|on|to))\s+(.+)$/i
-/** "it's for working", "it is my home office", "this is the kids' room", "I need to sleep here" */
-const functionPatterns = [
-  /\b(?:it'?s|it is|this is|that'?s|that is)\s+(?:for|my|our|a|an|the)\s+(.+)$/i,
-  /\bi (?:need|want|use it) to\s+(.+?)(?:\s+(?:here|in here|there))?$/i,
-  /\b(?:used|use it) for\s+(.+)$/i
-]
-/** "the desk stays", "bed and lamp are staying" */
-const anchorPattern = /^(.+?)\s+(?:stays|stay|is staying|are staying|has to stay|have to stay|is definitely staying)\b/i
-const worryPattern = /^(?:the\s+)?(.+?)\s+(?:makes? me|is making me|stress(?:es)? me|worr(?:y|ies) me)\b/i
-const worryAboutPattern = /\b(?:about|of)\s+(?:the\s+|my\s+)?(.+)$/i
-const leadingFiller = /^(?:(?:um+|uh+|so|well|ok(?:ay)?|and|there'?s|there is|i found|found|i have|i've got|got|it'?s|it is|this is|next is|next:?)\s+)*(?:an?|the|my|some|this|that|these|those)?\s*/i
+/** "anchorList stays" in any of its forms. */
+const anchorPattern = /^(.+?)\s+(?:stays|stay|is staying|are staying|has to stay|have to stay|can stay|will stay|are definitely staying|is definitely staying|definitely stays?)\b/i
 
-const clean = (text: string): string => text.trim().replace(/[.!?,;:]+$/u, "").trim()
-
-const firstMatch = (patterns: ReadonlyArray<RegExp>, text: string): Option.Option<string> =>
-  Arr.findFirst(patterns, (p) => p.test(text)).pipe(Option.flatMap((p) => Option.fromNullable(p.exec(text)?.[1])), Option.map(clean))
-
-/** The item a message names, stripped of filler and of the decision words around it. */
-const itemIn = (text: string, choice: Option.Option<Choice>): Option.Option<ItemName> => {
-  let rest = clean(text)
-  const stuckOn = /\b(?:stuck (?:on|with)|help (?:me )?with|can'?t decide (?:on|about)|no idea what to do with)\s+(.+)$/i.exec(rest)?.[1]
-  const moved = /^(?:put|move|place)\s+(.+?)\s+(?:back\s+)?(?:on|in|into|to|at|under|inside)\b/i.exec(rest)?.[1]
-  if (stuckOn !== undefined) rest = stuckOn
-  else if (moved !== undefined && !/^(it|this|that|them|these|those)$/i.test(moved)) rest = moved
-  else if (Option.isSome(choice)) {
-    // "the mug goes in the trash" → "the mug"; "trash the mug" → "the mug"
-    rest = rest
-      .replace(/\b(goes|go|should go|can go|belongs)\b.*$/i, "")
-      .replace(/\b(put|move|place)\s+(?:it|this|that)?\b.*$/i, "")
-      .replace(/\b(is|are)\s+(trash|rubbish|garbage|staying|stays?)\b.*$/i, "")
-      .replace(/\b(stays|stay|staying)\b.*$/i, "")
-      .replace(/^(trash|bin|toss|keep|donate|recycle|chuck|throw (away|out)|get rid of)\s+/i, "")
-      .replace(/^(it|this|that|them|not sure|unsure|maybe|dunno)\b.*$/i, "")
-      .replace(/\b(trash|bin|toss|keep|throw (it )?(away|out)|not sure|unsure|maybe)\b.*$/i, "")
-  }
-  rest = clean(rest.replace(leadingFiller, ""))
-  // A whole sentence is not an item name; a short noun phrase is.
-  if (rest.split(/\s+/).length > 6 || /^(i|we|you|he|she|they)\b/i.test(rest)) return Option.none()
-  return ItemName.fromText(rest)
-}
+const trigger = (text: string): Option.Option<AnxietyTrigger> => AnxietyTrigger.fromText(text.replace(/^(?:the|a|an|this|that|some)\s+/i, ""))
 
 /** Read one message in the context of the session (Surveying reads functions and anchors). */
-export const extractByRules = (text: string, state: SessionState): Extract => {
-  const said = clean(text)
-  if (said.length === 0) return extractOf("continue")
-  if (stopWords.test(said)) return extractOf("stop")
-  const surveying = state.phaseData._tag === "Surveying"
+export const extractByRules = (text: string, state: SessionState): Extract =>
+  Option.getOrElse(decidedByRule(text, state), () => readContent(clean(normalise(text)), state))
 
-  const tired = tiredWords.test(said)
-  const anxiety = anxietyWords.test(said)
-    ? firstMatch([worryPattern, worryAboutPattern], said).pipe(Option.flatMap((t) => AnxietyTrigger.fromText(t.replace(leadingFiller, ""))))
-    : Option.none()
-  if (Option.isSome(anxiety) || (tired && said.split(/\s+/).length <= 8)) {
-    return extractOf("help", { anxiety, tired })
+/**
+ * What rules decide before any model is asked: an empty message, stop, how
+ * the user sounds, and control phrases. `None`: the message names or decides
+ * something, so a model (when there is one) may read it.
+ */
+export const decidedByRule = (text: string, state: SessionState): Option.Option<Extract> => {
+  const said = clean(normalise(text))
+  if (said.length === 0) return Option.some(extractOf("continue"))
+  if (isStop(said)) return Option.some(extractOf("stop"))
+  const care = readCare(said)
+  if (Option.isSome(care.feeling)) {
+    const feeling = care.feeling.value
+    if (feeling === "refusal") return Option.some(extractOf("continue", { feeling: care.feeling }))
+    if (feeling === "tired") return Option.some(extractOf("help", { feeling: care.feeling, tired: true }))
+    if (feeling === "overwhelm") return Option.some(extractOf("help", { feeling: care.feeling }))
+    const item = Option.flatMap(care.subject, itemName)
+    const about = Option.orElse(Option.flatMap(item, trigger), () => Option.flatMap(currentItem(state), (i) => trigger(i)))
+    return Option.some(extractOf("help", { feeling: care.feeling, anxiety: about, item: Option.flatMap(item, ItemName.fromText) }))
   }
+  if (state.phaseData._tag === "Surveying" && notKnowing.test(said)) return Option.some(extractOf("help", { feeling: Option.some("overwhelm") }))
+  if (isContinue(said)) return Option.some(extractOf("continue"))
+  if (isGreeting(said) && said.split(/\s+/).length <= 4) return Option.some(extractOf("start"))
+  return Option.none()
+}
 
-  if (surveying) {
-    const fn = firstMatch(functionPatterns, said).pipe(Option.flatMap(SpaceFunction.fromText))
-    const anchors = Option.fromNullable(anchorPattern.exec(said)?.[1]).pipe(
-      Option.map((list) => Arr.filterMap(list.split(/\s*(?:,|\band\b|&)\s*/i), (a) => ItemName.fromText(a.replace(leadingFiller, "")))),
-      Option.filter(Arr.isNonEmptyReadonlyArray)
-    )
-    if (Option.isSome(fn) || Option.isSome(anchors)) return extractOf("start", { function: fn, anchors })
-    if (/^(nothing|none|no|nope|not really|everything can go)\b/i.test(said)) return extractOf("continue")
-    if (startWords.test(said) || continueWords.test(said)) return extractOf("start")
-    // A bare answer to "what is this space for?" is the function itself.
-    return state.phaseData.gatheredFunction._tag === "None"
-      ? extractOf("start", { function: SpaceFunction.fromText(said.replace(leadingFiller, "")) })
-      : extractOf("continue", { anchors: ItemName.fromText(said.replace(leadingFiller, "")).pipe(Option.map(Arr.of)) })
-  }
+const readContent = (said: string, state: SessionState): Extract =>
+  state.phaseData._tag === "Surveying" ? readSurvey(said, Option.isNone(state.phaseData.gatheredFunction)) : readSorting(said)
 
-  if (continueWords.test(said) || startWords.test(said)) return extractOf(startWords.test(said) ? "start" : "continue")
+const readSurvey = (said: string, needFunction: boolean): Extract => {
+  const listed = Option.fromNullable(anchorPattern.exec(said)?.[1]).pipe(Option.flatMap(itemList))
+  // "the desk stays" answers what stays, not what the space is for.
+  const fn = spaceFunctionIn(said, needFunction && Option.isNone(listed)).pipe(Option.flatMap(SpaceFunction.fromText))
+  const anchors = Option.orElse(listed, () => (needFunction || Option.isSome(fn) ? Option.none() : itemList(said))).pipe(
+    Option.map((names) => Arr.filterMap(names, ItemName.fromText)),
+    Option.filter(Arr.isNonEmptyReadonlyArray)
+  )
+  if (Option.isSome(fn) || Option.isSome(anchors)) return extractOf("start", { function: fn, anchors })
+  return extractOf("continue")
+}
+
+const readSorting = (said: string): Extract => {
   // In a long, thinking-aloud message a "maybe" is a hedge, not a decision; only a clear verb counts.
   const long = said.split(/\s+/).length > 10
-  const choice = Option.map(
-    Arr.findFirst(choiceWords, ([c, pattern]) => (!long || c === "trash" || c === "keep") && pattern.test(said)),
-    ([c]) => c
-  )
-  const place = Option.filter(choice, (c) => c === "place").pipe(
-    Option.flatMap(() => Option.fromNullable(placePattern.exec(said)?.[1])),
-    Option.flatMap((p) => Location.fromText(clean(p)))
-  )
-  const item = itemIn(said, choice)
-  if (helpWords.test(said)) return extractOf("help", { item: Option.filter(item, () => !/^help\b/i.test(said)), tired })
-  const intent: Intent = Option.isSome(choice) ? "decided" : Option.isSome(item) ? "item" : "continue"
-  // "put it away" with no place named is a keep: it belongs somewhere the user knows.
-  const finalChoice = Option.map(choice, (c) => (c === "place" && Option.isNone(place) ? "keep" : c))
-  return extractOf(intent, { item, choice: finalChoice, place, tired })
+  const place = placeIn(said).pipe(Option.flatMap(Location.fromText))
+  const word = Arr.findFirst(choiceWords, ([c, pattern]) => (!long || c !== "unsure") && pattern.test(said)).pipe(Option.map(([c]) => c))
+  // A place named ("put it in the drawer") is a keep with a place, unless the words said out or unsure.
+  const choice: Option.Option<Choice> = Option.isSome(place) && !Option.exists(word, (c) => c === "trash" || c === "unsure")
+    ? Option.some("place")
+    : word
+  if (helpWords.test(said)) {
+    // "help" names no item; "help with the scarf" does.
+    const stuckOn = stuckOnPattern.exec(said)?.[1]
+    const about = stuckOn === undefined ? itemName(said.replace(new RegExp(helpWords.source, "gi"), " ").replace(/\b(?:me|please|i'?m|i am|so|a bit)\b/gi, " ")) : itemName(stuckOn)
+    return extractOf("help", { item: Option.flatMap(Option.filter(about, (n) => !isPronoun(n)), ItemName.fromText) })
+  }
+  const item = itemOf(said, choice)
+  const intent = Option.isSome(choice) ? "decided" : Option.isSome(item) ? "item" : "continue"
+  return extractOf(intent, { item, choice, place: Option.filter(place, () => Option.exists(choice, (c) => c === "place")) })
+}
+
+/** The item a message names, stripped of filler and of the decision words around it; none for a pronoun. */
+const itemOf = (said: string, choice: Option.Option<Choice>): Option.Option<ItemName> => {
+  const stuckOn = stuckOnPattern.exec(said)?.[1]
+  const named = stuckOn !== undefined
+    ? itemName(stuckOn)
+    : Option.isSome(choice)
+    ? Option.orElse(placedThing(said), () =>
+      itemName(said.replace(/\b(?:put|move|place)\s+(?:it|this|that|them)?\b.*$/i, "").replace(/\s*\b(?:is|are|can|should|goes?|go)\b\s*/gi, " ").replace(decisionWords, " ").replace(/\b(?:it|this|that|them|away|in the|to the|the|into)\s*$/i, "")))
+    : itemName(said)
+  return Option.flatMap(Option.filter(named, (n) => !isPronoun(n)), ItemName.fromText)
 }

@@ -89,7 +89,11 @@ export const askDisposition = (
     return { disposition, wasCorrection }
   })
 
-export const proposeDisposition = (record: (d: RecordedDisposition) => Effect.Effect<void>) =>
+/**
+ * The tool, for one turn. `hard` says whether an item is one the user found
+ * hard to face: the model may not raise it (only the user can bring it back).
+ */
+export const proposeDisposition = (record: (d: RecordedDisposition) => Effect.Effect<void>, hard: (item: ItemName) => boolean = () => false) =>
   Tool.make({
     name: "propose_disposition",
     description:
@@ -99,6 +103,7 @@ export const proposeDisposition = (record: (d: RecordedDisposition) => Effect.Ef
       Effect.gen(function*() {
         const item = ItemName.fromText(input.item)
         if (Option.isNone(item)) return { error: "item is empty" }
+        if (hard(item.value)) return { error: "the user finds this one hard right now; do not ask about it" }
         const choices = input.choices.map((c) => ({ label: c.label, disposition: toDisposition(c) }))
         const result = yield* askDisposition(item.value, choices, Option.fromNullable(input.reason))
         yield* record({ item: item.value, ...result })

@@ -2,12 +2,16 @@
  * TRANSITION: the pure state update after decide (seeds/001 Loop.hs
  * `applyStateTransitionFromExtract` / `transitionPhaseData`).
  *
- * Items are conserved: a decided item moves out of the unsure pile or its
- * category into its final pile, never copied, never dropped; entering
- * Refining distributes the unsure pile over the categories (to each item's own
- * category when it is one of them, else to the first); leaving Refining puts
- * whatever is left back on the unsure pile. `sessionStart` is set on the
- * first turn from the time the caller read from `Clock`.
+ * Bookkeeping you can trust: every item the user names is held in exactly
+ * one place — a pile, an emergent category, or the later list. Naming an
+ * item puts it on the later list until it is decided; a decision moves it
+ * (from wherever it is) to its pile, never copies it; skipping it ("not now",
+ * a card's timeout) leaves it on the later list; a pivot away from something
+ * hard moves it there too, so the coach never walks back to it. Entering
+ * Refining distributes the unsure pile over the categories; leaving Refining
+ * puts what is left back on the unsure pile. `itemsProcessed` is recounted
+ * from the items held, so it counts items, never decisions. `sessionStart`
+ * is set on the first turn from the time the caller read from `Clock`.
  */
 import { Array as Arr, DateTime, Option, Schema } from "effect"
 import type { Action } from "../../domain/tidy/action.js"
@@ -15,8 +19,8 @@ import { distribute } from "../../domain/tidy/categories.js"
 import type { Extract } from "../../domain/tidy/extract.js"
 import type { ItemDisposition } from "../../domain/question.js"
 import type { ActiveState, Phase, PhaseData, Piles, RefiningData, SessionState } from "../../domain/tidy/state.js"
-import { activeState, currentItem } from "../../domain/tidy/state.js"
-import type { ItemName } from "../../domain/tidy/types.js"
+import { activeState, currentItem, recount } from "../../domain/tidy/state.js"
+import type { AnxietyTrigger, ItemName } from "../../domain/tidy/types.js"
 import { mentions, sameText, SpaceFunction } from "../../domain/tidy/types.js"
 
 /** When the questions were skipped (a buried room), the space is for getting it usable again. */
@@ -32,15 +36,26 @@ export const transition = (
   now: DateTime.Utc
 ): SessionState => {
   const started: SessionState = Option.isNone(state.sessionStart) ? { ...state, sessionStart: Option.some(now) } : state
+  return recount(step(started, extract, action, next))
+}
+
+const step = (started: SessionState, extract: Extract, action: Action, next: Phase): SessionState => {
   const item = targetItem(started, extract)
   switch (action._tag) {
     case "AskFunction":
     case "AskAnchors":
       return { ...started, phaseData: gather(started.phaseData, extract) }
-    case "FirstInstruction":
-      return { ...started, phaseData: startSorting(started.phaseData, extract) }
-    case "AskItemDecision":
-      return { ...started, phaseData: withCurrentItem(started.phaseData, Option.some(action.item)) }
+    case "FirstInstruction": {
+      // A thing named with the overwhelm or distress that skipped the questions is kept, and set aside if it was hard.
+      const left = leave(started, next)
+      const named = Option.match(extract.item, { onNone: () => left, onSome: (i) => hold(left, i) })
+      const hard = Option.filter(extract.anxiety, (t) => t !== "that" && !named.avoid.some((a) => sameText(a, t)))
+      return { ...named, avoid: [...named.avoid, ...Option.toArray(hard)], phaseData: withCurrentItem(startSorting(named.phaseData, extract), Option.none()) }
+    }
+    case "AskItemDecision": {
+      const left = leave(started, next)
+      return { ...hold(left, action.item), phaseData: withCurrentItem(left.phaseData, Option.some(action.item)) }
+    }
     case "InstructTrash":
       return place(started, item, "out", next)
     case "InstructKeep":
@@ -48,57 +63,61 @@ export const transition = (
       return place(started, item, "belongs", next)
     case "InstructUnsure":
       return place(started, item, "unsure", next)
+    case "InstructLater": {
+      const left = leave(started, next)
+      const held = Option.match(currentItem(started), { onNone: () => left, onSome: (i) => moveHeld(left, i, "later") })
+      return { ...held, phaseData: withCurrentItem(held.phaseData, Option.none()) }
+    }
     case "InstructNext":
-    case "AskWhatIsIt":
-      return { ...started, phaseData: withCurrentItem(started.phaseData, Option.none()) }
+    case "AskWhatIsIt": {
+      const left = leave(started, next)
+      return { ...left, phaseData: withCurrentItem(left.phaseData, Option.none()) }
+    }
     case "InstructSplit": {
-      const active = activeState(started.phaseData)
+      // The message's own decision ("scarf, not sure") lands first, then the split starts.
+      const decided = Option.isSome(extract.choice) ? place(started, item, "unsure", "Sorting") : started
+      const active = activeState(decided.phaseData)
       return Option.isNone(active)
-        ? started
-        : { ...started, phaseData: { _tag: "Splitting", active: active.value, categories: action.categories } }
+        ? decided
+        : { ...decided, phaseData: { _tag: "Splitting", active: active.value, categories: action.categories } }
     }
     case "DecisionAid": {
       const data = started.phaseData
       const resume = data._tag === "DecisionSupport" ? data.resume : data._tag === "Surveying" ? undefined : data
       return resume === undefined
         ? started
-        : { ...started, phaseData: { _tag: "DecisionSupport", stuckItem: action.item, resume: withCurrentItem(resume, Option.none()) } }
+        : { ...hold(started, action.item), phaseData: { _tag: "DecisionSupport", stuckItem: action.item, resume: withCurrentItem(resume, Option.none()) } }
     }
     case "PivotAway":
-      return {
-        ...started,
-        phaseData: withCurrentItem(
-          mapActive(leaving(started.phaseData, next), (a) => ({ ...a, lastAnxiety: Option.some(action.trigger) })),
-          Option.none()
-        )
-      }
+      return pivot(started, extract, action.trigger, next)
     case "AckProgress":
-      return advance(started, next)
+      return advance(leave(started, next), next)
     case "EnergyCheck":
     case "Summary":
       return started
   }
 }
 
-/** Apply a disposition the user chose through `propose_disposition` (act stage). */
+/** Apply a disposition the user chose through a card (act stage); a skip puts the item on the later list. */
 export const applyDisposition = (state: SessionState, item: ItemName, disposition: ItemDisposition): SessionState => {
   switch (disposition._tag) {
     case "Trash":
-      return place(state, Option.some(item), "out", resumedPhase(state))
+      return recount(place(state, Option.some(item), "out", resumedPhase(state)))
     case "Keep":
     case "PlaceAt":
-      return place(state, Option.some(item), "belongs", resumedPhase(state))
+      return recount(place(state, Option.some(item), "belongs", resumedPhase(state)))
     case "Unsure":
-      return place(state, Option.some(item), "unsure", resumedPhase(state))
+      return recount(place(state, Option.some(item), "unsure", resumedPhase(state)))
     case "SkipForNow":
-      return state
+      // Still the item under discussion, so "keep it" or "help" right after refers to it.
+      return recount(moveTo(state, item, "later"))
   }
 }
 
 /** The item a decision is about: the one just named, else the one being discussed, else the next in the category. */
 const targetItem = (state: SessionState, extract: Extract): Option.Option<ItemName> =>
   Option.orElse(
-    state.phaseData._tag === "DecisionSupport" ? Option.some(state.phaseData.stuckItem) : extract.item,
+    extract.item,
     () =>
       Option.orElse(currentItem(state), () =>
         state.phaseData._tag === "Refining" ? Arr.head(state.phaseData.current.items) : Option.none())
@@ -107,9 +126,18 @@ const targetItem = (state: SessionState, extract: Extract): Option.Option<ItemNa
 const resumedPhase = (state: SessionState): Phase =>
   state.phaseData._tag === "DecisionSupport" ? state.phaseData.resume._tag : state.phaseData._tag
 
-/** A DecisionSupport detour ends when decide routes anywhere else: back to the phase it interrupted. */
-const leaving = (data: PhaseData, next: Phase): PhaseData =>
-  data._tag === "DecisionSupport" && next !== "DecisionSupport" ? data.resume : data
+/**
+ * Leave a detour when decide routes elsewhere: DecisionSupport returns to the
+ * phase it interrupted; Splitting that is not taken up returns to Sorting
+ * (the split waits until the pile grows again).
+ */
+const leave = (state: SessionState, next: Phase): SessionState => {
+  const data = state.phaseData._tag === "DecisionSupport" && next !== "DecisionSupport" ? state.phaseData.resume : state.phaseData
+  if (data._tag === "Splitting" && next === "Sorting") {
+    return { ...state, phaseData: { _tag: "Sorting", active: data.active, currentItem: Option.none(), splitDeclinedAt: state.piles.unsure.length } }
+  }
+  return data === state.phaseData ? state : { ...state, phaseData: data }
+}
 
 const gather = (data: PhaseData, extract: Extract): PhaseData =>
   data._tag !== "Surveying" ? data : {
@@ -153,31 +181,93 @@ const removeOne = (items: ReadonlyArray<ItemName>, item: ItemName): { readonly r
   return i === -1 ? { rest: items, found: false } : { rest: [...items.slice(0, i), ...items.slice(i + 1)], found: true }
 }
 
+/** Take one occurrence of `item` from wherever the session holds it: its category, the unsure pile, later, a decided pile. */
+const take = (state: SessionState, item: ItemName): { readonly state: SessionState; readonly found: boolean } => {
+  const data = state.phaseData._tag === "DecisionSupport" ? state.phaseData.resume : state.phaseData
+  if (data._tag === "Refining") {
+    const categories = [data.current, ...data.upcoming]
+    const at = categories.findIndex((c) => c.items.some((x) => sameText(x, item)))
+    const category = categories[at]
+    if (category !== undefined) {
+      const emptied = { ...category, items: removeOne(category.items, item).rest }
+      const refining: RefiningData = at === 0
+        ? { ...data, current: emptied }
+        : { ...data, upcoming: data.upcoming.map((c, i) => (i === at - 1 ? emptied : c)) }
+      const phaseData: PhaseData = state.phaseData._tag === "DecisionSupport" ? { ...state.phaseData, resume: refining } : refining
+      return { state: { ...state, phaseData }, found: true }
+    }
+  }
+  const lists = [["unsure", state.piles.unsure], ["later", state.later], ["belongs", state.piles.belongs], ["out", state.piles.out]] as const
+  for (const [where, items] of lists) {
+    const { rest, found } = removeOne(items, item)
+    if (!found) continue
+    return where === "later"
+      ? { state: { ...state, later: rest }, found: true }
+      : { state: { ...state, piles: { ...state.piles, [where]: rest } }, found: true }
+  }
+  return { state, found: false }
+}
+
+/** Is `item` held anywhere yet? */
+const holds = (state: SessionState, item: ItemName): boolean => take(state, item).found
+
+/** A named item the session does not hold yet goes on the later list until it is decided. */
+const hold = (state: SessionState, item: ItemName): SessionState => (holds(state, item) ? state : { ...state, later: [...state.later, item] })
+
+/** Move `item` to a pile or the later list: taken from wherever it is, never copied. */
+const moveTo = (state: SessionState, item: ItemName, where: Pile | "later"): SessionState => {
+  const taken = take(state, item).state
+  return where === "later"
+    ? { ...taken, later: [...taken.later, item] }
+    : { ...taken, piles: { ...taken.piles, [where]: [...taken.piles[where], item] } }
+}
+
+/** Move `item` only if the session holds it. */
+const moveHeld = (state: SessionState, item: ItemName, where: Pile | "later"): SessionState =>
+  holds(state, item) ? moveTo(state, item, where) : state
+
 /**
- * Move `item` to `pile`: out of its category (Refining) or the unsure pile if
- * it is there, else it is new to the session. A DecisionSupport detour returns
- * to the phase it interrupted. Deciding an item the user was anxious about
- * clears that anxiety.
+ * Decide `item` into `pile`. A DecisionSupport detour returns to the phase it
+ * interrupted. Deciding an item the user was anxious about clears that anxiety.
  */
 const place = (state: SessionState, item: Option.Option<ItemName>, pile: Pile, next: Phase): SessionState => {
   if (Option.isNone(item)) return state
   const it = item.value
-  const base = leaving(state.phaseData, next)
-  let phaseData: PhaseData = base
-  let piles = state.piles
-  const fromCategory = base._tag === "Refining" ? removeOne(base.current.items, it) : { rest: [], found: false }
-  if (base._tag === "Refining" && fromCategory.found) {
-    phaseData = { ...base, current: { ...base.current, items: fromCategory.rest } }
-  } else {
-    const fromUnsure = removeOne(piles.unsure, it)
-    if (fromUnsure.found) piles = { ...piles, unsure: fromUnsure.rest }
+  const moved = moveTo(leave(state, next), it, pile)
+  const calmer = (a: ActiveState): ActiveState => Option.exists(a.lastAnxiety, (t) => mentions(it, t)) ? { ...a, lastAnxiety: Option.none() } : a
+  return {
+    ...moved,
+    avoid: moved.avoid.filter((t) => !mentions(it, t)),
+    phaseData: withCurrentItem(mapActive(moved.phaseData, calmer), Option.none())
   }
-  piles = { ...piles, [pile]: [...piles[pile], it] }
-  phaseData = withCurrentItem(
-    mapActive(phaseData, (a) => Option.exists(a.lastAnxiety, (t) => mentions(it, t)) ? { ...a, lastAnxiety: Option.none() } : a),
-    Option.none()
-  )
-  return { ...state, phaseData, piles, itemsProcessed: state.itemsProcessed + 1 }
+}
+
+/**
+ * Steer away from what is hard: the trigger is remembered (lastAnxiety and the
+ * avoid list), the thing named is held, and every undecided item that matches
+ * it moves to the later list, so no walk through a pile brings it back.
+ */
+const pivot = (state: SessionState, extract: Extract, trigger: AnxietyTrigger, next: Phase): SessionState => {
+  const left = leave(state, next)
+  const named = Option.match(extract.item, { onNone: () => left, onSome: (i) => hold(left, i) })
+  const undecided = [...named.piles.unsure, ...Arr.flatMap(emergentOf(named), (c) => c.items)]
+  const specific = trigger !== "that"
+  const hard = specific ? undecided.filter((i) => mentions(i, trigger)) : []
+  const current = Option.toArray(currentItem(state))
+  const setAside = [...hard, ...current, ...Option.toArray(extract.item)].reduce((s, i) => moveHeld(s, i, "later"), named)
+  return {
+    ...setAside,
+    avoid: specific && !setAside.avoid.some((t) => sameText(t, trigger)) ? [...setAside.avoid, trigger] : setAside.avoid,
+    phaseData: withCurrentItem(
+      mapActive(setAside.phaseData, (a) => (specific ? { ...a, lastAnxiety: Option.some(trigger) } : a)),
+      Option.none()
+    )
+  }
+}
+
+const emergentOf = (state: SessionState) => {
+  const data = state.phaseData._tag === "DecisionSupport" ? state.phaseData.resume : state.phaseData
+  return data._tag === "Refining" ? [data.current, ...data.upcoming] : []
 }
 
 /** AckProgress moves between Splitting, Refining's categories and back to Sorting. */

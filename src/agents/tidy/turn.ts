@@ -8,6 +8,7 @@
 import { DateTime, Effect, Option } from "effect"
 import type { ImageBlock } from "../../domain/llm.js"
 import type { Action } from "../../domain/tidy/action.js"
+import type { Extract } from "../../domain/tidy/extract.js"
 import { buildContext } from "../../domain/tidy/context.js"
 import type { SessionState } from "../../domain/tidy/state.js"
 import { phase } from "../../domain/tidy/state.js"
@@ -39,6 +40,15 @@ export interface TurnResponse {
   readonly ended: boolean
 }
 
+/** "item: old mug", "help, feeling: grief", "stop": what orient made of the message, for the GUI and logs. */
+const situation = (extract: Extract): string =>
+  [
+    extract.intent,
+    ...Option.toArray(Option.map(extract.item, (i) => `item: ${i}`)),
+    ...Option.toArray(Option.map(extract.choice, (c) => `choice: ${c}`)),
+    ...Option.toArray(Option.map(extract.feeling, (f) => `feeling: ${f}`))
+  ].join(", ")
+
 export const turn = (state: SessionState, input: UserInput): Effect.Effect<TurnResponse, never, Llm | QuestionUI | Events> =>
   Effect.gen(function*() {
     const events = yield* Events
@@ -49,6 +59,7 @@ export const turn = (state: SessionState, input: UserInput): Effect.Effect<TurnR
       events.emit({ _tag: "PhotoAnalyzed", summary: `${p.roomType}, ${p.chaosLevel}` }))
 
     const extract = yield* extractFromInput(state, photo, input.text)
+    yield* events.emit({ _tag: "SituationClassified", summary: situation(extract) })
     const [action, next] = decide(state, photo, extract)
     yield* events.emit({ _tag: "ActionTaken", action })
 
@@ -63,6 +74,10 @@ export const turn = (state: SessionState, input: UserInput): Effect.Effect<TurnR
     const final = outcome.dispositions.reduce((s, d) => applyDisposition(s, d.item, d.disposition), decided)
     yield* events.emit({ _tag: "ResponseGenerated", text: outcome.text })
     const ended = action._tag === "Summary"
-    if (ended) yield* events.emit({ _tag: "SessionEnded", itemsProcessed: final.itemsProcessed })
+    if (ended) {
+      // The user said they are done (seeds/001 SessionConfirmedDone), then the session's end with its count.
+      yield* events.emit({ _tag: "SessionConfirmedDone" })
+      yield* events.emit({ _tag: "SessionEnded", itemsProcessed: final.itemsProcessed })
+    }
     return { reply: outcome.text, action, state: final, ended }
   }).pipe(Effect.withSpan("tidy.turn"))

@@ -19,6 +19,8 @@ export const Action = Schema.Union(
   Schema.TaggedStruct("InstructPlace", { location: Location }),
   Schema.TaggedStruct("InstructUnsure", {}),
   Schema.TaggedStruct("InstructNext", {}),
+  // "Not now": the item under discussion goes on the later list (past the seed)
+  Schema.TaggedStruct("InstructLater", {}),
   // Splitting: never zero categories
   Schema.TaggedStruct("InstructSplit", { categories: Schema.NonEmptyArray(CategoryName) }),
   // Decision support
@@ -43,6 +45,8 @@ export const cannedResponse = (action: Action): string | undefined => {
       return "What's next?"
     case "InstructKeep":
       return "It stays. Next?"
+    case "InstructLater":
+      return "That can wait. What's next?"
     default:
       return undefined
   }

@@ -5,17 +5,22 @@
 import { Option } from "effect"
 import type { PhotoAnalysis } from "./extract.js"
 import type { Phase, SessionState } from "./state.js"
-import { anchors, currentCategory, emergentCategories, lastAnxiety, phase, spaceFunction } from "./state.js"
+import { anchors, counts, currentCategory, emergentCategories, lastAnxiety, phase, spaceFunction } from "./state.js"
 
 export interface TidyingContext {
   readonly phase: Phase
   readonly function: Option.Option<string>
   readonly anchors: ReadonlyArray<string>
+  /** Item counts: `unsure` includes the categories the unsure pile was split into. */
   readonly piles: { readonly belongs: number; readonly out: number; readonly unsure: number }
+  /** Items named but not decided yet (skipped, set aside). */
+  readonly later: number
   readonly emergentCategories: ReadonlyArray<string>
   readonly currentCategory: Option.Option<string>
   readonly itemsProcessed: number
   readonly lastAnxiety: Option.Option<string>
+  /** Everything the user found hard this session: never brought up by the coach. */
+  readonly avoid: ReadonlyArray<string>
   readonly photoAnalysis: Option.Option<PhotoAnalysis>
   readonly userText: Option.Option<string>
 }
@@ -28,11 +33,13 @@ export const buildContext = (
   phase: phase(state),
   function: spaceFunction(state),
   anchors: anchors(state),
-  piles: { belongs: state.piles.belongs.length, out: state.piles.out.length, unsure: state.piles.unsure.length },
+  piles: { belongs: counts(state).staying, out: counts(state).out, unsure: counts(state).unsure },
+  later: counts(state).later,
   emergentCategories: emergentCategories(state).map((c) => c.name),
   currentCategory: currentCategory(state),
   itemsProcessed: state.itemsProcessed,
   lastAnxiety: lastAnxiety(state),
+  avoid: state.avoid,
   photoAnalysis: photo,
   userText
 })
@@ -43,10 +50,10 @@ export const renderContext = (ctx: TidyingContext): string =>
     `Phase: ${ctx.phase}`,
     ...Option.toArray(Option.map(ctx.function, (f) => `The space is for: ${f}`)),
     ...(ctx.anchors.length === 0 ? [] : [`Definitely staying: ${ctx.anchors.join(", ")}`]),
-    `Piles: ${ctx.piles.belongs} stay, ${ctx.piles.out} out, ${ctx.piles.unsure} unsure (${ctx.itemsProcessed} items done)`,
+    `Piles: ${ctx.piles.belongs} stay, ${ctx.piles.out} out, ${ctx.piles.unsure} unsure, ${ctx.later} for later (${ctx.itemsProcessed} items sorted)`,
     ...(ctx.emergentCategories.length === 0 ? [] : [`Categories: ${ctx.emergentCategories.join(", ")}`]),
     ...Option.toArray(Option.map(ctx.currentCategory, (c) => `Working through: ${c}`)),
-    ...Option.toArray(Option.map(ctx.lastAnxiety, (a) => `The user was anxious about: ${a} (do not bring it up)`)),
+    ...(ctx.avoid.length === 0 ? [] : [`The user finds these hard right now; never bring them up or propose them: ${ctx.avoid.join(", ")}`]),
     ...Option.toArray(Option.map(ctx.photoAnalysis, (p) =>
       `Photo: ${p.roomType}, ${p.chaosLevel}; visible: ${p.visibleItems.join(", ") || "nothing named"}` +
       (p.blockedFunction === undefined ? "" : `; blocked: ${p.blockedFunction}`) +

@@ -15,6 +15,18 @@ export type Intent = typeof Intent.Type
 export const Choice = Schema.Literal("trash", "keep", "place", "unsure")
 export type Choice = typeof Choice.Type
 
+/**
+ * How the user sounds (past the seed). grief, anxiety, shame and "cant" are
+ * distress: the coach pivots away and never shows a card about the item;
+ * overwhelm gets one small concrete step; tired an energy check; refusal
+ * ("no, not now") is honoured.
+ */
+export const Feeling = Schema.Literal("grief", "anxiety", "shame", "cant", "overwhelm", "tired", "refusal")
+export type Feeling = typeof Feeling.Type
+
+export const distressing = (feeling: Feeling): boolean =>
+  feeling === "grief" || feeling === "anxiety" || feeling === "shame" || feeling === "cant"
+
 export const Extract = Schema.Struct({
   intent: Intent,
   item: Schema.optionalWith(ItemName, { as: "Option" }),
@@ -25,7 +37,8 @@ export const Extract = Schema.Struct({
   /** Something the user said makes them anxious (past the seed: feeds `lastAnxiety`). */
   anxiety: Schema.optionalWith(AnxietyTrigger, { as: "Option" }),
   /** The user sounds tired or overwhelmed (past the seed: feeds the energy check). */
-  tired: Schema.optionalWith(Schema.Boolean, { default: () => false })
+  tired: Schema.optionalWith(Schema.Boolean, { default: () => false }),
+  feeling: Schema.optionalWith(Feeling, { as: "Option" })
 })
 export type Extract = typeof Extract.Type
 
@@ -39,6 +52,7 @@ export const extractOf = (intent: Intent, fields: Partial<Omit<Extract, "intent"
   anchors: Option.none(),
   anxiety: Option.none(),
   tired: false,
+  feeling: Option.none(),
   ...fields
 })
 
@@ -56,7 +70,10 @@ export const ExtractWire = Schema.Struct({
   function: text("what the space is FOR, if the user said (e.g. 'working from home')"),
   anchors: Schema.optional(Schema.Array(Schema.String).annotations({ description: "things the user said definitely stay" })),
   anxiety: text("a thing or topic the user says makes them anxious, stressed or sad"),
-  tired: Schema.optional(Schema.Boolean.annotations({ description: "true if the user sounds tired or overwhelmed" }))
+  tired: Schema.optional(Schema.Boolean.annotations({ description: "true if the user sounds tired or overwhelmed" })),
+  feeling: Schema.optional(Feeling.annotations({
+    description: "how the user sounds, if it matters: grief, anxiety, shame, cant (\"I can't\"), overwhelm, tired, refusal (\"no, not now\")"
+  }))
 })
 export type ExtractWire = typeof ExtractWire.Type
 
@@ -72,7 +89,8 @@ export const fromWire = (wire: ExtractWire): Extract => {
     function: opt(SpaceFunction.fromText, wire.function),
     anchors: anchors.length === 0 ? Option.none() : Option.some(anchors),
     anxiety: opt(AnxietyTrigger.fromText, wire.anxiety),
-    tired: wire.tired ?? false
+    tired: wire.tired ?? false,
+    feeling: Option.fromNullable(wire.feeling)
   }
 }
 

@@ -37,7 +37,9 @@ export const SurveyingData = Schema.TaggedStruct("Surveying", {
 })
 export const SortingData = Schema.TaggedStruct("Sorting", {
   active: ActiveState,
-  currentItem: Schema.optionalWith(ItemName, { as: "Option" })
+  currentItem: Schema.optionalWith(ItemName, { as: "Option" }),
+  /** The user said "not now" to splitting when the unsure pile held this many: no new offer until it grows again. */
+  splitDeclinedAt: Schema.optionalWith(Schema.NonNegativeInt, { exact: true })
 })
 export const SplittingData = Schema.TaggedStruct("Splitting", {
   active: ActiveState,
@@ -77,6 +79,15 @@ export type Piles = typeof Piles.Type
 export const SessionState = Schema.Struct({
   phaseData: PhaseData,
   piles: Piles,
+  /**
+   * Items the user named that have no decision yet: skipped at a card, timed
+   * out, under discussion, or set aside because they were hard to face. The
+   * coach never brings them up again; only the user can.
+   */
+  later: Schema.optionalWith(Schema.Array(ItemName), { default: () => [] }),
+  /** Everything the user was anxious about this session (lastAnxiety keeps only the latest). */
+  avoid: Schema.optionalWith(Schema.Array(AnxietyTrigger), { default: () => [] }),
+  /** Distinct items sorted (piles and categories, not the later list): kept equal to `counts(state).sorted` by every transition. */
   itemsProcessed: Schema.NonNegativeInt,
   /** Set on the first turn, from `Clock`. */
   sessionStart: Schema.optionalWith(Schema.DateTimeUtc, { as: "Option" })
@@ -88,6 +99,8 @@ export const emptyPiles: Piles = { belongs: [], out: [], unsure: [] }
 export const initialState: SessionState = {
   phaseData: { _tag: "Surveying", gatheredFunction: Option.none(), gatheredAnchors: [] },
   piles: emptyPiles,
+  later: [],
+  avoid: [],
   itemsProcessed: 0,
   sessionStart: Option.none()
 }
@@ -148,12 +161,38 @@ export const emergentCategories = (state: SessionState): ReadonlyArray<CategoryP
 }
 
 /**
- * Every item the session holds, in piles and in emergent categories — the
- * multiset that transitions conserve.
+ * Every item the session holds, in piles, in emergent categories and on the
+ * later list — the multiset that transitions conserve. Each item the user
+ * named is in exactly one of these places.
  */
 export const allItems = (state: SessionState): ReadonlyArray<ItemName> => [
   ...state.piles.belongs,
   ...state.piles.out,
   ...state.piles.unsure,
-  ...Arr.flatMap(emergentCategories(state), (c) => c.items)
+  ...Arr.flatMap(emergentCategories(state), (c) => c.items),
+  ...state.later
 ]
+
+/** What the summary, the status line and `--list` count: items, never decisions. */
+export interface Counts {
+  readonly staying: number
+  readonly out: number
+  /** The unsure pile plus the categories it was split into. */
+  readonly unsure: number
+  readonly later: number
+  /** staying + out + unsure */
+  readonly sorted: number
+}
+
+export const counts = (state: SessionState): Counts => {
+  const staying = state.piles.belongs.length
+  const out = state.piles.out.length
+  const unsure = state.piles.unsure.length + Arr.reduce(emergentCategories(state), 0, (n, c) => n + c.items.length)
+  return { staying, out, unsure, later: state.later.length, sorted: staying + out + unsure }
+}
+
+/** The state with `itemsProcessed` recomputed from the items it holds. */
+export const recount = (state: SessionState): SessionState => {
+  const sorted = counts(state).sorted
+  return state.itemsProcessed === sorted ? state : { ...state, itemsProcessed: sorted }
+}

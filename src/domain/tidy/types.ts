@@ -56,9 +56,26 @@ export type ChaosLevel = typeof ChaosLevel.Type
 /** Same text, ignoring case and surrounding space: "Old Mug" names the same item as "old mug". */
 export const sameText = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase()
 
-/** Does `text` mention `topic` (either contains the other, ignoring case)? */
+/** Words that say nothing about which thing is meant ("the", "my", "it"). */
+const noWords = new Set([
+  "a", "an", "the", "my", "your", "our", "his", "her", "their", "this", "that", "these", "those", "some",
+  "it", "its", "them", "they", "one", "thing", "things", "stuff", "of"
+])
+
+const wordsOf = (text: string): ReadonlyArray<string> =>
+  text.toLowerCase().replace(/[‘’]/g, "'").split(/[^a-z0-9']+/).map((w) => w.replace(/^'+|'+$/g, "")).filter((w) => w.length > 0 && !noWords.has(w))
+
+const containsRun = (hay: ReadonlyArray<string>, needle: ReadonlyArray<string>): boolean =>
+  needle.length > 0 && hay.some((_, i) => needle.every((w, j) => hay[i + j] === w))
+
+/**
+ * Does `text` mention `topic`: the words of one appear, whole and in order,
+ * in the other ("the old birthday card" mentions "birthday card"). Words are
+ * never matched inside other words, and "it", "the", "my" never match
+ * anything, so "it" is no match for "kitchen timer".
+ */
 export const mentions = (text: string, topic: string): boolean => {
-  const t = text.trim().toLowerCase()
-  const p = topic.trim().toLowerCase()
-  return t.length > 0 && p.length > 0 && (t.includes(p) || p.includes(t))
+  const t = wordsOf(text)
+  const p = wordsOf(topic)
+  return containsRun(t, p) || containsRun(p, t)
 }

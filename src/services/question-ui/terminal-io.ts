@@ -7,7 +7,7 @@
  * raw mode also reads single key presses, so an option is picked with one key.
  * End of input is `QuestionInputClosed` (never a hang); Ctrl-C interrupts.
  */
-import { Effect, Option, Queue } from "effect"
+import { Effect, Option, Queue, Ref } from "effect"
 import type { Scope } from "effect"
 import * as readline from "node:readline"
 import type { Readable, Writable } from "node:stream"
@@ -30,8 +30,13 @@ export interface KeyPress {
 
 export interface TerminalIO {
   readonly write: (text: string) => Effect.Effect<void>
-  /** Print `prompt` and read one line (without its newline). */
-  readonly readLine: (prompt: string) => Effect.Effect<string, QuestionInputClosed>
+  /** Print `prompt` and read one line (without its newline); on a TTY, `typed` is already in the line (a key pressed at a card). */
+  readonly readLine: (prompt: string, typed?: string) => Effect.Effect<string, QuestionInputClosed>
+  /**
+   * Hand a line back to be read next: what the user typed at a card that was
+   * not an answer ("stop", "help", a new item) becomes their next message.
+   */
+  readonly unread: (line: string) => Effect.Effect<void>
   /** Read one key press without Enter; absent when the input is not a raw-mode TTY. */
   readonly readKey: Option.Option<Effect.Effect<KeyPress, QuestionInputClosed>>
 }
@@ -57,13 +62,25 @@ export const pipeIO = (input: Readable, output: Writable): Effect.Effect<Termina
     // A pipe does not echo what was typed; echo it so the transcript reads like a session.
     const echo = !("isTTY" in input && input.isTTY === true)
     // Once the input has ended, every later read must end too: put the marker back.
-    const nextLine = Effect.flatMap(Queue.take(lines), Option.match({
+    const fromQueue = Effect.flatMap(Queue.take(lines), Option.match({
       onSome: Effect.succeed,
       onNone: () => Effect.zipRight(Queue.offer(lines, Option.none()), Effect.fail(endOfInput))
     }))
+    const handedBack = yield* Ref.make<ReadonlyArray<string>>([])
+    const nextLine = Effect.flatMap(
+      Ref.modify(handedBack, (held): [Option.Option<string>, ReadonlyArray<string>] => [Option.fromNullable(held[0]), held.slice(1)]),
+      Option.match({ onSome: (line) => Effect.succeed({ line, again: true }), onNone: () => Effect.map(fromQueue, (line) => ({ line, again: false })) })
+    )
     return {
       write,
-      readLine: (prompt) => write(prompt).pipe(Effect.zipRight(nextLine), Effect.tap((line) => (echo ? write(`${line}\n`) : Effect.void))),
+      // A handed-back line was echoed when it was first read: it is not echoed twice.
+      readLine: (prompt) =>
+        write(prompt).pipe(
+          Effect.zipRight(nextLine),
+          Effect.tap(({ again, line }) => (echo || again ? write(`${line}\n`) : Effect.void)),
+          Effect.map(({ line }) => line)
+        ),
+      unread: (line) => Ref.update(handedBack, (held) => [line, ...held]),
       readKey: Option.none()
     }
   })
@@ -95,7 +112,7 @@ const readKeyFrom = (input: RawModeInput): Effect.Effect<KeyPress, QuestionInput
     return Effect.sync(cleanup)
   })
 
-const readLineFrom = (input: RawModeInput, output: Writable) => (prompt: string): Effect.Effect<string, QuestionInputClosed> =>
+const readLineFrom = (input: RawModeInput, output: Writable) => (prompt: string, typed?: string): Effect.Effect<string, QuestionInputClosed> =>
   Effect.async<string, QuestionInputClosed>((resume) => {
     // A fresh readline per line: on a TTY nothing is buffered between questions, and raw-key reads need the stream free.
     const rl = readline.createInterface({ input, output, terminal: true })
@@ -109,15 +126,26 @@ const readLineFrom = (input: RawModeInput, output: Writable) => (prompt: string)
     rl.on("close", () => settle(Effect.fail(endOfInput)))
     rl.on("SIGINT", () => settle(Effect.interrupt))
     rl.question(prompt, (line) => settle(Effect.succeed(line)))
+    if (typed !== undefined && typed.length > 0) rl.write(typed)
     return Effect.sync(() => {
       settled = true
       rl.close()
     })
   })
 
-/** Key presses and edited lines from a TTY. */
-export const ttyIO = (input: RawModeInput, output: Writable): TerminalIO => ({
-  write: writer(output),
-  readLine: readLineFrom(input, output),
-  readKey: Option.some(readKeyFrom(input))
-})
+/** Key presses and edited lines from a TTY; a handed-back line is read before the keyboard. */
+export const ttyIO = (input: RawModeInput, output: Writable): TerminalIO => {
+  const handedBack: Array<string> = []
+  const write = writer(output)
+  const fromKeyboard = readLineFrom(input, output)
+  return {
+    write,
+    readLine: (prompt, typed) =>
+      Effect.suspend(() => {
+        const held = handedBack.shift()
+        return held === undefined ? fromKeyboard(prompt, typed) : Effect.as(write(`${prompt}${held}\n`), held)
+      }),
+    unread: (line) => Effect.sync(() => void handedBack.unshift(line)),
+    readKey: Option.some(readKeyFrom(input))
+  }
+}

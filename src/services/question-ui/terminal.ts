@@ -4,7 +4,9 @@
  * Where it sits: a `QuestionRenderer` over `TerminalIO`, turned into a full
  * QuestionUI by the interpreter. One question at a time, options numbered; a
  * TTY picks an option with one key press, a pipe types a number or a label
- * per line. A reply that is not valid re-asks with a short hint. End of input
+ * per line. A disposition card also takes the user's own words, "skip", and
+ * anything else as their next message (card-replies.ts); other questions
+ * re-ask with a short hint after a reply that is not valid. End of input
  * gives fallback answers (via the interpreter), so a closed pipe never hangs.
  */
 import { Effect, Option } from "effect"
@@ -13,7 +15,9 @@ import type { Scope } from "effect"
 import type { Readable, Writable } from "node:stream"
 import { layerFromRenderer } from "./interpreter.js"
 import type { QuestionUI } from "./question-ui.js"
-import type { QuestionInputClosed, QuestionRenderer } from "./renderer.js"
+import type { ItemDisposition } from "../../domain/question.js"
+import { readCardReply } from "./card-replies.js"
+import type { ProposeDispositionQuestion, QuestionInputClosed, QuestionRenderer } from "./renderer.js"
 import { isRawModeInput, pipeIO, ttyIO } from "./terminal-io.js"
 import type { TerminalIO } from "./terminal-io.js"
 import { confirmHint, confirmSuffix, numberedOptions, optionHint, parseConfirmReply, parseOptionReply } from "./terminal-replies.js"
@@ -73,12 +77,63 @@ const pickOption = <O extends NumberedOption>(io: TerminalIO, heading: string, o
   )
 }
 
+/** What a disposition card does with a reply; `None`: ask again. */
+const onCardReply = (io: TerminalIO, question: ProposeDispositionQuestion) => (reply: string): Effect.Effect<Option.Option<ItemDisposition>> => {
+  const read = readCardReply(reply, question.choices)
+  switch (read._tag) {
+    case "Chose":
+      return Effect.succeed(Option.some(read.disposition))
+    case "Skip":
+      return Effect.succeed(Option.some<ItemDisposition>({ _tag: "SkipForNow" }))
+    case "Message":
+      // Not an answer: the card waits for later, and the words are the user's next message.
+      return Effect.as(io.unread(read.text), Option.some<ItemDisposition>({ _tag: "SkipForNow" }))
+    case "Again":
+      return Effect.succeed(Option.none())
+  }
+}
+
+const cardHint = (count: number): string =>
+  `Type a number from 1 to ${count}, a choice in your own words ("bin it", "keep", "in the drawer"), "skip", or anything else to move on.`
+
+/**
+ * A disposition card: a number or a label picks; so do the user's own words.
+ * On a TTY a digit picks with one key, Escape skips, and any other key starts
+ * a typed line. "skip" skips; anything else skips the card and becomes the
+ * next message ("stop", "help", a new item).
+ */
+const askCard = (io: TerminalIO, question: ProposeDispositionQuestion): Effect.Effect<ItemDisposition, QuestionInputClosed> => {
+  const suggested = question.suggested === true ? " (suggested)" : ""
+  const options = question.choices.map((c, i) => ({ label: i === 0 ? `${c.label}${suggested}` : c.label }))
+  const heading = `What to do with ${question.item}?${question.reason === undefined ? "" : `\n  (${question.reason})`}`
+  const onReply = onCardReply(io, question)
+  const typed = (prompt: string, already?: string): Effect.Effect<ItemDisposition, QuestionInputClosed> =>
+    Effect.flatMap(io.readLine(prompt, already), (reply) =>
+      Effect.flatMap(onReply(reply), Option.match({
+        onSome: Effect.succeed,
+        onNone: () => Effect.zipRight(io.write(`${cardHint(options.length)}\n`), typed(prompt))
+      })))
+  const keys = (readKey: Effect.Effect<{ readonly name: string }, QuestionInputClosed>): Effect.Effect<ItemDisposition, QuestionInputClosed> =>
+    Effect.flatMap(readKey, (key): Effect.Effect<ItemDisposition, QuestionInputClosed> => {
+      if (key.name === "escape") return Effect.as(io.write("skip\n"), { _tag: "SkipForNow" })
+      const n = /^\d$/.test(key.name) ? Number(key.name) : 0
+      const choice = question.choices[n - 1]
+      if (choice !== undefined) return Effect.as(io.write(`${choice.label}\n`), choice.disposition)
+      if (/^[\p{L}]$/u.test(key.name)) return Effect.zipRight(io.write("\n"), typed("> ", key.name))
+      return Effect.zipRight(io.write(`\n${cardHint(options.length)} `), keys(readKey))
+    })
+  return Effect.zipRight(
+    io.write(`\n${heading}\n${numberedOptions(options)}\n`),
+    Option.match(Option.filter(io.readKey, () => options.length <= maxKeyOptions), {
+      onNone: () => typed(`Choose 1-${options.length}, or say it in your own words: `),
+      onSome: (readKey) => Effect.zipRight(io.write(`Press 1-${options.length}, or type a word: `), keys(readKey))
+    })
+  )
+}
+
 /** The terminal renderer over already-opened terminal IO. */
 export const terminalRenderer = (io: TerminalIO): QuestionRenderer => ({
-  proposeDisposition: (question) => {
-    const heading = `What to do with ${question.item}?${question.reason === undefined ? "" : `\n  (${question.reason})`}`
-    return Effect.map(pickOption(io, heading, question.choices), (choice) => choice.disposition)
-  },
+  proposeDisposition: (question) => askCard(io, question),
   choose: (question) =>
     Effect.map(pickOption(io, question.prompt, question.options), (option) => option.value),
   freeText: (question) =>

@@ -35,7 +35,7 @@ const conserves = (before: SessionState, after: SessionState) => {
   return added <= 1
 }
 
-const calm = (e: Extract): Extract => ({ ...e, anxiety: Option.none(), tired: false })
+const calm = (e: Extract): Extract => ({ ...e, anxiety: Option.none(), tired: false, feeling: Option.none() })
 
 describe("decide (pure, total)", () => {
   it.prop("never throws and always returns an action and a phase", [state, photo, extract], ([s, p, e]) => {
@@ -58,7 +58,8 @@ describe("decide (pure, total)", () => {
 
   it.prop("Sorting + decided trash → InstructTrash", [state, Arbitrary.make(ItemName), extract], ([s, item, e]) => {
     fc.pre(s.phaseData._tag === "Sorting" && Option.isNone(s.phaseData.active.lastAnxiety))
-    const [action, next] = decide(s, Option.none(), { ...calm(e), intent: "decided", choice: Option.some("trash"), item: Option.some(item) })
+    // Nothing the user found hard is being named again (that gets a DecisionAid instead).
+    const [action, next] = decide({ ...s, avoid: [] }, Option.none(), { ...calm(e), intent: "decided", choice: Option.some("trash"), item: Option.some(item) })
     expect([action._tag, next]).toEqual(["InstructTrash", "Sorting"])
   }, { fastCheck: runs })
 
@@ -67,7 +68,9 @@ describe("decide (pure, total)", () => {
     [state, fc.array(Arbitrary.make(ItemName), { minLength: splitThreshold + 1, maxLength: 20 }), extract],
     ([s, unsure, e]) => {
       fc.pre(s.phaseData._tag === "Sorting")
-      const sorting: SessionState = { ...s, piles: { ...s.piles, unsure }, phaseData: { ...s.phaseData, currentItem: Option.none() } }
+      // The user has not said "not now" to a split yet.
+      const { splitDeclinedAt: _declined, ...data } = s.phaseData
+      const sorting: SessionState = { ...s, piles: { ...s.piles, unsure }, phaseData: { ...data, currentItem: Option.none() } }
       const [action, next] = decide(sorting, Option.none(), { ...calm(e), intent: "continue", choice: Option.none(), item: Option.none() })
       expect(next).toBe("Splitting")
       expect(action._tag === "InstructSplit" && action.categories.length > 0).toBe(true)

@@ -34,7 +34,7 @@ describe("layerTerminal on a pipe", () => {
       expect(printed).toContain("What to do with the red mug?")
       expect(printed).toContain("  1) Keep\n  2) Trash\n  3) Put in kitchen")
       // The piped reply is echoed so the transcript reads like a session.
-      expect(printed).toContain("Choose 1-3: 3\n")
+      expect(printed).toContain("Choose 1-3, or say it in your own words: 3\n")
     }))
 
   it.live("picks an option by its label, in any case", () =>
@@ -45,11 +45,15 @@ describe("layerTerminal on a pipe", () => {
 
   it.live("re-asks with a hint after an invalid reply, then accepts a valid one", () =>
     Effect.gen(function*() {
-      const { answer, printed } = yield* askTyped(mug, "7\nburn it\n2\n", true)
+      // A card re-asks only for a number that is no option or an empty line (other words are the user's next message: card.test.ts).
+      const { answer, printed } = yield* askTyped(mug, "7\n\n2\n", true)
       expect(answer).toEqual({ _tag: "DispositionAnswer", disposition: { _tag: "Trash" } })
-      expect(printed).toContain(`"7" is not one of the options`)
-      expect(printed).toContain(`"burn it" is not one of the options`)
-      expect(printed.match(/Choose 1-3: /g)).toHaveLength(3)
+      expect(printed).toContain("Type a number from 1 to 3")
+      expect(printed.match(/Choose 1-3, or say it in your own words: /g)).toHaveLength(3)
+      const choose = yield* askTyped(roomUse, "7\nburn it\n2\nnothing\n", true)
+      expect(choose.answer).toMatchObject({ _tag: "ChoiceAnswer", value: "work" })
+      expect(choose.printed).toContain(`"7" is not one of the options`)
+      expect(choose.printed).toContain(`"burn it" is not one of the options`)
     }))
 
   it.live("Confirm: Enter takes the default, y/no are read, anything else re-asks", () =>
@@ -129,7 +133,7 @@ class FakeTty extends PassThrough {
 }
 
 describe("layerTerminal on a TTY", () => {
-  it.live("picks an option with one key press, ignoring keys that are not options", () =>
+  it.live("picks an option with one key press, ignoring digits that are not options", () =>
     Effect.gen(function*() {
       const input = new FakeTty()
       const output = new PassThrough()
@@ -141,7 +145,7 @@ describe("layerTerminal on a TTY", () => {
         const ui = yield* QuestionUI
         const picked = yield* Effect.fork(ui.ask(mug))
         yield* Effect.sleep("10 millis")
-        input.write("x")
+        input.write("9")
         yield* Effect.sleep("10 millis")
         input.write("3")
         const disposition = yield* Fiber.join(picked)
@@ -154,8 +158,8 @@ describe("layerTerminal on a TTY", () => {
         { _tag: "DispositionAnswer", disposition: { _tag: "PlaceAt", location: "kitchen" } },
         { _tag: "ConfirmAnswer", confirmed: false }
       ])
-      expect(printed).toContain("Press 1-3: ")
-      expect(printed).toContain("Press a number from 1 to 3.")
+      expect(printed).toContain("Press 1-3, or type a word: ")
+      expect(printed).toContain("Type a number from 1 to 3")
       expect(printed).toContain("Put in kitchen\n")
       // Raw mode is switched back off after every key.
       expect(input.isRaw).toBe(false)

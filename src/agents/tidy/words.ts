@@ -1,0 +1,165 @@
+/**
+ * ORIENT, offline: the user's words cleaned into values — item names without
+ * filler or hedges, places with their preposition, lists split into items,
+ * the space's function as a short phrase — and the control phrases ("stop",
+ * "keep going", "ok") that are never an item.
+ *
+ * Rule: a value is only made from a short noun phrase. A sentence about
+ * people or plans ("my brother is coming to stay"), a pronoun, or a hedge
+ * alone is no value at all, so no reply ever pastes it back.
+ */
+import { Array as Arr, Option } from "effect"
+
+export const normalise = (text: string): string =>
+  text.replace(/[\u2018\u2019`]/g, "'").replace(/\u2026/g, "...").replace(/\s+/g, " ").trim()
+
+/** Trailing punctuation off. */
+export const clean = (text: string): string => text.trim().replace(/[.!?,;:\-–—]+$/u, "").trim()
+
+// ---------------------------------------------------------------------------
+// Control phrases
+// ---------------------------------------------------------------------------
+
+const stopPatterns: ReadonlyArray<RegExp> = [
+  /^(?:(?:ok(?:ay)?|right|alright|fine|yeah|yes|please|no|so)[,.!]?\s+)*(?:stop|quit|exit|bye|goodbye|good night|night|end|enough|finish|finished|done now|that'?s (?:it|enough|all)(?: for (?:now|today|tonight))?|i'?m (?:done|finished|out)|i am (?:done|finished)|done for (?:now|today|tonight|the day)|let'?s stop|let'?s call it a day|call it a day)(?:[\s,]+(?:now|please|here|there|for (?:now|today|tonight)|then|thanks|thank you|ok|okay|pls|already|it|this|that|i think|please stop))*[\s.!]*$/i,
+  /\b(?:can|could|shall) we (?:please )?(?:stop|finish|end|call it a day|leave it there|wrap (?:it )?up)\b/i,
+  /\b(?:i (?:want|need|would like|'d like) to|i'?m going to|i'?ll|let'?s|time to) (?:stop|finish|quit|end|call it a day|wrap (?:it )?up|leave it there)\b/i,
+  /\b(?:that'?s|that is) enough for (?:now|today|tonight|one day)\b/i,
+  /\bi'?m (?:done|finished) for (?:now|today|tonight|the day)\b/i,
+  /\b(?:call it a (?:day|night))\b/i
+]
+
+/** "stop", "ok stop", "can we stop now", "I'm done", "that's enough for today": the session ends. */
+export const isStop = (said: string): boolean => stopPatterns.some((p) => p.test(normalise(said)))
+
+const continueWords = new Set([
+  "ok", "okay", "k", "next", "yes", "yep", "yeah", "yup", "sure", "go", "ready", "continue", "got", "done", "alright",
+  "right", "cool", "fine", "on", "carry", "let's", "lets", "more", "another", "one", "what's", "whats", "now", "and", "then",
+  "please", "i'm", "im", "good", "sounds", "ahead", "great", "nice", "thanks", "thank", "you", "sorted", "did", "that",
+  "it", "there", "we", "do", "just", "small", "so", "well", "oh", "mm", "hmm", "lovely", "perfect", "excellent", "start", "begin"
+])
+const greeting = /^(?:hi|hello|hey|start|let'?s (?:go|start|begin|do (?:this|it))|begin)\b/i
+
+/** "ok", "next", "keep going", "yes, ready", "one more": go on, naming nothing. */
+export const isContinue = (said: string): boolean => {
+  const words = normalise(said).toLowerCase()
+    .replace(/\b(?:keep (?:going|on|at it)|go on|carry on|one more|next one|next thing|what now|what next)\b/g, "continue")
+    .split(/[^a-z']+/).filter((w) => w.length > 0)
+  return words.length > 0 && words.length <= 6 && words.every((w) => continueWords.has(w)) &&
+    !(words.length === 1 && (words[0] === "it" || words[0] === "that" || words[0] === "one"))
+}
+
+export const isGreeting = (said: string): boolean => greeting.test(normalise(said))
+
+// ---------------------------------------------------------------------------
+// Items
+// ---------------------------------------------------------------------------
+
+const pronoun = /^(?:it|this|that|them|these|those|this one|that one|this thing|that thing|the thing|one|thing|stuff)$/i
+const leadingFiller =
+  /^(?:(?:um+|uh+|erm+|er|hmm+|oh|so|well|ok(?:ay)?|and|also|then|now|right|like|next(?: is| up)?:?|there'?s|there is|there are|here'?s|here is|i found|found|i have|i'?ve got|i got|got|it'?s|it is|this is|that'?s|that is|what about|how about)(?:\s+|$))*(?:(?:an?|the|some|this|that|these|those|my|one|another)(?:\s+|$))?/i
+const trailingHedge =
+  /(?:\s*(?:,|\.\.\.|-|–|—)?\s*(?:i guess|i think|i suppose|maybe|probably|perhaps|dunno|i dunno|don'?t know|i don'?t know|not sure|or something|or whatever|kind of thing|sort of thing|as well|too|again|here|there|over there|on the floor|lol|haha|please|now|then))+$/i
+const peopleWords =
+  /^(?:(?:my|our|the|your|his|her|their|a|some)\s+)?(?:little |big |older |younger |best |new )?(?:brother|sister|mum|mom|mother|dad|father|parents?|gran|grandma|grandad|grandpa|nan|friend|friends|partner|boyfriend|girlfriend|husband|wife|kids?|children|son|daughter|family|guests?|people|someone|somebody|everyone|everybody|nobody|neighbou?rs?|flatmates?|roommates?|landlord|cleaner|baby)\b(?!'s)/i
+const sentenceWords =
+  /\b(?:is|are|was|were|am|will|would|should|could|can|can'?t|cannot|don'?t|doesn'?t|didn'?t|do|does|did|going to|gonna|coming|visiting|moving|staying|need|needs|want|wants|have to|has to|had|feel|think|know|makes?|made)\b/i
+
+/** The words of a message as an item name, or none when they are not a short noun phrase. */
+export const itemName = (raw: string): Option.Option<string> => {
+  // A clause after a comma or "..." is a comment on the item ("headphones... dunno", "mug, not sure");
+  // a clause of filler alone ("um, the mug") is skipped.
+  const clauses = clean(normalise(raw)).split(/\s*(?:,|\.\.\.|;|\s-\s|\s–\s|\s—\s|\?|!)\s*/)
+  const stripped = (clause: string) => {
+    let s = clean(clause)
+    for (let i = 0; i < 3; i++) s = clean(s.replace(leadingFiller, "").replace(trailingHedge, ""))
+    return s
+  }
+  const s = clauses.map(stripped).find((c) => c.length > 0) ?? ""
+  if (s.length === 0 || pronoun.test(s) || /^\d+$/.test(s)) return Option.none()
+  if (s.split(/\s+/).length > 6) return Option.none()
+  if (/^(?:i|we|you|he|she|they|it|there|what|why|how|when|where|who|no|yes|not|just|very)\b/i.test(s)) return Option.none()
+  if (sentenceWords.test(s) || peopleWords.test(s)) return Option.none()
+  return Option.some(s)
+}
+
+/** Is this a pronoun for the thing under discussion ("it", "this one")? */
+export const isPronoun = (raw: string): boolean => pronoun.test(clean(normalise(raw)).replace(/^(?:and|so|ok)\s+/i, ""))
+
+/** "the bed and the wardrobe", "desk, lamp & chair" → each item; none when any part is not an item. */
+export const itemList = (raw: string): Option.Option<ReadonlyArray<string>> => {
+  const parts = clean(normalise(raw)).split(/\s*(?:,|\band\b|&|\bplus\b)\s*/i).filter((p) => p.trim().length > 0)
+  const items = Arr.filterMap(parts, itemName)
+  return items.length > 0 && items.length === parts.length ? Option.some(items) : Option.none()
+}
+
+// ---------------------------------------------------------------------------
+// Places and the space's function
+// ---------------------------------------------------------------------------
+
+const preposition = String.raw`(?:on|in|into|onto|under|inside|at|by|next to|behind|on top of|back (?:in|on|into|to|under)|to)`
+const placeVerb = String.raw`(?:put|move|goes|go|place|belongs|lives|hang|store|stick|pop|shove|file|keep)`
+
+/** "put the jeans in the wardrobe" → "in the wardrobe"; the preposition is kept so a reply never guesses it. */
+export const placeIn = (said: string): Option.Option<string> => {
+  const m = new RegExp(String.raw`\b${placeVerb}\b.*?\b(${preposition})\s+(.+)$`, "i").exec(normalise(said))
+  if (m === null || m[1] === undefined || m[2] === undefined) return Option.none()
+  const where = clean(m[2].replace(trailingHedge, ""))
+  if (where.length === 0 || where.split(/\s+/).length > 5 || peopleWords.test(where) || /^(?:it|them|there)$/i.test(where)) return Option.none()
+  const prep = m[1].toLowerCase().replace(/^back to$/, "back in").replace(/^to$/, "in")
+  return Option.some(`${prep} ${where}`)
+}
+
+/** "put the jeans in the wardrobe" → "jeans"; "put it in the drawer" → none (the pronoun is resolved by the caller). */
+export const placedThing = (said: string): Option.Option<string> => {
+  const m = new RegExp(String.raw`^(?:${placeVerb})\s+(.+?)\s+(?:back\s+)?${preposition}\b`, "i").exec(clean(normalise(said)))
+  return m?.[1] === undefined ? Option.none() : itemName(m[1])
+}
+
+/** -ing form of a verb phrase's first word: "sleep" → "sleeping", "get dressed" → "getting dressed". */
+const gerund = (phrase: string): string => {
+  const [first = "", ...rest] = phrase.split(" ")
+  const w = first.toLowerCase()
+  const ing = w.endsWith("ing") ? w
+    : w.endsWith("ie") ? `${w.slice(0, -2)}ying`
+    : /[^aeiou]e$/.test(w) && w !== "be" ? `${w.slice(0, -1)}ing`
+    : /^[^aeiou]*[aeiou][bdgmnprt]$/.test(w) && w.length <= 4 ? `${w}${w.slice(-1)}ing`
+    : `${w}ing`
+  return [ing, ...rest].join(" ")
+}
+
+const roomWords =
+  /\b(?:room|bedroom|office|study|kitchen|lounge|living room|sitting room|garage|attic|loft|basement|cellar|hallway|hall|closet|wardrobe|den|nursery|spare room|box room|workshop|studio|flat|apartment|bathroom|dining room|playroom|utility room|shed|desk|house|home)$/i
+
+/** Is the function a room ("bedroom", "home office") rather than an activity ("sleeping")? */
+export const isRoom = (fn: string): boolean => roomWords.test(fn)
+
+/**
+ * What the space is for, as a short phrase: "it's for sleeping" → "sleeping",
+ * "I need to sleep here" → "sleeping", "my bedroom, it is a disaster" →
+ * "bedroom". None for anything that is not a short phrase.
+ */
+export const spaceFunctionIn = (raw: string, bare: boolean): Option.Option<string> => {
+  const said = clean(normalise(raw))
+  const first = clean(said.split(/\s*(?:,|;|\.\s|\.\.\.|\s-\s|\s–\s|\s—\s|\bbut\b)\s*/i)[0] ?? "")
+  const short = (s: string) => {
+    const t = clean(s.replace(/^(?:my|our|the|a|an|his|her|their)\s+/i, "").replace(/\s+(?:here|in here|in it|there|in there|mostly|really|please)$/i, ""))
+    return t.length > 0 && t.split(/\s+/).length <= 5 && !peopleWords.test(t) && !/\b(?:i|we|you|is|are|was|don'?t|know|not|everything|anything|mess|disaster)\b/i.test(t)
+      ? Option.some(t)
+      : Option.none()
+  }
+  for (const clause of [first, said]) {
+    const forIt = /\b(?:it'?s|it is|this is|that'?s|that is|room is|space is|used|use it|is)\s+for\s+(.+)$/i.exec(clause)?.[1]
+    if (forIt !== undefined) return short(/^(?:to\s+)/i.test(forIt) ? gerund(forIt.replace(/^to\s+/i, "")) : forIt)
+    const need = /\b(?:i|we) (?:need|want|have|use it|like|'d like|would like) to\s+(.+?)$/i.exec(clause)?.[1]
+    if (need !== undefined) return short(gerund(clean(need.replace(/\s+(?:here|in here|there|in it)$/i, ""))))
+    const mine = /^(?:it'?s|it is|this is|that'?s|that is)\s+(?:my|our|the|a|an)\s+(.+)$/i.exec(clause)?.[1]
+    if (mine !== undefined && isRoom(clean(mine))) return short(mine)
+  }
+  // "my bedroom, it is a disaster" or a bare answer ("home office").
+  if (bare) {
+    const s = first.replace(/^(?:it'?s|it is|this is|that'?s)\s+/i, "")
+    return /^(?:i|we|you|it|there|no|not|nothing|dunno|don'?t)\b/i.test(s) ? Option.none() : short(s)
+  }
+  return Option.none()
+}

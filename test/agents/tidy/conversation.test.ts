@@ -1,0 +1,203 @@
+/**
+ * Bookkeeping over whole generated conversations (issue 14, item 1): random
+ * sequences of item messages, decisions, unsure answers, card answers and
+ * skips, feelings, pivots, refusals and stops, run through `turn` — offline,
+ * and with a ScriptedLlm that extracts exactly what each message says and
+ * proposes dispositions through the tool. After EVERY turn:
+ * - every item the user named is held exactly once (piles + categories +
+ *   later list), and nothing else is: no item is invented from "keep going",
+ *   "next", "not now" or "ok";
+ * - `itemsProcessed` is the number of distinct items sorted;
+ * - a summary's numbers are the state's numbers.
+ * 1,000 conversations per layer.
+ */
+import { Effect, FastCheck as fc, Layer, Option } from "effect"
+import { describe, expect, it } from "vitest"
+import { turn, userSaid } from "../../../src/agents/tidy/turn.js"
+import type { ItemDisposition } from "../../../src/domain/question.js"
+import type { GenerateRequest } from "../../../src/domain/llm.js"
+import type { ExtractWire } from "../../../src/domain/tidy/extract.js"
+import type { SessionState } from "../../../src/domain/tidy/state.js"
+import { allItems, counts, initialState } from "../../../src/domain/tidy/state.js"
+import { CollectedEvents } from "../../../src/services/events/index.js"
+import type { Llm } from "../../../src/services/llm/llm.js"
+import { layerOffline } from "../../../src/services/llm/offline.js"
+import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
+import { QuestionUI } from "../../../src/services/question-ui/question-ui.js"
+
+const pool = [
+  "mug", "lamp", "sweater", "charging cable", "old letters", "scarf", "usb stick", "notebook", "plate", "jumper",
+  "receipts", "headphones", "photo frame", "candle", "birthday card from mum", "yoga mat", "socks", "jeans", "dad's watch"
+]
+
+/** One user message: its text, the item it names (if any), and what a faithful model would extract from it. */
+interface Said {
+  readonly text: string
+  readonly names: Option.Option<string>
+  readonly wire: ExtractWire
+  readonly stop?: boolean
+}
+
+const item = fc.constantFrom(...pool)
+const the = (i: string) => (i.includes("'s") ? i : `the ${i}`)
+
+const naming: fc.Arbitrary<Said> = fc.tuple(item, fc.constantFrom(0, 1, 2, 3, 4)).map(([i, form]) => ({
+  text: [i, the(i), `um, ${the(i)}`, `there's ${the(i)}`, `next is ${the(i)}`][form] ?? i,
+  names: Option.some(i),
+  wire: { intent: "item", item: i }
+}))
+
+const decidedNaming: fc.Arbitrary<Said> = fc.tuple(item, fc.constantFrom(0, 1, 2, 3, 4, 5)).map(([i, form]) => {
+  const forms: ReadonlyArray<readonly [string, ExtractWire]> = [
+    [`${i}, not sure`, { intent: "decided", item: i, choice: "unsure" }],
+    [`${i}, trash`, { intent: "decided", item: i, choice: "trash" }],
+    [`bin ${the(i)}`, { intent: "decided", item: i, choice: "trash" }],
+    [`${the(i)} stays`, { intent: "decided", item: i, choice: "keep" }],
+    [`keep ${the(i)}`, { intent: "decided", item: i, choice: "keep" }],
+    [`put ${the(i)} in the drawer`, { intent: "decided", item: i, choice: "place", place: "in the drawer" }]
+  ]
+  const [text, wire] = forms[form] ?? forms[0] ?? [i, { intent: "item" }]
+  return { text, names: Option.some(i), wire }
+})
+
+const nothingNamed = (text: string, wire: ExtractWire): Said => ({ text, names: Option.none(), wire })
+
+const decision: fc.Arbitrary<Said> = fc.constantFrom(
+  nothingNamed("keep it", { intent: "decided", choice: "keep" }),
+  nothingNamed("trash", { intent: "decided", choice: "trash" }),
+  nothingNamed("not sure", { intent: "decided", choice: "unsure" }),
+  nothingNamed("bin it", { intent: "decided", choice: "trash" }),
+  nothingNamed("put it in the drawer", { intent: "decided", choice: "place", place: "in the drawer" })
+)
+
+const filler: fc.Arbitrary<Said> = fc.constantFrom(
+  ...["ok", "next", "keep going", "not now", "yes", "no, not now", "ready", "one more", "1", "help"].map((t) => nothingNamed(t, { intent: "continue" }))
+)
+
+const feeling: fc.Arbitrary<Said> = fc.oneof(
+  fc.constantFrom(
+    ...["I'm so tired", "I feel anxious", "I'm overwhelmed", "this was my dad's, I can't", "I can't", "it makes me sad", "I'm so embarrassed"].map((t) =>
+      nothingNamed(t, { intent: "help" })
+    )
+  ),
+  item.map((i): Said => ({ text: `${the(i)} makes me sad`, names: Option.some(i), wire: { intent: "help", item: i, anxiety: i } })),
+  item.map((i): Said => ({ text: `I'm stuck on ${the(i)}`, names: Option.some(i), wire: { intent: "help", item: i } }))
+)
+
+const stop: fc.Arbitrary<Said> = fc.constantFrom(
+  ...["stop", "I'm done", "can we stop now", "ok stop", "that's enough for today"].map((t): Said => ({ ...nothingNamed(t, { intent: "stop" }), stop: true }))
+)
+
+const message = fc.oneof(
+  { arbitrary: naming, weight: 4 },
+  { arbitrary: decidedNaming, weight: 4 },
+  { arbitrary: decision, weight: 2 },
+  { arbitrary: filler, weight: 2 },
+  { arbitrary: feeling, weight: 2 }
+)
+
+const disposition: fc.Arbitrary<ItemDisposition> = fc.constantFrom(
+  { _tag: "Keep" },
+  { _tag: "Trash" },
+  { _tag: "Unsure" },
+  { _tag: "SkipForNow" },
+  { _tag: "PlaceAt", location: "on the shelf" }
+)
+
+const conversation = fc.record({
+  messages: fc.array(message, { minLength: 1, maxLength: 16 }),
+  end: fc.option(stop, { nil: undefined }),
+  cards: fc.array(disposition, { minLength: 1, maxLength: 30 })
+})
+
+/** Cards answered from the generated list, then skipped (a timeout's answer). */
+const cardsFrom = (answers: ReadonlyArray<ItemDisposition>) => {
+  let next = 0
+  return Layer.succeed(QuestionUI, {
+    ask: () => Effect.sync(() => ({ _tag: "DispositionAnswer" as const, disposition: answers[next++] ?? { _tag: "SkipForNow" as const } }))
+  })
+}
+
+/** A model that reads each message exactly as the generator meant it, and proposes through the tool. */
+const faithfulModel = (said: ReadonlyMap<string, ExtractWire>): Layer.Layer<Llm> => {
+  const answer = (request: GenerateRequest) => {
+    const prompt = request.messages.map((m) => m.content.map((b) => (b._tag === "Text" ? b.text : "")).join("")).join("\n")
+    if (request.tools.some((t) => t.name === "record_extract")) {
+      const text = /The message: "([\s\S]*)"$/.exec(prompt)?.[1] ?? ""
+      return ScriptedLlm.toolCall("record_extract", said.get(text) ?? { intent: "continue" })
+    }
+    const about = /(?:decide about|stuck on) "([^"]+)"/.exec(prompt)?.[1]
+    if (about !== undefined && request.tools.some((t) => t.name === "propose_disposition") && request.messages.length === 1) {
+      return ScriptedLlm.toolCall("propose_disposition", { item: about, choices: [{ label: "Keep", kind: "keep" }] })
+    }
+    return ScriptedLlm.text("Okay. What's next?")
+  }
+  return ScriptedLlm.layer(Array.from({ length: 400 }, () => answer))
+}
+
+const heldOnce = (state: SessionState): ReadonlyMap<string, number> => {
+  const m = new Map<string, number>()
+  for (const i of allItems(state)) m.set(i.toLowerCase(), (m.get(i.toLowerCase()) ?? 0) + 1)
+  return m
+}
+
+const summaryNumbers = (reply: string) => {
+  const sorted = /You sorted (\d+) items?: (\d+) staying, (\d+) out, (\d+) unsure/.exec(reply)
+  const later = /(\d+) things? left for later/.exec(reply)
+  return {
+    sorted: sorted === null ? 0 : Number(sorted[1]),
+    staying: sorted === null ? 0 : Number(sorted[2]),
+    out: sorted === null ? 0 : Number(sorted[3]),
+    unsure: sorted === null ? 0 : Number(sorted[4]),
+    later: later === null ? 0 : Number(later[1])
+  }
+}
+
+const play = (conv: fc.RecordValue<{ messages: ReadonlyArray<Said>; end: Said | undefined; cards: ReadonlyArray<ItemDisposition> }>, model: "offline" | "scripted") =>
+  Effect.gen(function*() {
+    let state = initialState
+    for (const line of ["it's for sleeping", "the bed stays"]) state = (yield* turn(state, userSaid(line))).state
+    const named = new Set<string>()
+    for (const said of [...conv.messages, ...(conv.end === undefined ? [] : [conv.end])]) {
+      const r = yield* turn(state, userSaid(said.text))
+      state = r.state
+      if (Option.isSome(said.names)) named.add(said.names.value.toLowerCase())
+      const held = heldOnce(state)
+      const where = `after "${said.text}" (${r.action._tag})`
+      expect([...held.keys()].sort(), where).toEqual([...named].sort())
+      expect([...held.values()].every((n) => n === 1), `${where}: an item held twice`).toBe(true)
+      const c = counts(state)
+      expect(state.itemsProcessed, where).toBe(c.sorted)
+      if (r.ended) {
+        expect(said.stop, `${where}: ended without a stop`).toBe(true)
+        expect(summaryNumbers(r.reply), `${where}: ${r.reply}`).toEqual({ sorted: c.sorted, staying: c.staying, out: c.out, unsure: c.unsure, later: c.later })
+        return
+      }
+    }
+  }).pipe(
+    Effect.provide(Layer.mergeAll(
+      model === "offline" ? layerOffline : faithfulModel(new Map([
+        ["it's for sleeping", { intent: "start", function: "sleeping" }],
+        ["the bed stays", { intent: "start", anchors: ["bed"] }],
+        ...[...conv.messages, ...(conv.end === undefined ? [] : [conv.end])].map((s): [string, ExtractWire] => [s.text, s.wire])
+      ])),
+      cardsFrom(conv.cards),
+      CollectedEvents.layer
+    ))
+  )
+
+/** One conversation, then a pause for the event loop, so a long property never starves the test runner. */
+const run = (model: "offline" | "scripted") => (conv: Parameters<typeof play>[0]) =>
+  Effect.runPromise(play(conv, model)).then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+
+describe("whole conversations keep every item in exactly one place", () => {
+  it("offline: 1,000 conversations", async () => {
+    await fc.assert(fc.asyncProperty(conversation, run("offline")), { numRuns: 1000 })
+  }, 600_000)
+
+  it("with a ScriptedLlm: 1,000 conversations", async () => {
+    await fc.assert(fc.asyncProperty(conversation, run("scripted")), { numRuns: 1000 })
+  }, 600_000)
+})
+
+

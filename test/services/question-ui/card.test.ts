@@ -1,0 +1,159 @@
+/**
+ * A disposition card in the terminal takes more than its numbers (issue 14):
+ * its labels, the user's own words for a choice, "skip", and anything else
+ * ("stop", "help", a new item) as the user's NEXT message — the card is
+ * skipped and the words come back from the next `readLine`, never discarded
+ * and never applied to another card. In a pipe and on a TTY.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Fiber } from "effect"
+import { PassThrough } from "node:stream"
+import type { ItemDisposition } from "../../../src/domain/question.js"
+import { readCardReply } from "../../../src/services/question-ui/card-replies.js"
+import { fromRenderer } from "../../../src/services/question-ui/interpreter.js"
+import { terminalRenderer } from "../../../src/services/question-ui/terminal.js"
+import { pipeIO, ttyIO } from "../../../src/services/question-ui/terminal-io.js"
+import { mug } from "./fixtures.js"
+
+const basic = [
+  { label: "Trash", disposition: { _tag: "Trash" } },
+  { label: "Keep", disposition: { _tag: "Keep" } },
+  { label: "Not sure", disposition: { _tag: "Unsure" } }
+] as const
+
+const chose = (reply: string): ItemDisposition | string => {
+  const r = readCardReply(reply, basic)
+  return r._tag === "Chose" ? r.disposition : r._tag
+}
+
+describe("readCardReply: the user's own words", () => {
+  it.each(["bin", "bin it", "chuck it", "rubbish", "recycle", "charity shop", "donate", "give it to my sister", "Trash", "1", "out"])("%s → out", (reply) => {
+    expect(chose(reply)).toEqual({ _tag: "Trash" })
+  })
+  it.each(["keep", "Keep it", "2", "it stays"])("%s → keep", (reply) => {
+    expect(chose(reply)).toEqual({ _tag: "Keep" })
+  })
+  it("'put it in the drawer' keeps it, in the drawer", () => {
+    expect(chose("put it in the drawer")).toEqual({ _tag: "PlaceAt", location: "in the drawer" })
+    expect(chose("in the wardrobe")).toEqual({ _tag: "PlaceAt", location: "in the wardrobe" })
+  })
+  it.each(["not sure", "dunno", "3"])("%s → not sure", (reply) => {
+    expect(chose(reply)).toEqual({ _tag: "Unsure" })
+  })
+  it.each(["skip", "not now", "later", "pass"])("%s → skip", (reply) => {
+    expect(chose(reply)).toBe("Skip")
+  })
+  it.each(["stop", "help", "I can't", "a lamp", "ok stop", "can we stop now", "burn it"])("%s → the next message", (reply) => {
+    expect(chose(reply)).toBe("Message")
+  })
+  it.each(["", "  ", "7", "0"])("%j → ask again", (reply) => {
+    expect(chose(reply)).toBe("Again")
+  })
+})
+
+const piped = (typed: string) =>
+  Effect.gen(function*() {
+    const input = new PassThrough()
+    const output = new PassThrough()
+    let printed = ""
+    output.on("data", (c: Buffer) => {
+      printed += c.toString("utf8")
+    })
+    input.end(typed)
+    const io = yield* pipeIO(input, output)
+    return { io, ui: fromRenderer(terminalRenderer(io)), printed: () => printed }
+  })
+
+describe("a card in a pipe", () => {
+  it.scoped("'stop' skips the card and is the next message, read once", () =>
+    Effect.gen(function*() {
+      const { io, ui, printed } = yield* piped("stop\nnext line\n")
+      expect(yield* ui.ask(mug)).toEqual({ _tag: "DispositionAnswer", disposition: { _tag: "SkipForNow" } })
+      expect(yield* io.readLine("> ")).toBe("stop")
+      expect(yield* io.readLine("> ")).toBe("next line")
+      expect(printed()).not.toContain("not one of the options")
+    }))
+
+  it.scoped("a new message at a card is not applied to the next card", () =>
+    Effect.gen(function*() {
+      const { io, ui } = yield* piped("a lamp\n2\n")
+      expect(yield* ui.ask(mug)).toEqual({ _tag: "DispositionAnswer", disposition: { _tag: "SkipForNow" } })
+      // The chat loop reads the message; the next card gets the next typed answer.
+      expect(yield* io.readLine("> ")).toBe("a lamp")
+      expect(yield* ui.ask(mug)).toEqual({ _tag: "DispositionAnswer", disposition: { _tag: "Trash" } })
+    }))
+
+  it.scoped("the user's own words and labels answer it; 'skip' is not handed back", () =>
+    Effect.gen(function*() {
+      const { io, ui } = yield* piped("chuck it\nput it in the drawer\nskip\nafter\n")
+      expect(yield* ui.ask(mug)).toEqual({ _tag: "DispositionAnswer", disposition: { _tag: "Trash" } })
+      expect(yield* ui.ask(mug)).toEqual({ _tag: "DispositionAnswer", disposition: { _tag: "PlaceAt", location: "in the drawer" } })
+      expect(yield* ui.ask(mug)).toEqual({ _tag: "DispositionAnswer", disposition: { _tag: "SkipForNow" } })
+      expect(yield* io.readLine("> ")).toBe("after")
+    }))
+
+  it.scoped("marks a choice 'suggested' only when the question says someone suggested it", () =>
+    Effect.gen(function*() {
+      const { ui, printed } = yield* piped("1\n1\n")
+      yield* ui.ask(mug)
+      expect(printed()).not.toContain("suggested")
+      yield* ui.ask({ ...mug, suggested: true })
+      expect(printed()).toContain("1) Keep (suggested)")
+    }))
+})
+
+/** A PassThrough that looks like a TTY stdin in raw mode, as process.stdin does. */
+class FakeTty extends PassThrough {
+  readonly isTTY = true
+  isRaw = false
+  setRawMode(mode: boolean): this {
+    this.isRaw = mode
+    return this
+  }
+}
+
+describe("a card on a TTY (one-key mode)", () => {
+  const tty = () => {
+    const input = new FakeTty()
+    const output = new PassThrough()
+    let printed = ""
+    output.on("data", (c: Buffer) => {
+      printed += c.toString("utf8")
+    })
+    const io = ttyIO(input, output)
+    return { input, io, ui: fromRenderer(terminalRenderer(io)), printed: () => printed }
+  }
+
+  it.live("typing a label ('keep') answers the card instead of 'Press a number…'", () =>
+    Effect.gen(function*() {
+      const { input, ui, printed } = tty()
+      const answer = yield* Effect.fork(ui.ask(mug))
+      yield* Effect.sleep("20 millis")
+      input.write("k")
+      yield* Effect.sleep("20 millis")
+      input.write("eep\r")
+      expect(yield* Fiber.join(answer)).toEqual({ _tag: "DispositionAnswer", disposition: { _tag: "Keep" } })
+      expect(printed()).not.toContain("Press a number")
+    }))
+
+  it.live("typing 'stop' skips the card and hands 'stop' to the chat", () =>
+    Effect.gen(function*() {
+      const { input, io, ui } = tty()
+      const answer = yield* Effect.fork(ui.ask(mug))
+      yield* Effect.sleep("20 millis")
+      input.write("s")
+      yield* Effect.sleep("20 millis")
+      input.write("top\r")
+      expect(yield* Fiber.join(answer)).toEqual({ _tag: "DispositionAnswer", disposition: { _tag: "SkipForNow" } })
+      expect(yield* io.readLine("> ")).toBe("stop")
+    }))
+
+  it.live("Escape skips the card", () =>
+    Effect.gen(function*() {
+      const { input, ui } = tty()
+      const answer = yield* Effect.fork(ui.ask(mug))
+      yield* Effect.sleep("20 millis")
+      input.write("\x1b\x1b")
+      expect(yield* Fiber.join(answer)).toEqual({ _tag: "DispositionAnswer", disposition: { _tag: "SkipForNow" } })
+    }))
+})
