@@ -71,4 +71,8 @@ export const runShop = (flags: ShopFlags) =>
       Effect.provide(Layer.mergeAll(Layer.succeed(ShoppingListProvider, provider), browser, llmLayer))
     )
     yield* Console.log(renderSummary(summary))
+    // A run that put nothing in the cart and found nothing missing did not work: say so with the exit code.
+    if (summary.failed.length > 0 && summary.added.length === 0 && summary.notFound.length === 0) {
+      return yield* new ShopUsageError({ message: `every item failed (${summary.failed.length}); nothing was added — see the summary above` })
+    }
   })

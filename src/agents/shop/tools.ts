@@ -96,7 +96,7 @@ const ReportNotFound = Schema.Struct({
 
 export const shopTools = (run: ItemRun) => {
   const report = (outcome: ItemAdded | ItemNotFound) =>
-    Effect.as(Deferred.succeed(run.signal, Attempt.Reported({ outcome })), "Recorded.")
+    Effect.as(Deferred.succeed(run.signal, Attempt.Reported({ outcome, pageSignal: false })), "Recorded.")
   return [
     browse(run, {
       name: "snapshot",

@@ -36,7 +36,8 @@ export const layerMemoryList = (
         name: item.name,
         status,
         tags: add === undefined ? tags : [...tags, add],
-        ...(explanation === undefined ? {} : { explanation })
+        ...(explanation === undefined ? {} : { explanation }),
+        ...(item.quantity === undefined ? {} : { quantity: item.quantity })
       })
     }
     return Context.make(ShoppingListProvider, {
