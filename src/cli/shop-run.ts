@@ -16,7 +16,7 @@ import type { LlmFlags } from "../services/llm/settings.js"
 import { ShoppingListProvider } from "../services/shopping-list/shopping-list-provider.js"
 import { makeYamlFileProvider } from "../services/shopping-list/yaml-file.js"
 import { llmLayerFor } from "./llm-options.js"
-import { resolveProfileDir, resolveStoreProfile, ShopUsageError } from "./shop-store.js"
+import { resolveProfileDir, resolveStoreProfile, ShopRunFailed, ShopUsageError } from "./shop-store.js"
 
 export interface ShopFlags extends LlmFlags {
   readonly list: string
@@ -73,6 +73,6 @@ export const runShop = (flags: ShopFlags) =>
     yield* Console.log(renderSummary(summary))
     // A run that put nothing in the cart and found nothing missing did not work: say so with the exit code.
     if (summary.failed.length > 0 && summary.added.length === 0 && summary.notFound.length === 0) {
-      return yield* new ShopUsageError({ message: `every item failed (${summary.failed.length}); nothing was added — see the summary above` })
+      return yield* new ShopRunFailed({ message: `every item failed (${summary.failed.length}); nothing was added — see the summary above` })
     }
   })

