@@ -101,10 +101,14 @@ export const dismissConsent: Effect.Effect<void, never, Browser> = Effect.gen(fu
 })
 
 const cartWords = /\b(?:cart|basket|bag|trolley|panier)\b/i
+/** "Add to cart Butter 454 g" names the cart but is a product's button, not the badge. */
+const cartActions = /\b(?:add|remove|ajouter|retirer|enlever)\b/i
 
 /** What the cart badge says ("Cart (3)", "Panier, 2 articles"), to notice it change. */
 export const badgeText = (nodes: ReadonlyArray<SnapshotNode>): string =>
-  nodes.filter((n) => (n.role === "link" || n.role === "button" || n.role === "status") && cartWords.test(n.name) && /\d/.test(textOf(n)))
+  nodes.filter((n) =>
+    (n.role === "link" || n.role === "button" || n.role === "status") && cartWords.test(n.name) && !cartActions.test(n.name) && /\d/.test(textOf(n))
+  )
     .map(textOf).join(" | ")
 
 /** A toast or alert that says the product (or "added to cart") went in. */

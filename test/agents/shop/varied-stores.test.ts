@@ -9,6 +9,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { shop } from "../../../src/agents/shop/orchestrator.js"
 import { layerOffline } from "../../../src/services/llm/offline.js"
+import { makeAppStore } from "../../fakes/stores/app-store.js"
 import { makeTableStore } from "../../fakes/stores/table-store.js"
 import { bench, nodePlatform } from "./fixtures.js"
 
@@ -52,5 +53,35 @@ describe("shoal shop on a server-rendered table store with a consent dialog", ()
       expect(summary.estimatedCents + summary.differences.reduce((s, d) => s + d.cents, 0)).toBe(summary.totalCents)
       expect(summary.differences.map((d) => d.why).join("\n")).toMatch(/fees, taxes/)
       expect(yield* read).toContain("  - name: bread\n    quantity: 2\n    status: completed\n")
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+})
+
+describe("shoal shop on a client-rendered store with delayed results and a debounced stepper", () => {
+  it.scopedLive("results are awaited, the sponsored tile passed over, quantities set with the stepper and confirmed in the real cart", () =>
+    Effect.gen(function*() {
+      const store = yield* makeAppStore
+      const { layer } = yield* bench(englishList, store.profile)
+      const summary = yield* shop({ timeBudget: "40 seconds" }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
+      expect(store.cart()).toEqual([
+        { id: "lactantia-2-milk", quantity: 1 },
+        { id: "eggs-12", quantity: 1 },
+        { id: "white-bread", quantity: 2 },
+        { id: "greek-yogurt", quantity: 2 },
+        { id: "ground-beef", quantity: 1 },
+        { id: "salted-butter", quantity: 1 }
+      ])
+      expect(summary.added.map((a) => [a.itemName, a.priceCents, a.quantity])).toEqual([
+        ["2% milk", 549, 1],
+        ["eggs", 429, 1],
+        ["bread", 399, 2],
+        ["2 yogurt", 366, 2],
+        ["ground beef", 1102, 1],
+        ["butter", 599, 1]
+      ])
+      // "No products found" after the delay is a true not-found; out of stock too.
+      expect(summary.notFound.map((n) => n.itemName)).toEqual(["dragonfruit", "maple syrup"])
+      expect(summary.failed).toEqual([])
+      expect(summary.totalCents).toBe(store.cartTotalCents())
+      expect(summary.estimatedCents + summary.differences.reduce((s, d) => s + d.cents, 0)).toBe(summary.totalCents)
     }).pipe(Effect.provide(nodePlatform)), 120_000)
 })
