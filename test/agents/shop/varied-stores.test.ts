@@ -10,6 +10,7 @@ import { Effect } from "effect"
 import { shop } from "../../../src/agents/shop/orchestrator.js"
 import { layerOffline } from "../../../src/services/llm/offline.js"
 import { makeAppStore } from "../../fakes/stores/app-store.js"
+import { forbiddenPaths, makeBilingualStore } from "../../fakes/stores/bilingual-store.js"
 import { makeTableStore } from "../../fakes/stores/table-store.js"
 import { bench, nodePlatform } from "./fixtures.js"
 
@@ -83,5 +84,37 @@ describe("shoal shop on a client-rendered store with delayed results and a debou
       expect(summary.failed).toEqual([])
       expect(summary.totalCents).toBe(store.cartTotalCents())
       expect(summary.estimatedCents + summary.differences.reduce((s, d) => s + d.cents, 0)).toBe(summary.totalCents)
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+})
+
+describe("shoal shop on a bilingual store with French paths and prices", () => {
+  it.scopedLive("a French list is shopped on French pages: 3,99 $ prices, repeated adds for a quantity, no French checkout or sign-in path requested", () =>
+    Effect.gen(function*() {
+      const store = yield* makeBilingualStore
+      const { layer } = yield* bench(
+        "items:\n  - lait 2%\n  - œufs\n  - name: pain\n    quantity: 2\n  - 2 yogourt\n  - bœuf haché\n  - beurre\n  - fruit du dragon\n  - sirop d'érable\n",
+        store.profile
+      )
+      const summary = yield* shop({ timeBudget: "40 seconds" }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
+      expect(store.cart()).toEqual([
+        { id: "lactantia-2-milk", quantity: 1 },
+        { id: "eggs-12", quantity: 1 },
+        { id: "white-bread", quantity: 2 },
+        { id: "greek-yogurt", quantity: 2 },
+        { id: "ground-beef", quantity: 1 },
+        { id: "salted-butter", quantity: 1 }
+      ])
+      expect(summary.added.map((a) => [a.productName, a.priceCents, a.quantity])).toEqual([
+        ["Lait 2% Lactantia 2 L", 549, 1],
+        ["Gros œufs blancs, 12", 429, 1],
+        ["Pain blanc Bon Matin 675 g", 399, 2],
+        ["Yogourt grec nature 750 g", 366, 2],
+        ["Bœuf haché maigre", 1102, 1],
+        ["Beurre salé 454 g", 599, 1]
+      ])
+      expect(summary.notFound.map((n) => n.itemName)).toEqual(["fruit du dragon", "sirop d'érable"])
+      expect(summary.totalCents).toBe(store.cartTotalCents())
+      expect(summary.differences).toEqual([])
+      expect(store.hits().filter((h) => forbiddenPaths.includes(h.path))).toEqual([])
     }).pipe(Effect.provide(nodePlatform)), 120_000)
 })
