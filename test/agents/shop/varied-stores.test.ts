@@ -6,13 +6,14 @@
  * server-side cart and its total against the summary, not only the report.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { shop } from "../../../src/agents/shop/orchestrator.js"
 import { layerOffline } from "../../../src/services/llm/offline.js"
+import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
 import { makeAppStore } from "../../fakes/stores/app-store.js"
 import { forbiddenPaths, makeBilingualStore } from "../../fakes/stores/bilingual-store.js"
 import { makeTableStore } from "../../fakes/stores/table-store.js"
-import { bench, nodePlatform } from "./fixtures.js"
+import { bench, clickOn, navigateTo, nodePlatform } from "./fixtures.js"
 
 const englishList = `items:
   - 2% milk
@@ -116,5 +117,30 @@ describe("shoal shop on a bilingual store with French paths and prices", () => {
       expect(summary.totalCents).toBe(store.cartTotalCents())
       expect(summary.differences).toEqual([])
       expect(store.hits().filter((h) => forbiddenPaths.includes(h.path))).toEqual([])
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+})
+
+describe("shoal shop with a model on the client-rendered store", () => {
+  it.scopedLive("the model's search waits for the delayed results; its stepper clicks are confirmed in the cart; the price is the tile's, not the deal the model copied", () =>
+    Effect.gen(function*() {
+      const store = yield* makeAppStore
+      const { layer, read } = yield* bench("items:\n  - name: bread\n    quantity: 2\n  - butter\n", store.profile)
+      const model = yield* Layer.build(ScriptedLlm.layer([
+        // bread: the results arrive ~1 s after load; the navigate tool shows them once they have
+        navigateTo("/search?q=bread"),
+        clickOn("button", /Add to cart Bon Matin/),
+        clickOn("button", /Increase quantity/),
+        // The report comes at once; the debounced stepper has not sent the count yet.
+        ScriptedLlm.toolCall("report_item_added", { item_name: "Bon Matin White Bread 675 g", price_text: "$7.00", price_cents: 700, url: "/product/white-bread", quantity: 2 }),
+        // butter: a false report — nothing was clicked
+        navigateTo("/search?q=butter"),
+        ScriptedLlm.toolCall("report_item_added", { item_name: "Salted Butter 454 g", price_text: "$5.99", price_cents: 599, url: "/product/salted-butter", quantity: 1 })
+      ]))
+      const summary = yield* shop({ timeBudget: "40 seconds" }).pipe(Effect.provide(layer), Effect.provide(model))
+      expect(store.cart()).toEqual([{ id: "white-bread", quantity: 2 }])
+      expect(summary.added.map((a) => [a.productName, a.priceCents, a.quantity, a.lineCents])).toEqual([["Bon Matin White Bread 675 g", 399, 2, 700]])
+      expect(summary.failed.map((f) => [f.itemName, f.reason])).toEqual([["butter", "not_in_cart"]])
+      expect(summary.totalCents).toBe(store.cartTotalCents())
+      expect(yield* read).toContain("  - name: butter\n    tags: [ \"#failed\" ]\n")
     }).pipe(Effect.provide(nodePlatform)), 120_000)
 })
