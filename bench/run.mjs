@@ -203,6 +203,10 @@ rows.push(dump === undefined
     ok: true
   })
 
+// 7. Shop quality on four fixture stores, against each store's real cart (bench/shop-quality.mjs).
+const { shopQualityRows } = await import("./shop-quality.mjs")
+rows.push(...shopQualityRows())
+
 const header = ["benchmark", "value", "baseline", "ratio", "target", "verdict"]
 const table = [header, ...rows.map((r) => [r.name, r.value, r.baseline, r.ratio, r.target, r.ok ? "ok" : "MISSED"])]
 const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)))
