@@ -1,8 +1,13 @@
 /** The shop domain (seeds/003): list items and outcomes, the summary, store profiles, the URL guard, snapshots. */
+export * from "./cart.js"
 export * from "./item.js"
 export * from "./page-snapshot.js"
+export { formatMoney, lineCents, moneyIn, paidAmounts, readTilePrice } from "./price.js"
+export type { Money, MultiBuy, TilePrice, TileText } from "./price.js"
+export * from "./quantity.js"
 export * from "./similarity.js"
 export * from "./store-profile.js"
 export * from "./summary.js"
+export * from "./tiles.js"
 export * from "./time-budget.js"
 export * from "./url-guard.js"

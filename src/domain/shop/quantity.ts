@@ -16,7 +16,7 @@ export interface WantedItem {
   readonly searchText: string
 }
 
-export const wanted = (item: Pick<ShoppingListItem, "name" | "quantity">): WantedItem => {
+export const wanted = (item: { readonly name: string; readonly quantity?: ShoppingListItem["quantity"] }): WantedItem => {
   const name = item.name.trim()
   const m = /^(\d{1,2})\s*(?:[x×*]\s*)?\s+(.+)$|^(\d{1,2})\s*[x×*]\s*(.+)$/i.exec(name)
   const count = Number.parseInt(m?.[1] ?? m?.[3] ?? "", 10)
