@@ -15,6 +15,9 @@ import { forbiddenPaths, makeBilingualStore } from "../../fakes/stores/bilingual
 import { makeTableStore } from "../../fakes/stores/table-store.js"
 import { bench, clickOn, navigateTo, nodePlatform } from "./fixtures.js"
 
+/** Progress lines are not asserted here; keep the test output short. */
+const quiet = () => Effect.void
+
 const englishList = `items:
   - 2% milk
   - eggs
@@ -32,7 +35,7 @@ describe("shoal shop on a server-rendered table store with a consent dialog", ()
     Effect.gen(function*() {
       const store = yield* makeTableStore
       const { layer, read } = yield* bench(englishList, store.profile)
-      const summary = yield* shop({ timeBudget: "40 seconds" }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
+      const summary = yield* shop({ timeBudget: "40 seconds", progress: quiet }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
       expect(store.cart()).toEqual([
         { id: "lactantia-2-milk", quantity: 1 },
         { id: "eggs-12", quantity: 1 },
@@ -63,7 +66,7 @@ describe("shoal shop on a client-rendered store with delayed results and a debou
     Effect.gen(function*() {
       const store = yield* makeAppStore
       const { layer } = yield* bench(englishList, store.profile)
-      const summary = yield* shop({ timeBudget: "40 seconds" }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
+      const summary = yield* shop({ timeBudget: "40 seconds", progress: quiet }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
       expect(store.cart()).toEqual([
         { id: "lactantia-2-milk", quantity: 1 },
         { id: "eggs-12", quantity: 1 },
@@ -96,7 +99,7 @@ describe("shoal shop on a bilingual store with French paths and prices", () => {
         "items:\n  - lait 2%\n  - œufs\n  - name: pain\n    quantity: 2\n  - 2 yogourt\n  - bœuf haché\n  - beurre\n  - fruit du dragon\n  - sirop d'érable\n",
         store.profile
       )
-      const summary = yield* shop({ timeBudget: "40 seconds" }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
+      const summary = yield* shop({ timeBudget: "40 seconds", progress: quiet }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
       expect(store.cart()).toEqual([
         { id: "lactantia-2-milk", quantity: 1 },
         { id: "eggs-12", quantity: 1 },
@@ -136,7 +139,7 @@ describe("shoal shop with a model on the client-rendered store", () => {
         navigateTo("/search?q=butter"),
         ScriptedLlm.toolCall("report_item_added", { item_name: "Salted Butter 454 g", price_text: "$5.99", price_cents: 599, url: "/product/salted-butter", quantity: 1 })
       ]))
-      const summary = yield* shop({ timeBudget: "40 seconds" }).pipe(Effect.provide(layer), Effect.provide(model))
+      const summary = yield* shop({ timeBudget: "40 seconds", progress: quiet }).pipe(Effect.provide(layer), Effect.provide(model))
       expect(store.cart()).toEqual([{ id: "white-bread", quantity: 2 }])
       expect(summary.added.map((a) => [a.productName, a.priceCents, a.quantity, a.lineCents])).toEqual([["Bon Matin White Bread 675 g", 399, 2, 700]])
       expect(summary.failed.map((f) => [f.itemName, f.reason])).toEqual([["butter", "not_in_cart"]])
