@@ -217,6 +217,9 @@ for (const r of care.rows) {
 }
 rows.push({ name: `tidy care: false alarms on ${care.falseAlarms.n} item msgs`, value: pct(care.falseAlarms.rate), baseline: `old keywords ${pct(care.falseAlarms.baseline)}`, ratio: "—", target: "≤ 2 %", ok: care.falseAlarms.rate <= 0.02 })
 rows.push({ name: `tidy care, held-out: ${care.held.n} feelings / ${care.held.items} items`, value: `${pct(care.held.recognised)} / ${pct(care.held.falseAlarms)}`, baseline: `old ${pct(care.held.baseline)} / ${pct(care.held.baselineAlarms)}`, ratio: "—", target: "(reported)", ok: true })
+// 7. Shop quality on four fixture stores, against each store's real cart (bench/shop-quality.mjs).
+const { shopQualityRows } = await import("./shop-quality.mjs")
+rows.push(...shopQualityRows())
 
 const header = ["benchmark", "value", "baseline", "ratio", "target", "verdict"]
 const table = [header, ...rows.map((r) => [r.name, r.value, r.baseline, r.ratio, r.target, r.ok ? "ok" : "MISSED"])]

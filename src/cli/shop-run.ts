@@ -17,7 +17,7 @@ import { ShoppingListProvider } from "../services/shopping-list/shopping-list-pr
 import type { HeldBackItem } from "../services/shopping-list/shopping-list-provider.js"
 import { makeYamlFileProvider } from "../services/shopping-list/yaml-file.js"
 import { llmLayerFor } from "./llm-options.js"
-import { resolveProfileDir, resolveStoreProfile, ShopUsageError } from "./shop-store.js"
+import { resolveProfileDir, resolveStoreProfile, ShopRunFailed, ShopUsageError } from "./shop-store.js"
 
 export interface ShopFlags extends LlmFlags {
   readonly list: string
@@ -93,4 +93,8 @@ export const runShop = (flags: ShopFlags) =>
       Effect.provide(Layer.mergeAll(Layer.succeed(ShoppingListProvider, provider), browser, llmLayer))
     )
     yield* Console.log(renderSummary(summary))
+    // A run that put nothing in the cart and found nothing missing did not work: say so with the exit code.
+    if (summary.failed.length > 0 && summary.added.length === 0 && summary.notFound.length === 0) {
+      return yield* new ShopRunFailed({ message: `every item failed (${summary.failed.length}); nothing was added — see the summary above` })
+    }
   })

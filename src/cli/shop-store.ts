@@ -10,6 +10,9 @@ import { builtInProfiles, StoreProfile } from "../domain/shop/store-profile.js"
 /** A mistake on the command line or in a file it names: one clear line, exit 1. */
 export class ShopUsageError extends Data.TaggedError("ShopUsageError")<{ readonly message: string }> {}
 
+/** The run went through but put nothing in the cart and found nothing missing: exit 1 so scripts notice. */
+export class ShopRunFailed extends Data.TaggedError("ShopRunFailed")<{ readonly message: string }> {}
+
 const looksLikeFile = (s: string) => /[/\\]|\.(ya?ml|json)$/i.test(s)
 
 export const resolveStoreProfile = (store: string) =>

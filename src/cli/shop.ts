@@ -14,7 +14,7 @@ export const shopOptions = {
   list: Options.text("list").pipe(
     Options.withAlias("l"),
     Options.withDescription(
-      "The shopping list: a UTF-8 YAML file with `items:` (each a name, or a map with name, and optionally id, status, tags). Open items (status needs_action) are shopped, except #404 ones (see --retry-not-found) and #in-progress ones (a run stopped mid-item: check the cart, then remove the tag). Results are written back as you go, merged with any edit you save meanwhile, keeping your comments and fields. The list's directory must be writable."
+      "The shopping list: a UTF-8 YAML file with `items:` (each a name, or a map with name, and optionally id, status, tags, quantity — or write the count first: \"2 bread\"). Open items (status needs_action) are shopped, except #404 ones (see --retry-not-found) and #in-progress ones (a run stopped mid-item: check the cart, then remove the tag). An add counts only once the store's cart shows it with that quantity. Results are written back as you go, merged with any edit you save meanwhile, keeping your comments and fields. The list's directory must be writable."
     )
   ),
   store: Options.text("store").pipe(
@@ -50,6 +50,6 @@ export const shopOptions = {
 export const shop = Command.make("shop", { ...shopOptions, ...llmOptions }, (flags) =>
   Effect.flatMap(Effect.promise(() => import("./shop-run.js")), ({ runShop }) => runShop(flags))).pipe(
     Command.withDescription(
-      "Add every open item of a YAML shopping list to a grocery web cart with a guarded browser (Debian Chromium), then write a summary beside the list. Sign-in credentials come only from SHOAL_STORE_USERNAME / SHOAL_STORE_PASSWORD and are typed by code, never shown to the model. Checkout is never opened: you review the cart and pay yourself."
+      "Add every open item of a YAML shopping list to a grocery web cart with a guarded browser (Debian Chromium), then write a summary beside the list. Sign-in credentials come only from SHOAL_STORE_USERNAME / SHOAL_STORE_PASSWORD and are typed by code, never shown to the model. Checkout is never opened: you review the cart and pay yourself. The summary's total is the cart's own, differences from the list explained; exit status 1 when every item failed."
     )
   )

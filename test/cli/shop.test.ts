@@ -68,8 +68,24 @@ describe("shoal shop (command)", () => {
       expect(yield* fs.readFileString(at("groceries.yaml"))).toBe(
         "# mine\nitems:\n  - name: eggs\n    status: completed\n  - name: dragonfruit\n    tags: [ \"#404\" ]\n    explanation: A search for \"dragonfruit\" found no products.\n"
       )
-      expect(yield* fs.readFileString(at("groceries.summary.md"))).toContain("**Estimated total: $4.29**")
+      expect(yield* fs.readFileString(at("groceries.summary.md"))).toContain("**Cart total: $4.29** (the store's own figure)")
       expect(store.cart()).toEqual([{ id: "eggs-12", quantity: 1 }])
+    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+  it.scopedLive("a run where every item failed is a failure (exit 1), after the list and summary are written", () =>
+    Effect.gen(function*() {
+      const { fs, at } = yield* inTempDir
+      const store = yield* makeFixtureStore
+      yield* fs.writeFileString(at("store.json"), JSON.stringify(Schema.encodeSync(StoreProfile)(store.profile)))
+      // The fixture store never answers a search for saffron: the item runs out of time.
+      yield* fs.writeFileString(at("groceries.yaml"), "items:\n  - saffron\n")
+      const error = messageOf(yield* Effect.flip(run(
+        ["--list", at("groceries.yaml"), "--store", at("store.json"), "--profile", at("profile"), "--provider", "offline", "--time-budget", "3s"],
+        [["SHOAL_STORE_USERNAME", fixtureCredentials.username], ["SHOAL_STORE_PASSWORD", fixtureCredentials.password]]
+      )))
+      expect(error).toMatch(/^every item failed \(1\)/)
+      expect(yield* fs.readFileString(at("groceries.yaml"))).toContain("#failed")
+      expect(yield* fs.exists(at("groceries.summary.md"))).toBe(true)
+      expect(store.cart()).toEqual([])
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 })
 

@@ -10,7 +10,8 @@ import type { FailureReason, ItemAdded, ItemNotFound } from "../../domain/shop/i
 
 export type Attempt = Data.TaggedEnum<{
   /** A report tool (or the rule shopper) recorded the item's result. */
-  Reported: { readonly outcome: ItemAdded | ItemNotFound }
+  /** `pageSignal`: the page itself showed the add (badge changed, toast) — evidence when the cart page cannot be read. */
+  Reported: { readonly outcome: ItemAdded | ItemNotFound; readonly pageSignal: boolean }
   /** The store's signed-in marker disappeared mid-item. */
   AuthExpired: {}
   /** No model is configured: take the rule-based path. */

@@ -16,6 +16,8 @@ import { Browser } from "../../services/browser/browser.js"
 import * as ToolLoop from "../../services/llm/tool-loop.js"
 import type { ToolLoopResult } from "../../services/llm/tool-loop.js"
 import { Attempt } from "./attempt.js"
+import { parseSnapshot } from "../../domain/shop/page-snapshot.js"
+import { badgeText, dismissConsent } from "./page-reading.js"
 import { nudge, systemPrompt, taskPrompt } from "./prompts.js"
 import type { ItemRun } from "./tools.js"
 import { checkSession, shopTools } from "./tools.js"
@@ -29,6 +31,7 @@ export interface ShopperOptions {
 export const openStore = Effect.fn("shop.openStore")(function*() {
   const browser = yield* Browser
   return yield* browser.navigate(browser.store.baseUrl).pipe(
+    Effect.zipRight(Effect.provideService(dismissConsent, Browser, browser)),
     Effect.zipRight(browser.snapshot()),
     Effect.mapError((e) =>
       Attempt.Failed({
@@ -41,14 +44,15 @@ export const openStore = Effect.fn("shop.openStore")(function*() {
 
 export const shopWithModel = Effect.fn("shop.shopWithModel")(function*(item: ShoppingListItem, options: ShopperOptions) {
   const browser = yield* Browser
+  const opened = yield* Effect.either(openStore())
+  if (opened._tag === "Left") return opened.left
   const run: ItemRun = {
     item,
     signal: yield* Deferred.make<Attempt>(),
     watchAuth: options.watchAuth,
-    networkErrors: yield* Ref.make(0)
+    networkErrors: yield* Ref.make(0),
+    badgeAtStart: badgeText(parseSnapshot(opened.right.text))
   }
-  const opened = yield* Effect.either(openStore())
-  if (opened._tag === "Left") return opened.left
   yield* checkSession(run, browser)
   const early = yield* Deferred.poll(run.signal)
   if (Option.isSome(early)) return yield* early.value

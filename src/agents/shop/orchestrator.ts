@@ -12,6 +12,7 @@
  * only checked between turns).
  */
 import { Duration, Effect, Option } from "effect"
+import type { CartView } from "../../domain/shop/cart.js"
 import { ItemFailed } from "../../domain/shop/item.js"
 import type { ItemOutcome, ShoppingListItem } from "../../domain/shop/item.js"
 import { formatCents, summarize } from "../../domain/shop/summary.js"
@@ -22,7 +23,10 @@ import { ShoppingListProvider } from "../../services/shopping-list/shopping-list
 import { Attempt, nextStep } from "./attempt.js"
 import type { RetryState } from "./attempt.js"
 import { shopWithModel } from "./model-shopper.js"
+import { readCartPage } from "./page-reading.js"
+import { wanted } from "../../domain/shop/quantity.js"
 import { shopWithRules } from "./rule-shopper.js"
+import { verifyAdd } from "./verify.js"
 
 export interface ShopOptions {
   /** Per item, retries included (default 5 minutes). */
@@ -52,7 +56,7 @@ const toOutcome = (item: ShoppingListItem, attempt: Attempt): ItemOutcome => {
 const describe = (outcome: ItemOutcome): string => {
   switch (outcome._tag) {
     case "ItemAdded":
-      return `  ✓ added ${outcome.productName} — ${formatCents(outcome.lineCents)}`
+      return `  ✓ added ${outcome.quantity > 1 ? `${outcome.quantity} × ` : ""}${outcome.productName} — ${formatCents(outcome.lineCents)} (confirmed in the cart)`
     case "ItemNotFound":
       return `  ✗ not found: ${outcome.explanation}`
     case "ItemFailed":
@@ -85,7 +89,7 @@ export const shop = Effect.fn("shop.run")(function*(options: ShopOptions = {}) {
         const step = nextStep(attempt, state)
         switch (step._tag) {
           case "Record":
-            return toOutcome(item, step.attempt)
+            return yield* confirmed(item, step.attempt)
           case "RetryWithRules":
             mode = "rules"
             yield* progress("  (offline: no model configured — shopping by rules: search, best name match, add)")
@@ -110,8 +114,40 @@ export const shop = Effect.fn("shop.run")(function*(options: ShopOptions = {}) {
       return toOutcome(item, Attempt.Failed({ reason: "agent_error", error: "gave up after repeated retries" }))
     })
 
+  /** The cart as last read: the "before" of the next add. Undefined when unknown (re-read before the next item). */
+  let cart: CartView | undefined
+  let cartAtStart: CartView | undefined
+
+  /** A reported add counts only once the store's cart confirms it (verify.ts). */
+  const confirmed = (item: ShoppingListItem, attempt: Attempt) =>
+    Effect.gen(function*() {
+      if (attempt._tag !== "Reported" || attempt.outcome._tag !== "ItemAdded") return toOutcome(item, attempt)
+      const want = wanted(item).quantity
+      const { verdict, added, cart: after } = yield* verifyAdd(attempt.outcome, want, cart, attempt.pageSignal)
+      cart = after
+      switch (verdict._tag) {
+        case "Confirmed":
+          return added
+        case "NotInCart":
+          return new ItemFailed({ itemId: item.id, itemName: item.name, reason: "not_in_cart", error: `reported added (${added.productName}), but ${verdict.why}` })
+        case "WrongQuantity":
+          return new ItemFailed({
+            itemId: item.id,
+            itemName: item.name,
+            reason: "wrong_quantity",
+            error: `${added.productName}: the cart gained ${verdict.have}, the list asks for ${verdict.want}`
+          })
+      }
+    })
+
+  if (items.length > 0) {
+    cartAtStart = yield* readCartPage()
+    cart = cartAtStart
+  }
+
   const outcomes: Array<ItemOutcome> = []
   for (const [index, item] of items.entries()) {
+    if (cart === undefined && index > 0) cart = yield* readCartPage()
     yield* progress(`[${index + 1}/${items.length}] ${item.name}`)
     // The in-progress marker goes in before the shopper can add anything: a run stopped after the add leaves
     // it, and the next run holds the item back instead of adding it twice. No marker, no shopping.
@@ -129,6 +165,8 @@ export const shop = Effect.fn("shop.run")(function*(options: ShopOptions = {}) {
         onTimeout: () => toOutcome(item, Attempt.Failed({ reason: "timeout", error: `no result within the ${Duration.format(budget)} time budget` }))
       })
     )
+    // An item that ended any other way may have changed the cart: read it again before the next add.
+    if (outcome._tag !== "ItemAdded" && !(outcome._tag === "ItemFailed" && (outcome.reason === "not_in_cart" || outcome.reason === "wrong_quantity"))) cart = undefined
     outcomes.push(outcome)
     yield* record(outcome)
     yield* progress(describe(outcome))
@@ -137,7 +175,9 @@ export const shop = Effect.fn("shop.run")(function*(options: ShopOptions = {}) {
   if (blockedHosts.length > 0) {
     yield* progress(`Blocked hosts (add to the store profile's allowedHosts only if the store needs them): ${blockedHosts.join(", ")}`)
   }
-  const summary: ShoppingSummary = summarize(outcomes, store.cartUrl)
+  // The cart read back at the end is the summary's truth: its total, and every difference from the list explained.
+  const finalCart = items.length > 0 ? yield* readCartPage() : undefined
+  const summary: ShoppingSummary = summarize(outcomes, store.cartUrl, items.length > 0 ? { before: cartAtStart, after: finalCart } : undefined)
   const where = yield* provider.sendSummary(summary)
   yield* progress(`Summary written to ${where}.`)
   return summary

@@ -1,27 +1,36 @@
 /**
  * One item, shopped by rules — offline mode, no model (DESIGN "Works
- * offline"): open the store's search URL for the item, rank the product
- * links on the results by name similarity, open the best, press its
- * add-to-cart button, and report. An out-of-stock product (its button
- * disabled or missing) gives way to the next candidate.
+ * offline"): open the store's search for the item, wait until the results
+ * (or a "no results" message) have rendered, dismiss a consent dialog,
+ * rank the product tiles by name similarity (a sponsored tile never ahead
+ * of a plain one), and add the best — from its tile when the tile has an
+ * add button, else from its product page. The quantity is set with the
+ * store's own control: a quantity field, a +/− stepper, or repeated adds.
+ * An out-of-stock product (its button disabled or missing) gives way to
+ * the next candidate. The price is the one on the tile or product block the
+ * item was added from.
  *
  * Where it sits: the orchestrator's fallback when `Llm` says `Offline`; it
  * uses the same Browser (so the same guard) and yields the same `Attempt`s
- * as the model shopper.
+ * as the model shopper. The orchestrator then checks the add against the
+ * cart (verify.ts).
  */
 import { Effect } from "effect"
 import { Cents, ItemAdded, ItemNotFound } from "../../domain/shop/item.js"
 import type { ShoppingListItem } from "../../domain/shop/item.js"
-import { parseSnapshot } from "../../domain/shop/page-snapshot.js"
 import type { SnapshotNode } from "../../domain/shop/page-snapshot.js"
+import { readTilePrice } from "../../domain/shop/price.js"
+import { wanted } from "../../domain/shop/quantity.js"
 import { nameSimilarity } from "../../domain/shop/similarity.js"
 import { searchUrlFor } from "../../domain/shop/store-profile.js"
-import { formatCents, parsePriceCents } from "../../domain/shop/summary.js"
-import { resolveUrl } from "../../domain/shop/url-guard.js"
+import { formatCents } from "../../domain/shop/summary.js"
+import { findTiles, productBlock } from "../../domain/shop/tiles.js"
+import type { Tile } from "../../domain/shop/tiles.js"
 import { Browser } from "../../services/browser/browser.js"
 import type { BrowserError } from "../../services/browser/errors.js"
 import { Attempt } from "./attempt.js"
 import type { ShopperOptions } from "./model-shopper.js"
+import { awaitAddOnPage, awaitSearchResults, badgeText, dismissConsent, readPage } from "./page-reading.js"
 
 /** Below this, a product is not what the list meant. */
 export const matchThreshold = 0.5
@@ -32,39 +41,41 @@ interface Candidate {
   readonly name: string
   readonly url: string
   readonly score: number
+  readonly sponsored: boolean
 }
 
-/** Product links on a results page, best match first. Pure. */
+/** Product tiles on a results page, best match first; a sponsored tile after every plain one of any score. Pure. */
 export const rankProducts = (
   itemName: string,
   nodes: ReadonlyArray<SnapshotNode>,
   pageUrl: string,
   productPathPattern: string
-): ReadonlyArray<Candidate> => {
-  const productPath = new RegExp(productPathPattern)
-  const seen = new Set<string>()
-  const candidates: Array<Candidate> = []
-  for (const node of nodes) {
-    if (node.role !== "link" || node.url === undefined || node.name.length === 0) continue
-    const url = resolveUrl(node.url, pageUrl)
-    if (url === undefined || seen.has(url) || !productPath.test(new URL(url).pathname)) continue
-    seen.add(url)
-    candidates.push({ name: node.name, url, score: nameSimilarity(itemName, node.name) })
+): ReadonlyArray<Candidate> => rankTiles(itemName, findTiles(nodes, pageUrl, productPathPattern, /(?!)/))
+
+const rankTiles = (itemName: string, tiles: ReadonlyArray<Tile>): ReadonlyArray<Candidate & { readonly tile: Tile }> => {
+  const byUrl = new Map<string, Candidate & { readonly tile: Tile }>()
+  for (const tile of tiles) {
+    if (tile.name.length === 0) continue
+    const candidate = { name: tile.name, url: tile.url, score: nameSimilarity(itemName, tile.name), sponsored: tile.sponsored, tile }
+    const known = byUrl.get(tile.url)
+    // The same product shown sponsored and plain: keep the plain tile.
+    if (known === undefined || (known.sponsored && !tile.sponsored)) byUrl.set(tile.url, candidate)
   }
-  return candidates.sort((a, b) => b.score - a.score)
+  return [...byUrl.values()].sort((a, b) => Number(a.sponsored) - Number(b.sponsored) || b.score - a.score)
 }
 
 export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: ShoppingListItem, options: ShopperOptions) {
   const browser = yield* Browser
   const store = browser.store
   const addToCart = new RegExp(store.addToCartPattern, "i")
+  const want = wanted(item)
   const failed = (what: string) => (e: BrowserError) =>
     Attempt.Failed({ reason: e._tag === "BrowserActionFailed" && e.network ? "network" : "agent_error", error: `${what}: ${e.message}` })
   const sessionExpired = options.watchAuth
     ? Effect.map(Effect.orElseSucceed(browser.isAuthenticated, () => true), (signedIn) => !signedIn)
     : Effect.succeed(false)
 
-  const step = <A>(what: string, effect: Effect.Effect<A, BrowserError>) =>
+  const step = <A>(what: string, effect: Effect.Effect<A, BrowserError, Browser>) =>
     Effect.flatMap(Effect.either(effect), (result) =>
       Effect.flatMap(sessionExpired, (expired): Effect.Effect<A, Attempt> =>
         expired
@@ -73,10 +84,37 @@ export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: Sho
           ? Effect.fail(failed(what)(result.left))
           : Effect.succeed(result.right)))
 
+  /** The tile of this product on the current page, fresh refs. */
+  const tileHere = (url: string) =>
+    Effect.map(step("reading the page", readPage), (page) => ({
+      page,
+      tile: findTiles(page.nodes, page.snapshot.url, store.productPathPattern, addToCart).find((t) => t.url === url)
+    }))
+
+  /** Put `quantity` in the cart from this tile: quantity field, else add then stepper, else repeated adds. `refresh` reads the tile again (fresh refs). */
+  const addFromTile = (tile: Tile, quantity: number, refresh: Effect.Effect<Tile | undefined, Attempt, Browser>) =>
+    Effect.gen(function*() {
+      if (tile.quantityRef !== undefined && quantity > 1) yield* step("setting the quantity", browser.type(tile.quantityRef, String(quantity)))
+      if (tile.addRef === undefined) return false
+      yield* step("adding to cart", browser.click(tile.addRef))
+      if (tile.quantityRef !== undefined) return true
+      for (let more = 1; more < quantity; more++) {
+        const now = yield* refresh
+        const control = now?.increaseRef ?? now?.addRef
+        if (control === undefined) return false
+        yield* step("adding one more", browser.click(control))
+      }
+      return true
+    })
+
   const attempt = Effect.gen(function*() {
-    yield* step("searching", browser.navigate(searchUrlFor(store, item.name)))
-    const results = yield* step("reading the results", browser.snapshot())
-    const ranked = rankProducts(item.name, parseSnapshot(results.text), results.url, store.productPathPattern)
+    yield* step("searching", browser.navigate(searchUrlFor(store, want.searchText)))
+    yield* dismissConsent
+    const results = yield* step("reading the results", awaitSearchResults(store.productPathPattern, addToCart))
+    if (results._tag === "NotReady") {
+      return Attempt.Failed({ reason: "page_not_ready", error: `the search for "${want.searchText}" showed neither products nor a "no results" message in time` })
+    }
+    const ranked = results._tag === "Results" ? rankTiles(want.searchText, results.tiles) : []
     const good = ranked.filter((c) => c.score >= matchThreshold).slice(0, maxCandidates)
     if (good.length === 0) {
       const best = ranked[0]
@@ -85,32 +123,55 @@ export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: Sho
           itemId: item.id,
           itemName: item.name,
           explanation: best === undefined
-            ? `A search for "${item.name}" found no products.`
-            : `No product in the search for "${item.name}" matched it; the closest was "${best.name}".`
-        })
+            ? `A search for "${want.searchText}" found no products.`
+            : `No product in the search for "${want.searchText}" matched it; the closest was "${best.name}".`
+        }),
+        pageSignal: false
       })
     }
     const unavailable: Array<string> = []
     for (const candidate of good) {
-      yield* step(`opening ${candidate.name}`, browser.navigate(candidate.url))
-      const page = yield* step("reading the product page", browser.snapshot())
-      const button = parseSnapshot(page.text).find((n) => n.role === "button" && addToCart.test(n.name))
-      if (button?.ref === undefined || button.disabled) {
+      let tile: Tile | undefined = candidate.tile
+      let texts = tile.texts
+      let name = candidate.name
+      let refresh = Effect.map(tileHere(candidate.url), (r) => r.tile)
+      if (tile.addRef === undefined) {
+        // No add button on the tile: add from the product page.
+        yield* step(`opening ${candidate.name}`, browser.navigate(candidate.url))
+        yield* dismissConsent
+        const page = yield* step("reading the product page", readPage)
+        const block = productBlock(page.nodes, addToCart)
+        tile = productTile(page.nodes, candidate.url, addToCart)
+        texts = block?.texts ?? []
+        name = block?.name ?? name
+        refresh = Effect.map(step("reading the product page", readPage), (p) => productTile(p.nodes, candidate.url, addToCart))
+      } else {
+        const fresh = yield* tileHere(candidate.url)
+        tile = fresh.tile
+      }
+      if (tile === undefined || tile.addRef === undefined) {
         unavailable.push(candidate.name)
         continue
       }
-      yield* step("adding to cart", browser.click(button.ref))
-      const cents = parsePriceCents(page.text) ?? 0
+      const price = readTilePrice(texts)
+      const badgeBefore = badgeText((yield* step("reading the page", readPage)).nodes)
+      if (!(yield* addFromTile(tile, want.quantity, refresh))) {
+        return Attempt.Failed({ reason: "agent_error", error: `could not set ${want.quantity} of ${name} with the store's controls` })
+      }
+      const signal = yield* awaitAddOnPage(badgeBefore, name)
+      const cents = price?.unitCents ?? 0
       return Attempt.Reported({
         outcome: new ItemAdded({
           itemId: item.id,
           itemName: item.name,
-          productName: candidate.name,
-          priceText: formatCents(cents),
+          productName: name,
+          priceText: price?.text ?? formatCents(cents),
           priceCents: Cents.make(cents),
           url: candidate.url,
-          quantity: 1
-        })
+          quantity: want.quantity,
+          ...(price?.multiBuy === undefined ? {} : { multiBuy: price.multiBuy })
+        }),
+        pageSignal: signal
       })
     }
     return Attempt.Reported({
@@ -118,8 +179,30 @@ export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: Sho
         itemId: item.id,
         itemName: item.name,
         explanation: `Matching products could not be added (out of stock): ${unavailable.join("; ")}.`
-      })
+      }),
+      pageSignal: false
     })
   })
   return yield* Effect.merge(attempt)
 })
+
+/** On a product page: the add button, quantity field and stepper of the product's own block, as a tile. */
+const productTile = (nodes: ReadonlyArray<SnapshotNode>, url: string, addToCart: RegExp): Tile | undefined => {
+  const block = productBlock(nodes, addToCart)
+  const add = nodes.find((n) => n.role === "button" && addToCart.test(n.name))
+  if (block === undefined && add === undefined) return undefined
+  const quantity = nodes.find((n) => (n.role === "spinbutton" || n.role === "textbox") && /\b(?:qty|quantity|quantit[ée])\b/i.test(n.name))
+  const increase = nodes.find((n) => n.role === "button" && !n.disabled && /increase|add one|one more|augmenter|^\s*\+\s*$/i.test(n.name))
+  const value = Number.parseInt(quantity?.value ?? "", 10)
+  return {
+    name: block?.name ?? "",
+    url,
+    texts: block?.texts ?? [],
+    sponsored: false,
+    addRef: add === undefined || add.disabled ? undefined : add.ref,
+    addDisabled: add?.disabled === true,
+    quantityRef: quantity?.ref,
+    quantityValue: Number.isFinite(value) ? value : undefined,
+    increaseRef: increase?.ref
+  }
+}

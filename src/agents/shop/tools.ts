@@ -24,6 +24,7 @@ import type { BrowserShape } from "../../services/browser/browser.js"
 import type { BrowserError } from "../../services/browser/errors.js"
 import * as Tool from "../../services/llm/tool.js"
 import { Attempt } from "./attempt.js"
+import { awaitAddOnPage, awaitSearchResults, dismissConsent } from "./page-reading.js"
 import { renderPage } from "./prompts.js"
 
 export interface ItemRun {
@@ -33,6 +34,8 @@ export interface ItemRun {
   /** Check the signed-in marker after each action (the run started signed in). */
   readonly watchAuth: boolean
   readonly networkErrors: Ref.Ref<number>
+  /** The cart badge when the item began, to notice the add on the page. */
+  readonly badgeAtStart: string
 }
 
 const Ref_ = Schema.String.annotations({ description: "An element ref from the latest snapshot, e.g. e12" })
@@ -48,6 +51,15 @@ export const checkSession = (run: ItemRun, browser: BrowserShape) =>
     ? Effect.flatMap(Effect.orElseSucceed(browser.isAuthenticated, () => true), (signedIn) =>
       signedIn ? Effect.void : Effect.asVoid(Deferred.succeed(run.signal, Attempt.AuthExpired())))
     : Effect.void
+
+/** After a navigation: a consent dialog answered; on a search page, results or "no results" awaited (a page that never renders is shown as it is). */
+const settleForReading = (b: BrowserShape): Effect.Effect<void> =>
+  Effect.gen(function*() {
+    yield* dismissConsent
+    const here = yield* b.currentUrl
+    const searchPath = new URL(b.store.searchUrl.replace("{query}", "q")).pathname
+    if (new URL(here).pathname === searchPath) yield* Effect.ignore(awaitSearchResults(b.store.productPathPattern, new RegExp(b.store.addToCartPattern, "i"), "8 seconds"))
+  }).pipe(Effect.provideService(Browser, b), Effect.catchAllDefect(() => Effect.void))
 
 const browse = <I, EI>(
   run: ItemRun,
@@ -95,8 +107,10 @@ const ReportNotFound = Schema.Struct({
 })
 
 export const shopTools = (run: ItemRun) => {
-  const report = (outcome: ItemAdded | ItemNotFound) =>
-    Effect.as(Deferred.succeed(run.signal, Attempt.Reported({ outcome })), "Recorded.")
+  const report = (outcome: ItemAdded | ItemNotFound, pageSignal = false) =>
+    Effect.as(Deferred.succeed(run.signal, Attempt.Reported({ outcome, pageSignal })), "Recorded.")
+  // Before an add is recorded, the page gets a moment to show it (a debounced stepper sends its count only after a pause).
+  const reportAdded = (outcome: ItemAdded) => Effect.flatMap(awaitAddOnPage(run.badgeAtStart, outcome.productName), (signal) => report(outcome, signal))
   return [
     browse(run, {
       name: "snapshot",
@@ -109,7 +123,8 @@ export const shopTools = (run: ItemRun) => {
       name: "navigate",
       description: "Open a URL on the store (absolute, or relative to the current page).",
       input: Schema.Struct({ url: Schema.String }),
-      act: (b, i) => b.navigate(i.url)
+      // A client-rendered store fills its results after load: wait (bounded) for them, and answer a consent dialog, before the model reads the page.
+      act: (b, i) => Effect.zipRight(b.navigate(i.url), settleForReading(b))
     }),
     browse(run, {
       name: "click",
@@ -147,7 +162,7 @@ export const shopTools = (run: ItemRun) => {
       input: ReportAdded,
       handler: (i) =>
         Effect.flatMap(Effect.flatMap(Browser, (b) => b.currentUrl), (here) =>
-          report(
+          reportAdded(
             new ItemAdded({
             itemId: run.item.id,
             itemName: run.item.name,

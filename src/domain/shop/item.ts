@@ -38,7 +38,9 @@ export class ShoppingListItem extends Schema.Class<ShoppingListItem>("ShoppingLi
   name: ItemName,
   status: ItemStatus,
   tags: Schema.Array(Schema.String),
-  explanation: Schema.optional(Schema.String)
+  explanation: Schema.optional(Schema.String),
+  /** How many to put in the cart (`quantity: 2`); absent means one, or the count written before the name ("2 milk"). */
+  quantity: Schema.optional(Schema.Int.pipe(Schema.between(1, 99)))
 }) {}
 
 /** Why an open item is not shopped this run. */
@@ -57,6 +59,9 @@ export const heldBack = (item: ShoppingListItem, rules: ShoppingRules): HeldBack
     ? "not_found"
     : undefined
 
+/** A deal: `count` for `cents` together ("2 / $7.00"). */
+export const MultiBuyDeal = Schema.Struct({ count: Schema.Int.pipe(Schema.greaterThanOrEqualTo(2)), cents: Schema.Int.pipe(Schema.nonNegative()) })
+
 /** Whole cents: money is never a float. */
 export const Cents = Schema.Int.pipe(Schema.nonNegative(), Schema.brand("Cents"))
 export type Cents = typeof Cents.Type
@@ -71,10 +76,17 @@ export class ItemAdded extends Schema.TaggedClass<ItemAdded>()("ItemAdded", {
   /** The unit price; the line costs `priceCents × quantity`. */
   priceCents: Cents,
   url: Schema.String,
-  quantity: Schema.Int.pipe(Schema.greaterThanOrEqualTo(1))
+  quantity: Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)),
+  /** The tile's multi-buy deal, which the store applies to the line. */
+  multiBuy: Schema.optional(MultiBuyDeal),
+  /** What the cart charges for this line, when the cart page shows it. */
+  cartLineCents: Schema.optional(Cents)
 }) {
+  /** What the tile's price says the line costs (a deal applied). */
   get lineCents(): number {
-    return this.priceCents * this.quantity
+    const deal = this.multiBuy
+    if (deal === undefined || this.quantity < deal.count) return this.priceCents * this.quantity
+    return Math.floor(this.quantity / deal.count) * deal.cents + (this.quantity % deal.count) * this.priceCents
   }
 }
 
@@ -93,7 +105,13 @@ export const FailureReason = Schema.Literal(
   "model_unavailable",
   "no_report",
   "agent_error",
-  "auth_recovery_failed"
+  "auth_recovery_failed",
+  /** Reported added, but the store's cart does not hold it. */
+  "not_in_cart",
+  /** In the cart, but not as many as the list asks for. */
+  "wrong_quantity",
+  /** The search results (or a "no results" message) never rendered. */
+  "page_not_ready"
 )
 export type FailureReason = typeof FailureReason.Type
 

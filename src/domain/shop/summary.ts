@@ -3,52 +3,128 @@
  * what went in the cart and for how much, what the store did not have and
  * why, what failed, the total and the cart link.
  *
- * Where it sits: the orchestrator folds outcomes into a `ShoppingSummary`;
- * the provider delivers `renderSummary`'s Markdown. The totals are computed
- * here from the outcomes, so they can never be left empty (the original's
- * summary lists were never filled and its total was always $0).
+ * Where it sits: the orchestrator folds outcomes and the cart it read back
+ * at the end into a `ShoppingSummary`; the provider delivers
+ * `renderSummary`'s Markdown. When the cart was read, the total *is* the
+ * cart's total, to the cent, and every difference from the list's own
+ * estimate (tile price × quantity) is explained line by line, so that the
+ * estimate plus the differences is the cart's total exactly.
  */
 import { Schema } from "effect"
+import { cartTotalCents, sameProduct } from "./cart.js"
+import type { CartView } from "./cart.js"
 import { ItemAdded, ItemFailed, ItemNotFound } from "./item.js"
 import type { ItemOutcome } from "./item.js"
+import { formatMoney, parsePriceCents as parseFirstPrice } from "./price.js"
+
+export class CartLineRecord extends Schema.Class<CartLineRecord>("CartLineRecord")({
+  name: Schema.String,
+  quantity: Schema.Int,
+  lineCents: Schema.optional(Schema.Int)
+}) {}
+
+/** One reason the cart's total differs from the list's estimate; the amounts add up to the whole difference. */
+export class Difference extends Schema.Class<Difference>("Difference")({
+  cents: Schema.Int,
+  why: Schema.String
+}) {}
 
 export class ShoppingSummary extends Schema.Class<ShoppingSummary>("ShoppingSummary")({
   added: Schema.Array(ItemAdded),
   notFound: Schema.Array(ItemNotFound),
   failed: Schema.Array(ItemFailed),
+  /** The cart's total when the cart was read back, else the estimate. */
   totalCents: Schema.Int.pipe(Schema.nonNegative()),
+  /** Σ tile price × quantity of the items added. */
+  estimatedCents: Schema.optionalWith(Schema.Int, { default: () => 0 }),
+  /** The cart as read back at the end; absent when it could not be read. */
+  cart: Schema.optional(Schema.Array(CartLineRecord)),
+  /** Whether `totalCents` is the cart's own total (or the sum of its lines). */
+  fromCart: Schema.optionalWith(Schema.Boolean, { default: () => false }),
+  differences: Schema.optionalWith(Schema.Array(Difference), { default: () => [] }),
   cartUrl: Schema.String
 }) {}
 
-export const summarize = (outcomes: ReadonlyArray<ItemOutcome>, cartUrl: string): ShoppingSummary => {
+/**
+ * Why the cart's total is not the estimate, line by line. Pure; exact:
+ * estimate + Σ differences = the cart's total whenever every line shows a price.
+ */
+export const reconcile = (added: ReadonlyArray<ItemAdded>, before: CartView | undefined, after: CartView): ReadonlyArray<Difference> => {
+  const out: Array<Difference> = []
+  const matched = new Set<ItemAdded>()
+  let linesCents = 0
+  for (const line of after.lines) {
+    const product = { name: line.name, url: line.url }
+    const ours = added.filter((a) => !matched.has(a) && sameProduct({ name: a.productName, url: a.url.length > 0 ? a.url : undefined }, product))
+    ours.forEach((a) => matched.add(a))
+    const estimated = ours.reduce((s, a) => s + a.lineCents, 0)
+    const oursQuantity = ours.reduce((s, a) => s + a.quantity, 0)
+    if (line.lineCents === undefined) {
+      out.push(new Difference({ cents: 0, why: `${line.name} × ${line.quantity}: the cart shows no price for this line` }))
+      continue
+    }
+    linesCents += line.lineCents
+    const diff = line.lineCents - estimated
+    const had = before?.lines.filter((l) => sameProduct(l, product)).reduce((s, l) => s + l.quantity, 0) ?? 0
+    if (ours.length === 0) {
+      out.push(new Difference({
+        cents: diff,
+        why: `${line.name} × ${line.quantity} (${formatMoney(line.lineCents)}): ${
+          had >= line.quantity ? "already in the cart before this run" : "not from an item this run confirmed (in the cart before, or left by an item that failed)"
+        }`
+      }))
+    } else if (diff !== 0 || line.quantity !== oursQuantity) {
+      const reasons: Array<string> = []
+      if (line.quantity > oursQuantity) reasons.push(`${line.quantity - oursQuantity} more in the cart than this run added${had > 0 ? " (already there before)" : ""}`)
+      if (ours.some((a) => a.priceText.match(/avg|moy|approx/i) !== null)) reasons.push("a weighted item: the cart's estimate differs from the tile's")
+      if (reasons.length === 0) reasons.push("the cart's price differs from the tile's (a deal or a price change)")
+      out.push(new Difference({
+        cents: diff,
+        why: `${line.name}: the cart charges ${formatMoney(line.lineCents)} for ${line.quantity}, the list estimated ${formatMoney(estimated)} for ${oursQuantity} — ${reasons.join("; ")}`
+      }))
+    }
+  }
+  for (const a of added) {
+    if (!matched.has(a)) out.push(new Difference({ cents: -a.lineCents, why: `${a.productName} (for "${a.itemName}"): confirmed when added, but not in the cart now` }))
+  }
+  const total = cartTotalCents(after)
+  if (total !== undefined && after.lines.every((l) => l.lineCents !== undefined) && total !== linesCents) {
+    out.push(new Difference({ cents: total - linesCents, why: `the cart's total is ${formatMoney(total)}, its lines add up to ${formatMoney(linesCents)} (fees, taxes or cart-wide discounts)` }))
+  }
+  return out
+}
+
+export const summarize = (
+  outcomes: ReadonlyArray<ItemOutcome>,
+  cartUrl: string,
+  cart?: { readonly before: CartView | undefined; readonly after: CartView | undefined }
+): ShoppingSummary => {
   const added = outcomes.filter((o): o is ItemAdded => o._tag === "ItemAdded")
+  const estimatedCents = added.reduce((sum, a) => sum + a.lineCents, 0)
+  const after = cart?.after
+  const cartTotal = after === undefined ? undefined : cartTotalCents(after)
   return new ShoppingSummary({
     added,
     notFound: outcomes.filter((o): o is ItemNotFound => o._tag === "ItemNotFound"),
     failed: outcomes.filter((o): o is ItemFailed => o._tag === "ItemFailed"),
-    totalCents: added.reduce((sum, a) => sum + a.lineCents, 0),
+    totalCents: cartTotal ?? estimatedCents,
+    estimatedCents,
+    ...(after === undefined
+      ? {}
+      : { cart: after.lines.map((l) => new CartLineRecord({ name: l.name, quantity: l.quantity, ...(l.lineCents === undefined ? {} : { lineCents: l.lineCents }) })) }),
+    fromCart: cartTotal !== undefined,
+    differences: after === undefined ? [] : reconcile(added, cart?.before, after),
     cartUrl
   })
 }
 
 /** 1234 → "$12.34". */
-export const formatCents = (cents: number): string => {
-  const sign = cents < 0 ? "-" : ""
-  const abs = Math.abs(Math.trunc(cents))
-  return `${sign}$${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`
-}
+export const formatCents = formatMoney
 
-/**
- * The first price in a text, in cents: "$12.34", "12,34 $", "$5" → 1234, 1234, 500.
- * Undefined when there is none. Parsed from digits, never through a float.
- */
-export const parsePriceCents = (text: string): number | undefined => {
-  const match = /\$\s*(\d{1,6})(?:[.,](\d{2}))?(?!\d)|(\d{1,6})[.,](\d{2})\s*\$/.exec(text)
-  if (match === null) return undefined
-  const whole = match[1] ?? match[3]
-  const fraction = match[2] ?? match[4] ?? "00"
-  return whole === undefined ? undefined : Number.parseInt(whole, 10) * 100 + Number.parseInt(fraction, 10)
-}
+/** The first price in a text, in cents: "$12.34", "12,34 $", "$5" → 1234, 1234, 500. Undefined when there is none. */
+export const parsePriceCents = parseFirstPrice
+
+const signed = (cents: number): string => (cents < 0 ? `−${formatMoney(-cents)}` : `+${formatMoney(cents)}`)
 
 /** The report as Markdown, for the file beside the list and the terminal. */
 export const renderSummary = (summary: ShoppingSummary): string => {
@@ -65,12 +141,20 @@ export const renderSummary = (summary: ShoppingSummary): string => {
   lines.push("", `## Failed (${summary.failed.length})`, "")
   if (summary.failed.length === 0) lines.push("None.")
   for (const f of summary.failed) lines.push(`- **${f.itemName}** (${f.reason}): ${f.error}`)
-  lines.push(
-    "",
-    `**Estimated total: ${formatCents(summary.totalCents)}**`,
-    "",
-    `Review the cart and check out yourself: ${summary.cartUrl}`,
-    ""
-  )
+  if (summary.cart !== undefined) {
+    lines.push("", `## The cart as the store shows it (${summary.cart.length} line(s))`, "")
+    if (summary.cart.length === 0) lines.push("The cart is empty.")
+    for (const c of summary.cart) lines.push(`- ${c.name} × ${c.quantity}${c.lineCents === undefined ? "" : ` — ${formatCents(c.lineCents)}`}`)
+  }
+  if (summary.fromCart) {
+    lines.push("", `**Cart total: ${formatCents(summary.totalCents)}** (the store's own figure)`)
+    if (summary.differences.length > 0 || summary.estimatedCents !== summary.totalCents) {
+      lines.push("", `The list's estimate was ${formatCents(summary.estimatedCents)}; the difference, line by line:`, "")
+      for (const d of summary.differences) lines.push(`- ${signed(d.cents)} ${d.why}`)
+    }
+  } else {
+    lines.push("", `**Estimated total: ${formatCents(summary.totalCents)}**${summary.cart === undefined ? "" : " (the cart page shows no total)"}`)
+  }
+  lines.push("", `Review the cart and check out yourself: ${summary.cartUrl}`, "")
   return lines.join("\n")
 }

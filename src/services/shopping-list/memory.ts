@@ -38,7 +38,8 @@ export const layerMemoryList = (
         name: item.name,
         status,
         tags: add === undefined ? tags : [...tags, add],
-        ...(explanation === undefined ? {} : { explanation })
+        ...(explanation === undefined ? {} : { explanation }),
+        ...(item.quantity === undefined ? {} : { quantity: item.quantity })
       })
     }
     const open = Effect.map(Ref.get(items), (all) => all.filter((i) => i.status === "needs_action"))

@@ -104,9 +104,10 @@ const decodeFields = (raw: unknown, seen: Map<string, number>): Either.Either<Sh
     name,
     status,
     tags: typeof tags === "string" ? [tags] : tags,
-    ...(typeof fields["explanation"] === "string" ? { explanation: fields["explanation"] } : {})
+    ...(typeof fields["explanation"] === "string" ? { explanation: fields["explanation"] } : {}),
+    ...(fields["quantity"] === undefined ? {} : { quantity: fields["quantity"] })
   })
-  return Either.mapLeft(decoded, () => "an item's `id` must be text and its `tags` a list of text")
+  return Either.mapLeft(decoded, () => "an item's `id` must be text, its `tags` a list of text and its `quantity` a whole number from 1 to 99")
 }
 
 /** What shopping writes into one item. */

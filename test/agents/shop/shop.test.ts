@@ -21,7 +21,7 @@ items:
 `
 
 describe("shoal shop with a model", () => {
-  it.scopedLive("one added, one not found, one timed out: the YAML states, tags, explanations and summary totals", () =>
+  it.scopedLive("one added, one not found, one timed out: the YAML states, tags, explanations and summary totals (the cart's, not the model's)", () =>
     Effect.gen(function*() {
       const store = yield* makeFixtureStore
       const { layer, read } = yield* bench(threeItems, store.profile)
@@ -46,14 +46,17 @@ describe("shoal shop with a model", () => {
         // saffron: its search page never answers
         navigateTo("/search?filter=saffron")
       ]))
-      const summary = yield* shop({ timeBudget: "2500 millis", maxTurns: 10, credentials }).pipe(
+      // Each add is now also read back from the cart, so the budget leaves room for that; saffron still never answers.
+      const summary = yield* shop({ timeBudget: "5 seconds", maxTurns: 10, credentials }).pipe(
         Effect.provide(layer),
         Effect.provide(model)
       )
-      expect(summary.added.map((a) => [a.itemName, a.productName, a.priceCents, a.quantity])).toEqual([["milk", "Lactantia 2% Milk 2 L", 549, 2]])
+      // The model claimed 2; the list asks for 1 and the cart holds 1: the cart is believed.
+      expect(summary.added.map((a) => [a.itemName, a.productName, a.priceCents, a.quantity])).toEqual([["milk", "Lactantia 2% Milk 2 L", 549, 1]])
       expect(summary.notFound.map((n) => [n.itemName, n.explanation])).toEqual([["dragonfruit", "The store has no dragonfruit."]])
       expect(summary.failed.map((f) => [f.itemName, f.reason])).toEqual([["saffron", "timeout"]])
-      expect(summary.totalCents).toBe(1098)
+      expect(summary.totalCents).toBe(549)
+      expect(summary.fromCart).toBe(true)
       expect(yield* read).toBe(`# this week
 items:
   - name: milk # 2%
@@ -64,7 +67,7 @@ items:
     explanation: The store has no dragonfruit.
   - name: saffron
     tags: [ "#failed" ]
-    explanation: no result within the 2s 500ms time budget
+    explanation: no result within the 5s time budget
 `)
       expect(store.cart()).toEqual([{ id: "milk-2l", quantity: 1 }])
       const scripted = yield* Effect.provide(ScriptedLlm, model)
@@ -74,6 +77,26 @@ items:
       expect(sent).toContain("StaleRef: element e999 is not on the page any more")
       expect(sent).not.toContain(fixtureCredentials.password)
       expect(sent).not.toContain(fixtureCredentials.username)
+    }).pipe(Effect.provide(nodePlatform)), 30_000)
+})
+
+describe("shoal shop believes the cart, not the report", () => {
+  it.scopedLive("an add the cart does not show is #failed (not_in_cart) and counts nothing; the summary total is the cart's", () =>
+    Effect.gen(function*() {
+      const store = yield* makeFixtureStore
+      const { layer, read } = yield* bench("items:\n  - eggs\n", store.profile)
+      const model = yield* Layer.build(ScriptedLlm.layer([
+        navigateTo("/search?filter=eggs"),
+        clickOn("link", /Eggs/),
+        // No click on "Add to cart": the report is false.
+        ScriptedLlm.toolCall("report_item_added", { item_name: "Large White Eggs", price_text: "$4.29", price_cents: 429, url: "", quantity: 1 })
+      ]))
+      const summary = yield* shop({ timeBudget: "20 seconds", credentials }).pipe(Effect.provide(layer), Effect.provide(model))
+      expect(store.cart()).toEqual([])
+      expect(summary.added).toEqual([])
+      expect(summary.failed.map((f) => f.reason)).toEqual(["not_in_cart"])
+      expect(summary.totalCents).toBe(0)
+      expect(yield* read).toContain("  - name: eggs\n    tags: [ \"#failed\" ]\n    explanation: reported added (Large White Eggs), but the cart page does not list Large White Eggs")
     }).pipe(Effect.provide(nodePlatform)), 30_000)
 })
 

@@ -84,7 +84,13 @@ export const cartPage = (ctx: PageContext, lines: ReadonlyArray<{ readonly produ
   layout(
     ctx,
     "Cart",
-    `<h1>Your cart</h1><ul>${lines.map((l) => `<li>${escape(l.product.name)} × ${l.quantity}</li>`).join("")}</ul><a href="/en/checkout">Proceed to checkout</a>`
+    `<h1>Your cart</h1>${
+      lines.length === 0
+        ? "<p>Your cart is empty.</p>"
+        : `<ul>${
+          lines.map((l) => `<li><a href="/aisles/p/${l.product.id}">${escape(l.product.name)}</a> × ${l.quantity} — ${price(l.product.priceCents * l.quantity)}</li>`).join("")
+        }</ul><p>Total: ${price(lines.reduce((s, l) => s + l.product.priceCents * l.quantity, 0))}</p>`
+    }<a href="/en/checkout">Proceed to checkout</a>`
   )
 
 export const loginPage = (ctx: PageContext, failed: boolean) =>

@@ -1,0 +1,96 @@
+/**
+ * An add is true only when the cart says so. After a shopper reports an
+ * item added, the price is read from the tile or product block it was added
+ * from, and the cart page is read back: the product's quantity there must
+ * have grown by exactly what the list asks for. When the store has no
+ * readable cart page, a changed cart badge or a toast naming the product is
+ * the next best proof; with none of these the item failed, with the reason.
+ *
+ * Where it sits: called by the orchestrator after every `ItemAdded`,
+ * whichever shopper (model or rules) reported it. `decideAdd` is the pure
+ * verdict; `verifyAdd` gathers the evidence through the Browser.
+ */
+import { Effect } from "effect"
+import { quantityInCart, sameProduct } from "../../domain/shop/cart.js"
+import type { CartView } from "../../domain/shop/cart.js"
+import { Cents, ItemAdded } from "../../domain/shop/item.js"
+import { formatMoney, readTilePrice } from "../../domain/shop/price.js"
+import type { TilePrice } from "../../domain/shop/price.js"
+import { findTiles, productBlock } from "../../domain/shop/tiles.js"
+import { Browser } from "../../services/browser/browser.js"
+import { readCartPage, readPage } from "./page-reading.js"
+
+export type AddVerdict =
+  | { readonly _tag: "Confirmed"; readonly cartLineCents: number | undefined; readonly how: string }
+  | { readonly _tag: "NotInCart"; readonly why: string }
+  | { readonly _tag: "WrongQuantity"; readonly have: number; readonly want: number }
+
+/**
+ * The verdict from the cart before and after (either may be unreadable) and
+ * the page's own signals. Pure.
+ */
+export const decideAdd = (
+  product: { readonly name: string; readonly url: string | undefined },
+  want: number,
+  before: CartView | undefined,
+  after: CartView | undefined,
+  pageSignal: boolean
+): AddVerdict => {
+  const readable = after !== undefined && (after.lines.length > 0 || after.saysEmpty)
+  if (!readable) {
+    return pageSignal
+      ? { _tag: "Confirmed", cartLineCents: undefined, how: "the cart badge or a message on the page (the cart page could not be read)" }
+      : { _tag: "NotInCart", why: "neither the cart page, the cart badge nor a message on the page shows it was added" }
+  }
+  const had = before === undefined ? 0 : quantityInCart(before, product)
+  const has = quantityInCart(after, product)
+  const added = has - had
+  if (has === 0) return { _tag: "NotInCart", why: `the cart page does not list ${product.name}` }
+  if (added !== want) return { _tag: "WrongQuantity", have: Math.max(0, added), want }
+  const line = after.lines.find((l) => sameProduct(l, product))
+  return { _tag: "Confirmed", cartLineCents: had === 0 ? line?.lineCents : undefined, how: "the cart page" }
+}
+
+/** The price on the tile (search results) or product block (product page) the product was added from. */
+export const priceWhereAdded = (
+  nodes: Parameters<typeof findTiles>[0],
+  pageUrl: string,
+  product: { readonly name: string; readonly url: string | undefined },
+  productPathPattern: string,
+  addToCart: RegExp
+): TilePrice | undefined => {
+  const tile = findTiles(nodes, pageUrl, productPathPattern, addToCart).find((t) => sameProduct(t, product))
+  if (tile !== undefined) return readTilePrice(tile.texts)
+  const block = productBlock(nodes, addToCart)
+  return block === undefined ? undefined : readTilePrice(block.texts)
+}
+
+/** Check a reported add against the store; the outcome to record and the cart as it now is. */
+export const verifyAdd = (reported: ItemAdded, want: number, before: CartView | undefined, pageSignal: boolean) =>
+  Effect.gen(function*() {
+    const browser = yield* Browser
+    const store = browser.store
+    const product = { name: reported.productName, url: reported.url.length > 0 ? reported.url : undefined }
+    // The price from where the add happened, before leaving the page.
+    const here = yield* Effect.option(readPage)
+    const price = here._tag === "Some"
+      ? priceWhereAdded(here.value.nodes, here.value.snapshot.url, product, store.productPathPattern, new RegExp(store.addToCartPattern, "i"))
+      : undefined
+    const after = yield* readCartPage()
+    const verdict = decideAdd(product, want, before, after, pageSignal)
+    const withPrice = new ItemAdded({
+      itemId: reported.itemId,
+      itemName: reported.itemName,
+      productName: reported.productName,
+      priceText: price?.text ?? reported.priceText,
+      priceCents: price === undefined ? reported.priceCents : Cents.make(price.unitCents),
+      url: reported.url,
+      quantity: want,
+      ...(price?.multiBuy === undefined ? {} : { multiBuy: price.multiBuy }),
+      ...(verdict._tag === "Confirmed" && verdict.cartLineCents !== undefined ? { cartLineCents: Cents.make(verdict.cartLineCents) } : {})
+    })
+    if (price !== undefined && price.unitCents !== reported.priceCents && reported.priceCents > 0) {
+      yield* Effect.logInfo(`shop: ${reported.productName} is ${formatMoney(price.unitCents)} on its tile (reported ${formatMoney(reported.priceCents)})`)
+    }
+    return { verdict, added: withPrice, cart: after }
+  })
