@@ -35,12 +35,31 @@ export const statusLine = (state: SessionState, color: boolean): string => {
   return color ? `\x1b[2m${text}\x1b[0m` : text
 }
 
+type SaveOutcome =
+  | { readonly _tag: "NotYet" }
+  | { readonly _tag: "Saved" }
+  | { readonly _tag: "Failed"; readonly reason: string }
+
+/** The last line of a session: where it is saved — or, plainly, that it is not. */
+export const closingLine = (sessionId: SessionId, saved: SaveOutcome): string => {
+  switch (saved._tag) {
+    case "NotYet":
+      return "Nothing was saved: the session ended before its first turn.\n"
+    case "Saved":
+      return `Saved as ${sessionId}. Continue later with: shoal tidy --resume ${sessionId}\n`
+    case "Failed":
+      return `NOT saved: ${saved.reason}\nThe last turns of this session are not kept; fix the problem above and start again.\n`
+  }
+}
+
 export const runChat = (options: ChatOptions) =>
   Effect.gen(function*() {
     const { io } = options
     const store = yield* SessionStore
     const current = yield* Ref.make(options.state)
     const ended = yield* Ref.make(false)
+    // The last save's outcome: "Saved as…" is said only when the newest state really is on disk.
+    const lastSave = yield* Ref.make<SaveOutcome>({ _tag: "NotYet" })
 
     const step = (input: UserInput) =>
       Effect.gen(function*() {
@@ -48,7 +67,11 @@ export const runChat = (options: ChatOptions) =>
         yield* Ref.set(current, response.state)
         // Saved after every turn: a killed process resumes from the last completed turn.
         yield* store.save(tidySessions, options.sessionId, response.state).pipe(
-          Effect.catchAll((error) => io.write(`(could not save the session: ${error.message})\n`))
+          Effect.zipRight(Ref.set(lastSave, { _tag: "Saved" })),
+          Effect.catchAll((error) =>
+            Ref.set(lastSave, { _tag: "Failed", reason: error.message }).pipe(
+              Effect.zipRight(io.write(`(could not save the session: ${error.message})\n`))
+            ))
         )
         yield* io.write(`${response.reply}\n${statusLine(response.state, options.color)}\n`)
         if (response.ended) yield* Ref.set(ended, true)
@@ -66,17 +89,14 @@ export const runChat = (options: ChatOptions) =>
           yield* step(userSaid(line.value.trim()))
         }
       }
-      yield* io.write(`\nSaved as ${options.sessionId}. Continue later with: shoal tidy --resume ${options.sessionId}\n`)
+      yield* io.write(`\n${closingLine(options.sessionId, yield* Ref.get(lastSave))}`)
     })
 
     // Ctrl-C: the state is already saved; show the summary without asking a model.
     yield* conversation.pipe(
       Effect.onInterrupt(() =>
-        Effect.flatMap(Ref.get(current), (state) =>
-          io.write(
-            `\n${summaryText(buildContext(state, Option.none(), Option.none()))}\n` +
-              `Saved as ${options.sessionId}. Continue later with: shoal tidy --resume ${options.sessionId}\n`
-          ))
+        Effect.flatMap(Effect.all([Ref.get(current), Ref.get(lastSave)]), ([state, saved]) =>
+          io.write(`\n${summaryText(buildContext(state, Option.none(), Option.none()))}\n${closingLine(options.sessionId, saved)}`))
       )
     )
     return yield* Ref.get(current)

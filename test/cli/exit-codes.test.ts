@@ -5,6 +5,8 @@
  * misbehaves.
  */
 import { Effect } from "effect"
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { errorFixture, localFixtures } from "../fakes/llm-fixtures.js"
 import { makeLlmServer } from "../fakes/llm-server.js"
@@ -78,4 +80,26 @@ describe("log lines go to stderr", () => {
     expect(result.stdout).not.toMatch(/level=|WARN|timestamp=|anthropic call failed/)
     expect(result.stdout).toContain("Come back whenever you're ready.")
   }, 120_000)
+})
+
+describe("saving is reported truthfully", () => {
+  it("a data directory that cannot be created: every turn says so, and the end says NOT saved, never 'Saved as'", () => {
+    const blocker = join(cli.dir, "not-a-directory")
+    writeFileSync(blocker, "a file where the data directory's parent should be")
+    const { code, stdout } = cli.run(["tidy"], {
+      input: "it is my home office\nold mug\nstop\n",
+      env: { SHOAL_DATA_DIR: join(blocker, "data") }
+    })
+    expect(code).toBe(0)
+    expect(stdout).toContain("(could not save the session:")
+    expect(stdout).toContain(join(blocker, "data"))
+    expect(stdout).toContain("NOT saved:")
+    expect(stdout).not.toContain("Saved as")
+  })
+
+  it("a session that ends before its first turn says nothing was saved", () => {
+    const { stdout } = cli.run(["tidy"], { input: "", env: { SHOAL_DATA_DIR: join(cli.dir, "empty-run") } })
+    expect(stdout).toContain("Nothing was saved")
+    expect(stdout).not.toContain("--resume")
+  })
 })
