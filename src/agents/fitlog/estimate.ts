@@ -13,6 +13,7 @@ import { describeIssue, validate } from "../../domain/fitlog/validate.js"
 import type { Llm } from "../../services/llm/llm.js"
 import { NutritionTable } from "../../services/nutrition-table/nutrition-table.js"
 import type { ProposalLine } from "../../domain/fitlog/proposal.js"
+import { detailFor } from "../../domain/fitlog/nutrients.js"
 import { orient } from "./orient.js"
 
 export type EstimatedItem =
@@ -42,6 +43,7 @@ export const proposalLine = (item: Extract<EstimatedItem, { readonly _tag: "Matc
   carbs_g: item.nutrients.carbs_g,
   fat_g: item.nutrients.fat_g,
   source: `USDA SR28 #${item.food.id}`,
+  detail: detailFor(item.food, item.grams),
   ...(Option.isSome(item.assumption) ? { assumption: item.assumption.value } : {})
 })
 
@@ -106,7 +108,7 @@ export const estimateJson = (e: Estimate) => {
     if (item._tag !== "Matched") {
       return { text: itemText(item), food: null, grams: null, kcal: null, protein_g: null, carbs_g: null, fat_g: null, source: null, error: Option.getOrElse(rejection(item), () => "") }
     }
-    const { foodId: _foodId, ...line } = proposalLine(item)
+    const { foodId: _foodId, detail: _detail, ...line } = proposalLine(item)
     const problem = rejection(item)
     return { ...line, ...(Option.isSome(problem) ? { error: problem.value } : {}) }
   })

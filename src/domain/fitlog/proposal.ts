@@ -5,6 +5,7 @@
  * proposal committed twice is recognised and never double-logged.
  */
 import { Schema } from "effect"
+import { divideDetail, NutrientDetail } from "./nutrients.js"
 import { DiaryDate, Meal } from "./types.js"
 
 export const ProposalId = Schema.String.pipe(Schema.pattern(/^p-[0-9a-f]{8,16}$/), Schema.brand("ProposalId"))
@@ -20,7 +21,9 @@ export const ProposalLine = Schema.Struct({
   carbs_g: Schema.NullOr(Schema.Number),
   fat_g: Schema.NullOr(Schema.Number),
   source: Schema.String,
-  assumption: Schema.optionalWith(Schema.String, { exact: true })
+  assumption: Schema.optionalWith(Schema.String, { exact: true }),
+  /** Every other SR28 nutrient for these grams (nutrients.ts); absent in proposals saved before it existed. */
+  detail: Schema.optionalWith(NutrientDetail, { exact: true })
 })
 export type ProposalLine = typeof ProposalLine.Type
 
@@ -83,7 +86,8 @@ export const portionOf = (proposal: Proposal, servings: number): Proposal => {
   const scale = (v: number | null) => (v === null ? null : Math.round((v / servings) * 10) / 10)
   const [first, ...rest] = proposal.lines.map((l) => ({
     ...l, text: `1/${servings} of recipe: ${l.text}`, grams: Math.round((l.grams / servings) * 10) / 10,
-    kcal: scale(l.kcal), protein_g: scale(l.protein_g), carbs_g: scale(l.carbs_g), fat_g: scale(l.fat_g)
+    kcal: scale(l.kcal), protein_g: scale(l.protein_g), carbs_g: scale(l.carbs_g), fat_g: scale(l.fat_g),
+    ...(l.detail === undefined ? {} : { detail: divideDetail(l.detail, servings) })
   }))
   // A portion is a different entry from the batch and from other portions: its id names its own lines.
   return first === undefined ? proposal : { ...proposal, id: proposalIdFor(proposal.date, proposal.meal, [first, ...rest]), lines: [first, ...rest] }
