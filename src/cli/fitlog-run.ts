@@ -44,6 +44,7 @@ export interface LogFlags extends LlmFlags, DiaryFlags {
   readonly text: string
   readonly to: "local" | "android"
   readonly yes: boolean
+  readonly again: boolean
   readonly meal: Option.Option<Meal>
   readonly device: Option.Option<string>
   readonly avd: Option.Option<string>
@@ -87,7 +88,9 @@ const printOutcome = (outcome: LogOutcome, where: string) =>
           message: `nothing to log: ${outcome.skipped.map((s) => `"${s.text}" — ${s.reason}`).join("; ") || "no food found in the text"}`
         })
       case "AlreadyLogged":
-        return yield* Console.log(`Already logged to the ${where} (proposal ${outcome.proposal.id}); nothing written again.`)
+        return yield* Console.log(`Already logged to the ${where} (proposal ${outcome.proposal.id}); nothing written again. Ate it again? Add --again.`)
+      case "Refused":
+        return yield* new FitlogUsageError({ message: `not logged: ${outcome.reason}` })
       case "Declined":
         return yield* Console.log("Nothing logged.")
       case "Logged":
@@ -108,7 +111,7 @@ export const runLog = (flags: LogFlags) =>
     if (flags.text.trim().length === 0) return yield* new FitlogUsageError({ message: "say what you ate, e.g. shoal fitlog log \"2 eggs for breakfast\"" })
     const { date, hour } = yield* localToday
     const { layer: llm } = yield* llmLayerFor(flags)
-    const request = { text: flags.text, date, meal: flags.meal, likelyMeal: mealAt(hour), yes: flags.yes }
+    const request = { text: flags.text, date, meal: flags.meal, likelyMeal: mealAt(hour), yes: flags.yes, again: flags.again }
     const questions = flags.yes ? layerFallback : terminalQuestions
     const models = yield* Layer.build(Layer.merge(llm, nutritionLayer))
     // A text with nothing loggable is the user's mistake: say so before any diary, session or device is opened.

@@ -1,7 +1,7 @@
 /**
  * `shoal fitlog`: food logging with Propose → Confirm → Commit (seeds/000, seeds/004).
  *
- *   shoal fitlog log "113g fried minced beef, 135g white rice cooked, 50g greek yogurt for lunch" [--yes] [--to android]
+ *   shoal fitlog log "113g fried minced beef, 135g white rice cooked, 50g greek yogurt for lunch" [--yes] [--again] [--to android]
  *   shoal fitlog estimate "2 eggs" [--json]      nutrition without logging
  *   shoal fitlog today | day DATE                the diary and totals against goals
  *   shoal fitlog goals set calories 2200
@@ -30,7 +30,8 @@ const logCommand = Command.make("log", {
     Options.withDescription("Where to log: the built-in local diary (default), or the MyFitnessPal Android app over adb."),
     Options.withDefault("local" as const)
   ),
-  yes: Options.boolean("yes").pipe(Options.withDescription("Confirm the proposal without asking (non-interactive).")),
+  yes: Options.boolean("yes").pipe(Options.withDescription("Confirm the proposal without asking (non-interactive). A meal over 5000 kcal or 60 foods is then refused, with the reason.")),
+  again: Options.boolean("again").pipe(Options.withDescription("Log it even if the same meal is already logged today (you ate it again); without it a repeat is asked about, or skipped under --yes.")),
   meal: Options.choice("meal", meals).pipe(Options.withDescription("The meal, when the text does not say (else you are asked)."), Options.optional),
   device: Options.text("device").pipe(Options.withDescription("With --to android: the device serial, or \"sim\" for the built-in simulated phone."), Options.optional),
   avd: Options.text("avd").pipe(Options.withDescription("With --to android: an emulator AVD to start when no device is online."), Options.optional)

@@ -6,6 +6,7 @@
  */
 import { Effect, Option } from "effect"
 import { resolveGrams } from "../../domain/fitlog/portions.js"
+import { invalidAmount } from "../../domain/fitlog/quantity.js"
 import type { FoodRecord, FoodRequest, Meal, Nutrients } from "../../domain/fitlog/types.js"
 import { scaleNutrients } from "../../domain/fitlog/types.js"
 import type { ValidationIssue } from "../../domain/fitlog/validate.js"
@@ -63,7 +64,7 @@ export const rejection = (item: EstimatedItem): Option.Option<string> => {
     case "NoGrams":
       return Option.some(`"${item.request.unit}" of ${item.food.description} has no known weight; give it in grams`)
     case "Unread":
-      return Option.some("could not read a food and an amount here")
+      return Option.some(invalidAmount(item.text) ?? "could not read a food and an amount here")
   }
 }
 
