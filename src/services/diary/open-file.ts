@@ -8,7 +8,12 @@
 import { Effect } from "effect"
 import { DiaryError } from "./diary.js"
 
-export type OpenMode = "read-write" | "read-only"
+/**
+ * `read-only-copy`: readable, but neither the file nor its folder writable.
+ * SQLite cannot read a WAL-mode database there (it needs its shared-memory
+ * file beside it), so a private copy is read instead (`readableCopy`).
+ */
+export type OpenMode = "read-write" | "read-only" | "read-only-copy"
 
 export interface OpenOptions {
   /** Create a missing folder (the default data dir) or refuse (a path the user gave with --db). */
@@ -65,7 +70,26 @@ export const checkDiaryFile = (filename: string, options: OpenOptions): Effect.E
         if (head.toString("latin1") !== sqliteHeader) return problem(filename, "the file is not a SQLite database (is --db pointing at the right file?)")
       }
       // SQLite writes a journal beside the file: both must be writable to log.
-      return writable(filename) && writable(dir) ? "read-write" as const : "read-only" as const
+      return writable(dir) ? (writable(filename) ? "read-write" as const : "read-only" as const) : "read-only-copy" as const
     },
     catch: (e) => problem(filename, e instanceof Error ? e.message : String(e))
   }).pipe(Effect.flatMap((r) => (r instanceof DiaryError ? Effect.fail(r) : Effect.succeed(r))))
+
+/** A private copy of the diary (and its write-ahead log, if any) to read; removed when the scope closes. */
+export const readableCopy = (filename: string) =>
+  Effect.acquireRelease(
+    Effect.tryPromise({
+      try: async () => {
+        const fs = await import("node:fs")
+        const { tmpdir } = await import("node:os")
+        const { join } = await import("node:path")
+        const dir = fs.mkdtempSync(join(tmpdir(), "shoal-diary-"))
+        const copy = join(dir, "diary.sqlite")
+        fs.copyFileSync(filename, copy)
+        if (fs.existsSync(`${filename}-wal`)) fs.copyFileSync(`${filename}-wal`, `${copy}-wal`)
+        return { dir, copy }
+      },
+      catch: (e) => problem(filename, `it is read-only and could not be copied to read it (${e instanceof Error ? e.message : String(e)})`)
+    }),
+    ({ dir }) => Effect.promise(() => import("node:fs").then((fs) => fs.rmSync(dir, { recursive: true, force: true })))
+  )

@@ -20,7 +20,7 @@ import type { DiaryDate } from "../../domain/fitlog/types.js"
 import { Diary, DiaryError } from "./diary.js"
 import type { DiaryRow, DiaryShape, GoalName, Goals } from "./diary.js"
 import { goalNames } from "./diary.js"
-import { checkDiaryFile } from "./open-file.js"
+import { checkDiaryFile, readableCopy } from "./open-file.js"
 import type { OpenMode } from "./open-file.js"
 import { makeRecipeStore, recipesSchema } from "./recipes-sql.js"
 
@@ -86,10 +86,10 @@ export const makeSqlDiary = (sql: SqlClient, mode: OpenMode = "read-write", file
       yield* Effect.forEach(schema, (s) => sql.unsafe(s), { discard: true }).pipe(Effect.zipRight(migrate(sql)), Effect.mapError(fail("create its tables")))
     }
     const readOnly = <A>(operation: string, write: Effect.Effect<A, DiaryError>): Effect.Effect<A, DiaryError> =>
-      mode === "read-only" ? Effect.fail(new DiaryError({ operation, reason: `${filename} is read-only (its file or folder is not writable)` })) : write
+      mode !== "read-write" ? Effect.fail(new DiaryError({ operation, reason: `${filename} is read-only (its file or folder is not writable)` })) : write
     // A read-only diary made before any entry has no tables: it reads as empty.
     const tables = new Set((yield* sql<{ readonly name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'`.pipe(Effect.mapError(fail("read its tables")))).map((t) => t.name))
-    const ifTable = <A>(table: string, empty: A, read: Effect.Effect<A, DiaryError>) => (mode === "read-only" && !tables.has(table) ? Effect.succeed(empty) : read)
+    const ifTable = <A>(table: string, empty: A, read: Effect.Effect<A, DiaryError>) => (mode !== "read-write" && !tables.has(table) ? Effect.succeed(empty) : read)
     const isCommitted = (id: ProposalId) =>
       ifTable("commits", false, sql<{ readonly n: number }>`SELECT count(*) AS n FROM commits WHERE proposal_id = ${id}`.pipe(
         Effect.map((rows) => (rows[0]?.n ?? 0) > 0),
@@ -149,7 +149,8 @@ export const layerSqlite = (filename: string, options: { readonly createDirector
     const mode = filename === ":memory:" ? "read-write" as const : yield* checkDiaryFile(filename, options)
     const opened = (e: unknown) => new DiaryError({ operation: `open ${filename}`, reason: e instanceof Error ? e.message : String(e) })
     // The driver throws (a defect) on a file that is not a database: it is the user's file, so it becomes a DiaryError naming it.
-    const client = SqliteClient.layer({ filename, ...(mode === "read-only" ? { readonly: true, disableWAL: true } : {}) }).pipe(
+    const readFrom = mode === "read-only-copy" ? (yield* readableCopy(filename)).copy : filename
+    const client = SqliteClient.layer({ filename: readFrom, ...(mode === "read-write" ? {} : { readonly: true, disableWAL: true }) }).pipe(
       Layer.catchAllCause((cause) => Layer.fail(opened(Cause.squash(cause))))
     )
     return Layer.effect(Diary, Effect.flatMap(SqlClient.SqlClient, (sql) => makeSqlDiary(sql, mode, filename))).pipe(
