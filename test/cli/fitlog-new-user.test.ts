@@ -66,7 +66,7 @@ const fresh = (name: string) => {
 }
 
 // Each case runs the command a few times, ~2–5 s each on a loaded machine.
-describe("shoal fitlog --db", { timeout: 120_000 }, () => {
+describe("shoal fitlog --db", { timeout: 240_000 }, () => {
   it("a path in a missing folder is one line naming it, and the folder is not created", () => {
     const db = join(scratch, "no-such-folder", "diary.sqlite")
     for (const args of [["today", "--db", db], ["log", "--yes", "--db", db, "1 banana for lunch"]]) {
@@ -112,7 +112,7 @@ describe("shoal fitlog --db", { timeout: 120_000 }, () => {
   })
 })
 
-describe("shoal fitlog, other first-run bugs", { timeout: 120_000 }, () => {
+describe("shoal fitlog, other first-run bugs", { timeout: 240_000 }, () => {
   it("day 2026-02-30 is refused; 29 February of a leap year is a day", () => {
     const db = join(fresh("dates"), "diary.sqlite")
     const r = fitlog(["day", "2026-02-30", "--db", db])
