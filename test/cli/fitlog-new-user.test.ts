@@ -36,11 +36,11 @@ const isRoot = process.getuid?.() === 0
 const nobody = { uid: 65534, gid: 65534 }
 
 /** Run `shoal fitlog …` (as `nobody` when asked and we are root, so file permissions apply). */
-const fitlog = (args: ReadonlyArray<string>, options: { readonly unprivileged?: boolean } = {}) => {
+const fitlog = (args: ReadonlyArray<string>, options: { readonly unprivileged?: boolean; readonly input?: string } = {}) => {
   const result = spawnSync(process.execPath, [join(cli.dir, "bin/shoal.js"), "fitlog", ...args], {
     cwd: root,
     encoding: "utf8",
-    input: "",
+    input: options.input ?? "",
     // The unprivileged user gets a data dir of its own (root's would not be writable to it).
     env: { PATH: process.env["PATH"] ?? "", HOME: scratch, SHOAL_DATA_DIR: join(scratch, options.unprivileged === true ? "nobody-data" : "data"), NO_COLOR: "1" },
     timeout: 60_000,
@@ -177,5 +177,15 @@ describe("shoal fitlog, other first-run bugs", { timeout: 240_000 }, () => {
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/not logged: this meal is \d+ kcal, more than the 5000 kcal/)
     expect(fitlog(["today", "--db", db]).stdout).toContain("nothing logged yet")
+  })
+
+  it("a multi-line recipe piped into chat is read whole: one recipe, one serving proposed, logged on yes", () => {
+    const db = join(fresh("chat-recipe"), "diary.sqlite")
+    const r = fitlog(["chat", "--db", db], { input: "Pancakes\n200g flour\n2 eggs\n300ml milk\nserves 4\nyes\nquit\n" })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/Recipe: \d+ kcal in all, 4 servings/)
+    expect(r.stdout.match(/Recipe:/g)).toHaveLength(1)
+    const csv = fitlog(["export", "--csv", "--db", db]).stdout.trim().split("\n")
+    expect(csv.slice(1).map((l) => l.includes("1/4 of recipe"))).toEqual([true, true, true])
   })
 })

@@ -44,7 +44,13 @@ const writer = (output: Writable) => (text: string): Effect.Effect<void> => Effe
  * Lines from a pipe: one readline for the whole session, its lines queued until asked for.
  * Also used on a TTY when key presses are turned off; then the terminal echoes and we must not.
  */
-export const pipeIO = (input: Readable, output: Writable): Effect.Effect<TerminalIO, never, Scope.Scope> =>
+/** A line reader that can also hand over every line already received (a paste arrives as a burst of lines). */
+export interface PipeIO extends TerminalIO {
+  /** The lines already received and not yet read, without waiting (echoed like `readLine`'s). */
+  readonly takeQueued: Effect.Effect<ReadonlyArray<string>>
+}
+
+export const pipeIO = (input: Readable, output: Writable): Effect.Effect<PipeIO, never, Scope.Scope> =>
   Effect.gen(function*() {
     const lines = yield* Queue.unbounded<Option.Option<string>>()
     const rl = yield* Effect.acquireRelease(
@@ -61,10 +67,24 @@ export const pipeIO = (input: Readable, output: Writable): Effect.Effect<Termina
       onSome: Effect.succeed,
       onNone: () => Effect.zipRight(Queue.offer(lines, Option.none()), Effect.fail(endOfInput))
     }))
+    const takeQueued = Effect.gen(function*() {
+      const taken = yield* Queue.takeAll(lines)
+      const received: Array<string> = []
+      for (const line of taken) {
+        if (Option.isNone(line)) {
+          yield* Queue.offer(lines, line)
+          break
+        }
+        received.push(line.value)
+      }
+      if (echo) for (const line of received) yield* write(`${line}\n`)
+      return received
+    })
     return {
       write,
       readLine: (prompt) => write(prompt).pipe(Effect.zipRight(nextLine), Effect.tap((line) => (echo ? write(`${line}\n`) : Effect.void))),
-      readKey: Option.none()
+      readKey: Option.none(),
+      takeQueued
     }
   })
 
