@@ -3,6 +3,7 @@
  * day's kcal, the average over the days that have entries against the
  * calorie goal, and the insights' suggestions. Pure.
  */
+import { DateTime } from "effect"
 import type { DayEntry, DayGoals } from "./day-report.js"
 import { dayTotals } from "./day-report.js"
 import { insights } from "./insights.js"
@@ -11,13 +12,13 @@ export interface WeekEntry extends DayEntry {
   readonly date: string
 }
 
-/** `days` ISO dates, oldest first, ending at `end` (UTC date arithmetic on calendar days). */
-export const lastDays = (end: string, days: number): ReadonlyArray<string> => {
-  const t = Date.UTC(Number(end.slice(0, 4)), Number(end.slice(5, 7)) - 1, Number(end.slice(8, 10)))
-  return Array.from({ length: days }, (_, i) => new Date(t - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10))
-}
+const noon = (date: string) => DateTime.unsafeMake(`${date}T12:00:00Z`)
 
-const weekday = (date: string) => ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][new Date(`${date}T12:00:00Z`).getUTCDay()] ?? ""
+/** `days` ISO dates, oldest first, ending at `end` (calendar days). */
+export const lastDays = (end: string, days: number): ReadonlyArray<string> =>
+  Array.from({ length: days }, (_, i) => DateTime.formatIsoDateUtc(DateTime.add(noon(end), { days: i - (days - 1) })))
+
+const weekday = (date: string) => ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][DateTime.getPartUtc(noon(date), "weekDay")] ?? ""
 
 export const weekReport = (end: string, entries: ReadonlyArray<WeekEntry>, goals: DayGoals): string => {
   const dates = lastDays(end, 7)
