@@ -1,6 +1,7 @@
 /**
  * `shoal fitlog chat`: the seeds/004 chat in the terminal (or a pipe: one
- * message per line). The session — its pending proposal included — is saved
+ * message per line, except that lines arriving together that are not
+ * replies or questions — a pasted recipe — are one message). The session — its pending proposal included — is saved
  * after every turn and picked up by the next `chat`, so a "yes" after a
  * restart still commits what was proposed.
  */
@@ -9,9 +10,10 @@ import * as NodePath from "@effect/platform-node/NodePath"
 import { Effect, Layer, Option } from "effect"
 import { chatTurn, initialChatState } from "../agents/fitlog/chat.js"
 import { chatSessions } from "../agents/fitlog/session-kind.js"
+import { groupLines, isQuit } from "../domain/fitlog/chat-input.js"
 import { mealAt } from "../domain/fitlog/types.js"
 import type { LlmFlags } from "../services/llm/settings.js"
-import { isRawModeInput, pipeIO, ttyIO } from "../services/question-ui/terminal-io.js"
+import { isRawModeInput, pipeIO } from "../services/question-ui/terminal-io.js"
 import { layerFileFromConfigNode } from "../services/session-store/file.js"
 import { SessionId } from "../services/session-store/session-kind.js"
 import { SessionStore } from "../services/session-store/session-store.js"
@@ -25,15 +27,32 @@ export const runChatCli = (flags: LlmFlags & DiaryFlags) =>
   Effect.gen(function*() {
     const { layer: llm } = yield* llmLayerFor(flags)
     const { layerSr28 } = yield* Effect.promise(() => import("../services/nutrition-table/sr28-file.js"))
-    const io = isRawModeInput(process.stdin) ? ttyIO(process.stdin, process.stdout) : yield* pipeIO(process.stdin, process.stdout)
+    // One persistent line reader on a terminal too (it echoes by itself): a pasted recipe's lines are all kept, not only the first.
+    const io = yield* pipeIO(process.stdin, process.stdout)
+    // Lines that arrived with the first one but belong to later messages.
+    let later: ReadonlyArray<string> = []
+    const nextMessage = Effect.gen(function*() {
+      const [waiting, ...rest] = later
+      if (waiting !== undefined) {
+        later = rest
+        return Option.some(waiting)
+      }
+      const first = yield* io.readLine("> ").pipe(Effect.option)
+      if (Option.isNone(first)) return first
+      // A paste arrives as a burst: give it a moment to land, then read it whole.
+      if (isRawModeInput(process.stdin)) yield* Effect.sleep("40 millis")
+      const [message, ...more] = groupLines([first.value, ...(yield* io.takeQueued)])
+      later = more
+      return Option.some(message ?? "")
+    })
     const store = yield* SessionStore
     let state = yield* store.load(chatSessions, sessionId).pipe(Effect.orElseSucceed(() => initialChatState))
     yield* io.write(Option.isSome(state.pending) ? "Welcome back — something is still waiting for your yes or no.\n" : "What did you eat? (\"quit\" to leave)\n")
     const services = Layer.mergeAll(llm, layerSr28, diaryLayer(flags))
     yield* Effect.gen(function*() {
       for (;;) {
-        const line = yield* io.readLine("> ").pipe(Effect.option)
-        if (Option.isNone(line) || /^\s*(quit|exit|bye)\s*$/i.test(line.value)) return
+        const line = yield* nextMessage
+        if (Option.isNone(line) || isQuit(line.value)) return
         if (line.value.trim().length === 0) continue
         const { date, hour } = yield* localToday
         const turn = yield* chatTurn(state, line.value, { date, likelyMeal: mealAt(hour) }).pipe(Effect.either)

@@ -14,6 +14,7 @@ import { logFood } from "../agents/fitlog/log.js"
 import { propose } from "../agents/fitlog/propose.js"
 import type { CommitReport, LogOutcome } from "../agents/fitlog/log.js"
 import { dayReport } from "../domain/fitlog/day-report.js"
+import { detailKeys, shownNutrients } from "../domain/fitlog/nutrients.js"
 import { describeProposal, summaryTable } from "../domain/fitlog/proposal.js"
 import { DiaryDate, mealAt } from "../domain/fitlog/types.js"
 import type { Meal } from "../domain/fitlog/types.js"
@@ -43,6 +44,7 @@ export interface LogFlags extends LlmFlags, DiaryFlags {
   readonly text: string
   readonly to: "local" | "android"
   readonly yes: boolean
+  readonly again: boolean
   readonly meal: Option.Option<Meal>
   readonly device: Option.Option<string>
   readonly avd: Option.Option<string>
@@ -62,7 +64,7 @@ export const diaryLayer = (flags: DiaryFlags) =>
     const path = yield* Path.Path
     const file = Option.isSome(flags.db) ? path.resolve(flags.db.value) : path.join(yield* resolveDataDir, "fitlog", "diary.sqlite")
     const { layerSqlite } = yield* Effect.promise(() => import("../services/diary/sqlite.js"))
-    return layerSqlite(file)
+    return layerSqlite(file, { createDirectory: Option.isNone(flags.db) })
   })).pipe(Layer.provide(NodePath.layer))
 
 const nutritionLayer = Layer.unwrapEffect(Effect.map(Effect.promise(() => import("../services/nutrition-table/sr28-file.js")), (m) => m.layerSr28))
@@ -86,7 +88,9 @@ const printOutcome = (outcome: LogOutcome, where: string) =>
           message: `nothing to log: ${outcome.skipped.map((s) => `"${s.text}" — ${s.reason}`).join("; ") || "no food found in the text"}`
         })
       case "AlreadyLogged":
-        return yield* Console.log(`Already logged to the ${where} (proposal ${outcome.proposal.id}); nothing written again.`)
+        return yield* Console.log(`Already logged to the ${where} (proposal ${outcome.proposal.id}); nothing written again. Ate it again? Add --again.`)
+      case "Refused":
+        return yield* new FitlogUsageError({ message: `not logged: ${outcome.reason}` })
       case "Declined":
         return yield* Console.log("Nothing logged.")
       case "Logged":
@@ -107,7 +111,7 @@ export const runLog = (flags: LogFlags) =>
     if (flags.text.trim().length === 0) return yield* new FitlogUsageError({ message: "say what you ate, e.g. shoal fitlog log \"2 eggs for breakfast\"" })
     const { date, hour } = yield* localToday
     const { layer: llm } = yield* llmLayerFor(flags)
-    const request = { text: flags.text, date, meal: flags.meal, likelyMeal: mealAt(hour), yes: flags.yes }
+    const request = { text: flags.text, date, meal: flags.meal, likelyMeal: mealAt(hour), yes: flags.yes, again: flags.again }
     const questions = flags.yes ? layerFallback : terminalQuestions
     const models = yield* Layer.build(Layer.merge(llm, nutritionLayer))
     // A text with nothing loggable is the user's mistake: say so before any diary, session or device is opened.
@@ -147,7 +151,7 @@ const decodeDate = Schema.decodeUnknownOption(DiaryDate)
 export const runDay = (flags: DiaryFlags & { readonly date: Option.Option<string> }) =>
   Effect.gen(function*() {
     const date = Option.isNone(flags.date) ? Option.some((yield* localToday).date) : decodeDate(flags.date.value)
-    if (Option.isNone(date)) return yield* new FitlogUsageError({ message: "a date is YYYY-MM-DD, e.g. 2026-11-22" })
+    if (Option.isNone(date)) return yield* new FitlogUsageError({ message: `"${Option.getOrElse(flags.date, () => "")}" is not a day: a date is YYYY-MM-DD that the calendar has, e.g. 2026-11-22` })
     yield* printDay(date.value).pipe(Effect.provide(diaryLayer(flags)))
   }).pipe(Effect.provide(nodePlatform))
 
@@ -166,9 +170,11 @@ export const runExport = (flags: DiaryFlags & { readonly from: Option.Option<str
     const to = decodeDate(Option.getOrElse(flags.to, () => "9999-12-31"))
     if (Option.isNone(from) || Option.isNone(to)) return yield* new FitlogUsageError({ message: "--from and --to are dates, YYYY-MM-DD" })
     const rows = yield* Effect.flatMap(Diary, (d) => d.range(from.value, to.value)).pipe(Effect.provide(diaryLayer(flags)))
-    yield* Console.log("date,meal,food,grams,kcal,protein_g,carbs_g,fat_g,source,text,proposal_id")
+    // Every nutrient after the original columns: the shown ones first, then the rest; an unknown value is an empty field, never 0.
+    const nutrients = [...shownNutrients, ...detailKeys.filter((k) => !shownNutrients.includes(k))]
+    yield* Console.log(["date,meal,food,grams,kcal,protein_g,carbs_g,fat_g,source,text,proposal_id", ...nutrients].join(","))
     for (const r of rows) {
-      yield* Console.log([r.date, r.meal, r.food, r.grams, r.kcal, r.protein_g, r.carbs_g, r.fat_g, r.source, r.text, r.proposalId].map(csvField).join(","))
+      yield* Console.log([r.date, r.meal, r.food, r.grams, r.kcal, r.protein_g, r.carbs_g, r.fat_g, r.source, r.text, r.proposalId, ...nutrients.map((k) => r.detail[k])].map(csvField).join(","))
     }
   }).pipe(Effect.provide(nodePlatform))
 

@@ -1,7 +1,7 @@
 /**
  * `shoal fitlog`: food logging with Propose → Confirm → Commit (seeds/000, seeds/004).
  *
- *   shoal fitlog log "113g fried minced beef, 135g white rice cooked, 50g greek yogurt for lunch" [--yes] [--to android]
+ *   shoal fitlog log "113g fried minced beef, 135g white rice cooked, 50g greek yogurt for lunch" [--yes] [--again] [--to android]
  *   shoal fitlog estimate "2 eggs" [--json]      nutrition without logging
  *   shoal fitlog today | day DATE                the diary and totals against goals
  *   shoal fitlog goals set calories 2200
@@ -19,7 +19,7 @@ import { llmOptions } from "./llm-options.js"
 
 const run = Effect.promise(() => import("./fitlog-run.js"))
 
-const db = Options.file("db").pipe(Options.withDescription("The diary's SQLite file (default: <data dir>/fitlog/diary.sqlite; data dir: SHOAL_DATA_DIR, else XDG)."), Options.optional)
+const db = Options.file("db").pipe(Options.withDescription("The diary's SQLite file (default: <data dir>/fitlog/diary.sqlite; data dir: SHOAL_DATA_DIR, else XDG). Its folder must exist; a read-only file can still be read."), Options.optional)
 const text = Args.text({ name: "TEXT" }).pipe(Args.withDescription("What you ate, e.g. \"2 slices of toast, 1 medium banana for breakfast\"."))
 
 const logCommand = Command.make("log", {
@@ -30,12 +30,13 @@ const logCommand = Command.make("log", {
     Options.withDescription("Where to log: the built-in local diary (default), or the MyFitnessPal Android app over adb."),
     Options.withDefault("local" as const)
   ),
-  yes: Options.boolean("yes").pipe(Options.withDescription("Confirm the proposal without asking (non-interactive).")),
+  yes: Options.boolean("yes").pipe(Options.withDescription("Confirm the proposal without asking (non-interactive). A meal over 5000 kcal or 60 foods is then refused, with the reason.")),
+  again: Options.boolean("again").pipe(Options.withDescription("Log it even if the same meal is already logged today (you ate it again); without it a repeat is asked about, or skipped under --yes.")),
   meal: Options.choice("meal", meals).pipe(Options.withDescription("The meal, when the text does not say (else you are asked)."), Options.optional),
   device: Options.text("device").pipe(Options.withDescription("With --to android: the device serial, or \"sim\" for the built-in simulated phone."), Options.optional),
   avd: Options.text("avd").pipe(Options.withDescription("With --to android: an emulator AVD to start when no device is online."), Options.optional)
 }, (flags) => Effect.flatMap(run, (m) => m.runLog(flags))).pipe(
-  Command.withDescription("Parse, match, validate and propose the food list; log it once you confirm (or --yes).")
+  Command.withDescription("Parse, match, validate and propose the food list; log it once you confirm (or --yes). With --to android, run it again to retry lines that failed; an app entry that is not the proposed food is asked about.")
 )
 
 const estimateCommand = Command.make("estimate", {
@@ -47,11 +48,11 @@ const estimateCommand = Command.make("estimate", {
 )
 
 const todayCommand = Command.make("today", { db }, (flags) => Effect.flatMap(run, (m) => m.runDay({ ...flags, date: Option.none() }))).pipe(
-  Command.withDescription("Today's meals and totals against your goals.")
+  Command.withDescription("Today's meals and totals against your goals, then fibre, sugars, sodium, saturated fat, vitamins and minerals (\"unknown\" where USDA has no value). Works on a read-only diary.")
 )
 
-const dayCommand = Command.make("day", { db, date: Args.text({ name: "DATE" }).pipe(Args.withDescription("YYYY-MM-DD")) }, (flags) =>
-  Effect.flatMap(run, (m) => m.runDay({ db: flags.db, date: Option.some(flags.date) }))).pipe(Command.withDescription("One day's meals and totals against your goals."))
+const dayCommand = Command.make("day", { db, date: Args.text({ name: "DATE" }).pipe(Args.withDescription("YYYY-MM-DD, a day the calendar has")) }, (flags) =>
+  Effect.flatMap(run, (m) => m.runDay({ db: flags.db, date: Option.some(flags.date) }))).pipe(Command.withDescription("One day's meals, totals against your goals, and its nutrients (as `today`)."))
 
 const goalsSet = Command.make("set", {
   db,
@@ -63,7 +64,7 @@ const goalsCommand = Command.make("goals").pipe(Command.withDescription("Daily g
 
 const exportCommand = Command.make("export", {
   db,
-  csv: Options.boolean("csv").pipe(Options.withDescription("CSV on stdout (the only format).")),
+  csv: Options.boolean("csv").pipe(Options.withDescription("CSV on stdout (the only format): one row per food, a column per SR28 nutrient (empty when unknown).")),
   from: Options.text("from").pipe(Options.withDescription("First day, YYYY-MM-DD."), Options.optional),
   to: Options.text("to").pipe(Options.withDescription("Last day, YYYY-MM-DD."), Options.optional)
 }, (flags) => Effect.flatMap(run, (m) => m.runExport(flags))).pipe(Command.withDescription("Export the diary."))
@@ -80,7 +81,7 @@ const confirmCommand = Command.make("confirm", {
 
 const chatCommand = Command.make("chat", { ...llmOptions, db }, (flags) =>
   Effect.flatMap(Effect.promise(() => import("./fitlog-chat.js")), (m) => m.runChatCli(flags))).pipe(
-  Command.withDescription("Talk to your food log: \"log 2 eggs\" (then yes/no), \"how am I doing today?\", \"set my calories to 2200\". Works offline.")
+  Command.withDescription("Talk to your food log: \"log 2 eggs\" (then yes/no), \"how am I doing today?\" or \"this week?\", \"set my calories to 2200\", or paste a recipe (its lines are read as one message). Works offline.")
 )
 
 export const fitlog = Command.make("fitlog").pipe(

@@ -19,7 +19,7 @@ import { SessionId } from "../../services/session-store/session-kind.js"
 import { SessionStore } from "../../services/session-store/session-store.js"
 import type { CommitReport, CommitTarget, LoggedLine } from "./log.js"
 import { logOneFood, readScreen } from "./navigator.js"
-import { androidCommits } from "./session-kind.js"
+import { androidCommits, androidPartialCommits } from "./session-kind.js"
 
 const pkg = PackageName.make(fitnessAppPackage)
 
@@ -45,21 +45,29 @@ export const searchQuery = (line: ProposalLine): string =>
 
 export type AndroidError = AdbError | AppNotFound | TextNotTypable | UiDumpError
 
-export const commitToApp = (proposal: Proposal) =>
+/** What one run logged: the report, and the indexes of every line now in the app (earlier runs' included). */
+export const commitToApp = (proposal: Proposal, alreadyLogged: ReadonlySet<number> = new Set()) =>
   Effect.gen(function*() {
     const ready = yield* launchApp
     const logged: Array<LoggedLine> = []
     const notLogged: Array<SkippedLine> = [...proposal.skipped]
+    const inApp = new Set(alreadyLogged)
     let modelCalls = 0
-    for (const line of proposal.lines) {
+    for (const [index, line] of proposal.lines.entries()) {
+      if (alreadyLogged.has(index)) {
+        notLogged.push({ text: line.text, reason: "already in the app from an earlier run; skipped" })
+        continue
+      }
       // A foreign screen at launch is handled by the navigator's fallback like any other.
       const outcome = yield* logOneFood(line, searchQuery(line), proposal.meal)
       modelCalls += outcome.modelCalls
-      if (outcome._tag === "Added") logged.push({ food: outcome.food, amount: outcome.amount, kcal: outcome.kcal })
-      else notLogged.push({ text: line.text, reason: outcome.reason })
+      if (outcome._tag === "Added") {
+        logged.push({ food: outcome.food, amount: outcome.amount, kcal: outcome.kcal })
+        inApp.add(index)
+      } else notLogged.push({ text: line.text, reason: outcome.reason })
     }
     if (!ready) yield* Effect.logDebug("the diary did not show after launch; the navigator took it from there")
-    return { logged, notLogged, modelCalls } satisfies CommitReport
+    return { report: { logged, notLogged, modelCalls } satisfies CommitReport, inApp }
   })
 
 export const androidTarget: CommitTarget<AndroidError, Adb | Llm | QuestionUI | SessionStore> = {
@@ -67,11 +75,21 @@ export const androidTarget: CommitTarget<AndroidError, Adb | Llm | QuestionUI | 
   isCommitted: (id) =>
     Effect.flatMap(SessionStore, (s) => s.load(androidCommits, SessionId.make(id))).pipe(Effect.as(true), Effect.orElseSucceed(() => false)),
   commit: (proposal) =>
-    Effect.tap(commitToApp(proposal), (report) =>
-      // Remembered once anything reached the app: re-running must not log it twice (the rest is reported as not logged).
-      report.logged.length === 0
-        ? Effect.void
-        : Effect.flatMap(SessionStore, (s) => s.save(androidCommits, SessionId.make(proposal.id), proposal)).pipe(
-          Effect.catchAll((e) => Effect.logWarning(`could not remember the commit: ${e.message}`))
-        ))
+    Effect.gen(function*() {
+      const store = yield* SessionStore
+      const id = SessionId.make(proposal.id)
+      // Lines an earlier run got into the app are skipped: running the command again retries only the ones that failed.
+      const earlier = yield* store.load(androidPartialCommits, id).pipe(
+        Effect.map((p) => new Set(p.loggedLines)),
+        Effect.orElseSucceed(() => new Set<number>())
+      )
+      const { inApp, report } = yield* commitToApp(proposal, earlier)
+      const remember = inApp.size === proposal.lines.length
+        ? Effect.zipRight(store.save(androidCommits, id, proposal), store.remove(androidPartialCommits, id).pipe(Effect.ignore))
+        : inApp.size > 0
+        ? store.save(androidPartialCommits, id, { proposal, loggedLines: [...inApp].sort((a, b) => a - b) })
+        : Effect.void
+      yield* remember.pipe(Effect.catchAll((e) => Effect.logWarning(`could not remember what reached the app: ${e.message}`)))
+      return report
+    })
 }

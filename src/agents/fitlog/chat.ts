@@ -10,9 +10,11 @@ import { Effect, Option, Ref, Schema } from "effect"
 import { classify, Intent, route } from "../../domain/fitlog/chat-router.js"
 import type { ClassifiedMessage, RouterSession } from "../../domain/fitlog/chat-router.js"
 import { dayReport } from "../../domain/fitlog/day-report.js"
+import { lastDays, weekReport } from "../../domain/fitlog/week-report.js"
 import { describeProposal, portionOf, servingsIn } from "../../domain/fitlog/proposal.js"
 import type { SkippedLine } from "../../domain/fitlog/proposal.js"
-import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
+import { DiaryDate } from "../../domain/fitlog/types.js"
+import type { Meal } from "../../domain/fitlog/types.js"
 import { userText } from "../../domain/llm.js"
 import { Diary, goalNames } from "../../services/diary/diary.js"
 import { extract } from "../../services/llm/extract.js"
@@ -123,6 +125,12 @@ export const chatTurn = Effect.fn("fitlog.chatTurn")(function*(state: ChatState,
     case "ShowProgress": {
       const diary = yield* Diary
       return reply(dayReport(ctx.date, yield* diary.day(ctx.date), yield* diary.goals))
+    }
+    case "ShowWeek": {
+      const diary = yield* Diary
+      const dates = lastDays(ctx.date, 7)
+      const rows = yield* diary.range(DiaryDate.make(dates[0] ?? ctx.date), ctx.date)
+      return reply(weekReport(ctx.date, rows, yield* diary.goals))
     }
     case "Reasoning": {
       const proposed = yield* Ref.make(Option.none<PendingAction>())

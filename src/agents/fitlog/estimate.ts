@@ -6,6 +6,7 @@
  */
 import { Effect, Option } from "effect"
 import { resolveGrams } from "../../domain/fitlog/portions.js"
+import { invalidAmount } from "../../domain/fitlog/quantity.js"
 import type { FoodRecord, FoodRequest, Meal, Nutrients } from "../../domain/fitlog/types.js"
 import { scaleNutrients } from "../../domain/fitlog/types.js"
 import type { ValidationIssue } from "../../domain/fitlog/validate.js"
@@ -13,6 +14,7 @@ import { describeIssue, validate } from "../../domain/fitlog/validate.js"
 import type { Llm } from "../../services/llm/llm.js"
 import { NutritionTable } from "../../services/nutrition-table/nutrition-table.js"
 import type { ProposalLine } from "../../domain/fitlog/proposal.js"
+import { detailFor } from "../../domain/fitlog/nutrients.js"
 import { orient } from "./orient.js"
 
 export type EstimatedItem =
@@ -42,6 +44,7 @@ export const proposalLine = (item: Extract<EstimatedItem, { readonly _tag: "Matc
   carbs_g: item.nutrients.carbs_g,
   fat_g: item.nutrients.fat_g,
   source: `USDA SR28 #${item.food.id}`,
+  detail: detailFor(item.food, item.grams),
   ...(Option.isSome(item.assumption) ? { assumption: item.assumption.value } : {})
 })
 
@@ -61,7 +64,7 @@ export const rejection = (item: EstimatedItem): Option.Option<string> => {
     case "NoGrams":
       return Option.some(`"${item.request.unit}" of ${item.food.description} has no known weight; give it in grams`)
     case "Unread":
-      return Option.some("could not read a food and an amount here")
+      return Option.some(invalidAmount(item.text) ?? "could not read a food and an amount here")
   }
 }
 
@@ -106,7 +109,7 @@ export const estimateJson = (e: Estimate) => {
     if (item._tag !== "Matched") {
       return { text: itemText(item), food: null, grams: null, kcal: null, protein_g: null, carbs_g: null, fat_g: null, source: null, error: Option.getOrElse(rejection(item), () => "") }
     }
-    const { foodId: _foodId, ...line } = proposalLine(item)
+    const { foodId: _foodId, detail: _detail, ...line } = proposalLine(item)
     const problem = rejection(item)
     return { ...line, ...(Option.isSome(problem) ? { error: problem.value } : {}) }
   })

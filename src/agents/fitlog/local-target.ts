@@ -19,7 +19,8 @@ export const localTarget: CommitTarget<DiaryError, Diary> = {
           ...proposal.skipped,
           ...(outcome === "already-committed" ? [{ text: proposal.id, reason: "this proposal was already logged" }] : [])
         ],
-        modelCalls: 0
+        modelCalls: 0,
+        alreadyLogged: outcome === "already-committed"
       }))
     )
 }

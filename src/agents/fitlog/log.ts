@@ -4,10 +4,15 @@
  * a target, then the summary. Nothing is written before a confirmation
  * (`--yes` is one); the pending proposal is kept in the SessionStore while
  * the user decides, and a proposal the target already holds is not written
- * twice.
+ * twice — unless the user says it is eaten again (`--again`, or yes to
+ * "log it again?"), which logs it as a new entry. A meal beyond the sanity
+ * bounds (over 5,000 kcal or 60 foods) is asked about, and refused under
+ * `--yes`.
  */
 import { Effect, Option } from "effect"
 import type { Proposal, ProposalId, SkippedLine } from "../../domain/fitlog/proposal.js"
+import { overBound, repeated } from "../../domain/fitlog/proposal.js"
+import { QuestionUI } from "../../services/question-ui/question-ui.js"
 import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
 import { SessionId } from "../../services/session-store/session-kind.js"
 import { SessionStore } from "../../services/session-store/session-store.js"
@@ -27,6 +32,8 @@ export interface CommitReport {
   readonly notLogged: ReadonlyArray<SkippedLine>
   /** Model calls the commit made (the Android navigator's choices and fallback loop). */
   readonly modelCalls: number
+  /** The target found the proposal already there when it came to write it (another run got there first). */
+  readonly alreadyLogged?: boolean
 }
 
 /** Where confirmed food goes: the local diary, or an app on a phone. */
@@ -45,6 +52,8 @@ export interface LogRequest {
   readonly likelyMeal: Meal
   /** Confirmed in advance (`--yes`). */
   readonly yes: boolean
+  /** Log it even if the same meal is already logged: eaten again (`--again`). */
+  readonly again?: boolean
 }
 
 export type LogOutcome =
@@ -52,8 +61,26 @@ export type LogOutcome =
   | { readonly _tag: "AlreadyLogged"; readonly proposal: Proposal }
   | { readonly _tag: "Declined"; readonly proposal: Proposal }
   | { readonly _tag: "NothingToLog"; readonly skipped: ReadonlyArray<SkippedLine> }
+  /** Beyond a sanity bound under `--yes`: nothing written, and why. */
+  | { readonly _tag: "Refused"; readonly proposal: Proposal; readonly reason: string }
 
 const maxEdits = 3
+
+/** A yes/no question whose unattended answer is no. */
+const askYesNo = (id: string, prompt: string, yes: string, no: string) =>
+  Effect.flatMap(QuestionUI, (ui) =>
+    ui.ask({ _tag: "Choose", id, prompt, options: [{ value: "no", label: no }, { value: "yes", label: yes }], reveals: {} })).pipe(
+    Effect.map((a) => a._tag === "ChoiceAnswer" && a.value === "yes")
+  )
+
+/** The first repeat of `proposal` the target does not hold yet. */
+const nextRepeat = <E, R>(proposal: Proposal, target: CommitTarget<E, R>) =>
+  Effect.gen(function*() {
+    for (let n = 1; ; n++) {
+      const candidate = repeated(proposal, n)
+      if (!(yield* target.isCommitted(candidate.id))) return candidate
+    }
+  })
 
 export const logFood = <E, R>(request: LogRequest, target: CommitTarget<E, R>) =>
   Effect.gen(function*() {
@@ -74,7 +101,19 @@ export const logFood = <E, R>(request: LogRequest, target: CommitTarget<E, R>) =
         if (proposed._tag === "NothingToLog") return proposed satisfies LogOutcome
         proposal = proposed.proposal
       }
-      if (yield* target.isCommitted(proposal.id)) return { _tag: "AlreadyLogged", proposal } satisfies LogOutcome
+      if (yield* target.isCommitted(proposal.id)) {
+        const again = request.again === true ||
+          (!request.yes && (yield* askYesNo("again", `This meal is already logged (${proposal.meal}, ${proposal.date}, proposal ${proposal.id}). Did you eat it again?`, "Yes, log it again", "No, it is the same meal")))
+        if (!again) return { _tag: "AlreadyLogged", proposal } satisfies LogOutcome
+        proposal = yield* nextRepeat(proposal, target)
+      }
+      const tooMuch = overBound(proposal)
+      if (tooMuch !== undefined) {
+        if (request.yes) return { _tag: "Refused", proposal, reason: tooMuch } satisfies LogOutcome
+        if (!(yield* askYesNo("bound", `Careful: ${tooMuch}. Go on to the proposal anyway?`, "Yes, it is right", "No, log nothing"))) {
+          return { _tag: "Declined", proposal } satisfies LogOutcome
+        }
+      }
       const pendingId = SessionId.make(proposal.id)
       // Kept until the user decides, so a restart finds it (best effort: a store failure must not block logging).
       yield* store.save(pendingProposals, pendingId, proposal).pipe(Effect.catchAll((e) => Effect.logWarning(`pending proposal not saved: ${e.message}`)))
@@ -96,6 +135,7 @@ export const logFood = <E, R>(request: LogRequest, target: CommitTarget<E, R>) =
       }
       const report = yield* target.commit(proposal)
       yield* store.remove(pendingProposals, pendingId).pipe(Effect.ignore)
+      if (report.alreadyLogged === true) return { _tag: "AlreadyLogged", proposal } satisfies LogOutcome
       return { _tag: "Logged", proposal, report } satisfies LogOutcome
     }
   }).pipe(Effect.withSpan("fitlog.log"))

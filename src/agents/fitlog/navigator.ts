@@ -16,6 +16,9 @@ import type { Meal } from "../../domain/fitlog/types.js"
 import { Adb } from "../../services/adb/adb.js"
 import { extract } from "../../services/llm/extract.js"
 import { Llm } from "../../services/llm/llm.js"
+import { QuestionUI } from "../../services/question-ui/question-ui.js"
+import { entryDifference } from "../../domain/fitlog/app-entry.js"
+import { parseItem } from "../../domain/fitlog/parse.js"
 import { recoverUnknownScreen } from "./fallback-loop.js"
 
 export type FoodOutcome =
@@ -49,8 +52,20 @@ const pickResult = (results: ReadonlyArray<SearchResult>, wanted: string, kcalPe
 const capitalised = (meal: Meal) => `${meal[0]?.toUpperCase() ?? ""}${meal.slice(1)}`
 
 /** Get to the diary from wherever the app is (BACK from search and detail). */
+/** Ask whether to add an app entry that differs from the proposed food; the unattended answer is no. */
+const approveDifferent = (line: ProposalLine, appFood: string, difference: string) =>
+  Effect.flatMap(QuestionUI, (ui) =>
+    ui.ask({
+      _tag: "Choose",
+      id: "app-entry",
+      prompt: `For "${line.text}" (${line.food}, ${line.kcal ?? "?"} kcal) the app offers "${appFood}": ${difference}. Add it anyway?`,
+      options: [{ value: "no", label: "No, skip this food" }, { value: "yes", label: `Yes, add "${appFood}"` }],
+      reveals: {}
+    })).pipe(Effect.map((a) => a._tag === "ChoiceAnswer" && a.value === "yes"))
+
 export const logOneFood = (line: ProposalLine, query: string, meal: Meal) =>
   Effect.gen(function*() {
+    const preparation = Option.getOrUndefined(Option.flatMap(parseItem(line.text), (r) => Option.fromNullable(r.preparation)))
     const adb = yield* Adb
     const mealLabel = capitalised(meal)
     const queries = [query, ...fallbackQueries(query)]
@@ -154,6 +169,13 @@ export const logOneFood = (line: ProposalLine, query: string, meal: Meal) =>
             continue
           }
           if (screen.meal !== "" && screen.meal.toLowerCase() !== meal) return notAdded(`the app opened ${screen.meal} instead of ${mealLabel}`)
+          // What the app logs must be the food proposed: a different one is asked about (unattended: not added).
+          const difference = entryDifference({ text: line.text, preparation, proposedKcal: line.kcal, appFood: screen.food, appKcal: screen.kcal ?? null })
+          if (difference !== undefined && !(yield* approveDifferent(line, screen.food, difference))) {
+            yield* adb.keyevent(Keys.BACK)
+            yield* adb.keyevent(Keys.BACK)
+            return notAdded(`the app's entry "${screen.food}" is not the food proposed (${difference}); not added — log it by hand, or run again to be asked`)
+          }
           added = { food: screen.food, kcal: screen.kcal ?? null }
           yield* adb.tap(screen.add)
           continue

@@ -5,6 +5,7 @@
  */
 import { Effect, Option, Schema } from "effect"
 import { parseFoodText } from "../../domain/fitlog/parse.js"
+import { invalidAmount } from "../../domain/fitlog/quantity.js"
 import type { FoodRequest, Meal } from "../../domain/fitlog/types.js"
 import { FoodRequest as FoodRequestSchema } from "../../domain/fitlog/types.js"
 import { extract } from "../../services/llm/extract.js"
@@ -27,10 +28,13 @@ const system = "You read food descriptions. For each piece of text, return the f
 
 export const orient = Effect.fn("fitlog.orient")(function*(text: string) {
   const parsed = parseFoodText(text)
-  if (parsed.unread.length === 0) return { ...parsed, modelCalls: 0 } satisfies Oriented
+  // A negative, zero or non-numeric amount is refused as written: the model must not turn "-2 eggs" into eggs.
+  const refused = parsed.unread.filter((u) => invalidAmount(u) !== undefined)
+  const forModel = parsed.unread.filter((u) => invalidAmount(u) === undefined)
+  if (forModel.length === 0) return { ...parsed, modelCalls: 0 } satisfies Oriented
   const fromModel = yield* extract(ModelItems, {
     system,
-    prompt: `Read these pieces of a food log:\n${parsed.unread.map((u) => `- ${u}`).join("\n")}`,
+    prompt: `Read these pieces of a food log:\n${forModel.map((u) => `- ${u}`).join("\n")}`,
     toolName: "record_foods"
   }).pipe(
     Effect.map((r) => Option.some(r.items)),
@@ -38,6 +42,6 @@ export const orient = Effect.fn("fitlog.orient")(function*(text: string) {
   )
   return Option.match(fromModel, {
     onNone: (): Oriented => ({ ...parsed, modelCalls: 1 }),
-    onSome: (items): Oriented => ({ meal: parsed.meal, items: [...parsed.items, ...items], unread: [], modelCalls: 1 })
+    onSome: (items): Oriented => ({ meal: parsed.meal, items: [...parsed.items, ...items], unread: refused, modelCalls: 1 })
   })
 }) satisfies (text: string) => Effect.Effect<Oriented, never, Llm>

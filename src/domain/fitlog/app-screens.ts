@@ -158,9 +158,9 @@ export const chooseUnit = (options: ReadonlyArray<UnitOption>, grams: number): {
 }
 const rank = (label: string) => (fold(label) === "1 g" ? 0 : fold(label) === "100 g" ? 1 : 2)
 
-/** Other searches to try when one finds nothing: singular words, then without the first word, then the last word alone. */
+/** Other searches to try when one finds nothing: singular words, then without the first word, then the last word alone, then it singular. */
 export const fallbackQueries = (query: string): ReadonlyArray<string> => {
   const w = query.split(/\s+/).filter((x) => x.length > 0)
-  const singular = w.map((x) => (x.length > 3 && /[^s]s$/i.test(x) ? x.slice(0, -1) : x)).join(" ")
-  return [...new Set([singular, w.slice(1).join(" "), w.at(-1) ?? ""])].filter((q) => q.length > 0 && q !== query)
+  const singularWords = w.map((x) => (x.length > 3 && /[^s]s$/i.test(x) ? x.slice(0, -1) : x))
+  return [...new Set([singularWords.join(" "), w.slice(1).join(" "), w.at(-1) ?? "", singularWords.at(-1) ?? ""])].filter((q) => q.length > 0 && q !== query)
 }

@@ -37,11 +37,16 @@ export type Route =
   | { readonly _tag: "ProposeFoodLog" }
   | { readonly _tag: "ProposeGoal" }
   | { readonly _tag: "ShowProgress" }
+  /** Progress over the last seven days ("how am I doing this week?"). */
+  | { readonly _tag: "ShowWeek" }
   | { readonly _tag: "Reasoning" }
 
 const thanks = /^\s*(thanks?( you)?|thx|ty|cheers|ta|great,? thanks)\s*[.!]*\s*$/i
 const yes = /^\s*(y|yes|yep|yeah|yup|ok|okay|sure|confirm|log it|do it|correct|that'?s right)\s*[.!]*\s*$/i
 const no = /^\s*(n|no|nope|cancel|stop|don'?t|never ?mind|discard)\s*[.!]*\s*$/i
+
+/** A question about the week rather than the day. */
+export const asksAboutWeek = (text: string): boolean => /\b(this|the|last|past)\s+(week|7 days|seven days)\b|\bweekly\b/i.test(text)
 
 export const fastPathOf = (text: string): FastPath => (thanks.test(text) ? "thanks" : yes.test(text) ? "confirm" : no.test(text) ? "decline" : "none")
 
@@ -55,6 +60,7 @@ export const ruleIntent = (text: string): Intent => {
   if (/\b(set|change|update|make)\b.*\b(goal|target|calories|protein|carbs|fat)\b.*\d/.test(t)) return "update_goals"
   if (/\b(recommend|suggest)\b.*\bgoals?\b/.test(t)) return "suggest_goals"
   if (/\bhow am i doing\b|\bprogress\b|\b(today|so far)\b.*\?|\bleft (for|today)\b|\bremaining\b/.test(t)) return "query_progress"
+  if (asksAboutWeek(t) && /\?|\b(summary|report|total|average|how)\b/.test(t) && !/\b(log|ate|had|eaten|add)\b/.test(t)) return "query_progress"
   if (/\b(log|ate|had|eaten|add|track)\b/.test(t) || /^\s*(\d|a |an |one |two |three |half )/.test(t)) return "log_food"
   if (/\b(calories|protein|carbs|fat|nutrition|kcal)\b.*\b(in|of)\b|\bcompare\b|\bvs\.?\b|\bor\b.*\?/.test(t)) return "query_nutrition"
   return "off_topic"
@@ -86,7 +92,7 @@ export const route = (session: RouterSession, message: ClassifiedMessage): Route
     case "update_goals":
       return { _tag: "ProposeGoal" }
     case "query_progress":
-      return { _tag: "ShowProgress" }
+      return asksAboutWeek(message.text) ? { _tag: "ShowWeek" } : { _tag: "ShowProgress" }
     case "query_nutrition":
     case "suggest_goals":
     case "clarify":

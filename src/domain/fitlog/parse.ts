@@ -8,7 +8,7 @@
  * names). Pure and total.
  */
 import { Option, Schema } from "effect"
-import { leadingAmount, trailingAmount } from "./quantity.js"
+import { invalidAmount, leadingAmount, trailingAmount } from "./quantity.js"
 import type { Amount } from "./quantity.js"
 import type { FoodRequest, Meal, Unit } from "./types.js"
 import { FoodName } from "./types.js"
@@ -97,7 +97,7 @@ export const parseFoodText = (text: string): ParsedText => {
   const items: Array<FoodRequest> = []
   const unread: Array<string> = []
   for (const piece of splitItems(rest)) {
-    const item = hasNoFood(piece) ? Option.none() : parseItem(piece)
+    const item = hasNoFood(piece) || invalidAmount(piece) !== undefined ? Option.none() : parseItem(piece)
     if (Option.isSome(item)) items.push(item.value)
     else unread.push(piece)
   }

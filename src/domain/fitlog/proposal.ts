@@ -5,6 +5,7 @@
  * proposal committed twice is recognised and never double-logged.
  */
 import { Schema } from "effect"
+import { divideDetail, NutrientDetail } from "./nutrients.js"
 import { DiaryDate, Meal } from "./types.js"
 
 export const ProposalId = Schema.String.pipe(Schema.pattern(/^p-[0-9a-f]{8,16}$/), Schema.brand("ProposalId"))
@@ -20,7 +21,9 @@ export const ProposalLine = Schema.Struct({
   carbs_g: Schema.NullOr(Schema.Number),
   fat_g: Schema.NullOr(Schema.Number),
   source: Schema.String,
-  assumption: Schema.optionalWith(Schema.String, { exact: true })
+  assumption: Schema.optionalWith(Schema.String, { exact: true }),
+  /** Every other SR28 nutrient for these grams (nutrients.ts); absent in proposals saved before it existed. */
+  detail: Schema.optionalWith(NutrientDetail, { exact: true })
 })
 export type ProposalLine = typeof ProposalLine.Type
 
@@ -46,8 +49,9 @@ const fnv = (text: string, seed: number): string => {
   return h.toString(16).padStart(8, "0")
 }
 
-export const proposalIdFor = (date: string, meal: Meal, lines: ReadonlyArray<ProposalLine>): ProposalId => {
-  const key = [date, meal, ...lines.map((l) => `${l.foodId}:${l.grams}:${l.text.toLowerCase()}`)].join("|")
+/** `repeat` > 0: the same food logged again on purpose (`--again`), the n-th repeat — a distinct entry. */
+export const proposalIdFor = (date: string, meal: Meal, lines: ReadonlyArray<ProposalLine>, repeat = 0): ProposalId => {
+  const key = [date, meal, ...lines.map((l) => `${l.foodId}:${l.grams}:${l.text.toLowerCase()}`), ...(repeat > 0 ? [`again:${repeat}`] : [])].join("|")
   return ProposalId.make(`p-${fnv(key, 0x811c9dc5)}${fnv(key, 0x01234567)}`)
 }
 
@@ -78,12 +82,27 @@ export const describeProposal = (p: Proposal): string =>
     ...p.skipped.map((s) => `  not logged: "${s.text}" — ${s.reason}`)
   ].join("\n")
 
+/** The same proposal as its `repeat`-th deliberate repeat: same lines, its own id. */
+export const repeated = (p: Proposal, repeat: number): Proposal => ({ ...p, id: proposalIdFor(p.date, p.meal, p.lines, repeat) })
+
+/** Sanity bounds of one meal: beyond them it is more likely a typo ("2000 g" for "200 g") than a meal, so it is asked about. */
+export const mealBounds = { kcal: 5000, items: 60 } as const
+
+/** Why this proposal is beyond a sanity bound, or undefined. */
+export const overBound = (p: Proposal): string | undefined => {
+  const kcal = Math.round(p.lines.reduce((s, l) => s + (l.kcal ?? 0), 0))
+  if (kcal > mealBounds.kcal) return `this meal is ${kcal} kcal, more than the ${mealBounds.kcal} kcal one meal is expected to hold (check the amounts, or log it in parts)`
+  if (p.lines.length > mealBounds.items) return `this meal has ${p.lines.length} foods, more than the ${mealBounds.items} one meal is expected to hold (log it in parts)`
+  return undefined
+}
+
 /** One of `servings` equal portions of a recipe's proposal (seeds/004 calculate_recipe_serving). */
 export const portionOf = (proposal: Proposal, servings: number): Proposal => {
   const scale = (v: number | null) => (v === null ? null : Math.round((v / servings) * 10) / 10)
   const [first, ...rest] = proposal.lines.map((l) => ({
     ...l, text: `1/${servings} of recipe: ${l.text}`, grams: Math.round((l.grams / servings) * 10) / 10,
-    kcal: scale(l.kcal), protein_g: scale(l.protein_g), carbs_g: scale(l.carbs_g), fat_g: scale(l.fat_g)
+    kcal: scale(l.kcal), protein_g: scale(l.protein_g), carbs_g: scale(l.carbs_g), fat_g: scale(l.fat_g),
+    ...(l.detail === undefined ? {} : { detail: divideDetail(l.detail, servings) })
   }))
   // A portion is a different entry from the batch and from other portions: its id names its own lines.
   return first === undefined ? proposal : { ...proposal, id: proposalIdFor(proposal.date, proposal.meal, [first, ...rest]), lines: [first, ...rest] }

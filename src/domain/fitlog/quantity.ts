@@ -130,3 +130,19 @@ export const trailingAmount = (text: string): Amount | undefined => {
 }
 
 const round = (n: number) => Math.round(n * 100) / 100
+
+/**
+ * Why `text` holds an amount that is no amount — negative ("-2 eggs",
+ * "eggs -2"), not a number ("NaN eggs", "Infinity g rice") or zero ("0 g
+ * butter") — or undefined. Such a piece is refused, never read as "1
+ * assumed" of the food that follows.
+ */
+export const invalidAmount = (text: string): string | undefined => {
+  const t = text.trim()
+  const negative = /(?:^|\s|\()([-−–]\s*\d+(?:[.,]\d+)?)/.exec(t)
+  if (negative !== null) return `${negative[1] ?? "a negative number"} is negative: an amount must be more than 0`
+  const notANumber = /\b(NaN|[Ii]nfinity)\b/.exec(t)
+  if (notANumber !== null) return `${notANumber[1] ?? "that"} is not an amount: give a number more than 0`
+  if (/^0+(?:[.,]0+)?\b(?![.,]?\d|\s*\/)/.test(t)) return "0 is not an amount: give a number more than 0"
+  return undefined
+}

@@ -4,6 +4,8 @@
  * An empty field is a nutrient USDA did not analyse: it becomes `null`, not 0.
  * Pure: the NutritionTable service reads the files and hands the text here.
  */
+import { detailNutrients } from "./nutrients.js"
+import type { NutrientDetail } from "./nutrients.js"
 import type { FoodRecord, HouseholdWeight, Nutrients } from "./types.js"
 
 const fields = (line: string): ReadonlyArray<string> => line.split("^").map((f) => f.replace(/^~|~$/g, ""))
@@ -66,11 +68,14 @@ export const parseSr28 = (abbrev: string, foodDes: string): ReadonlyArray<FoodRe
       alcohol_g: alcohol,
       sodium_mg: value(f[15])
     }
+    const more: { -readonly [K in keyof NutrientDetail]?: number | null } = {}
+    for (const d of detailNutrients) if (d.column !== undefined) more[d.key] = value(f[d.column])
     records.push({
       id,
       description,
       common: des?.survey ?? false,
       per100g,
+      more,
       household: [...household(f[48], f[49]), ...household(f[50], f[51])]
     })
   }

@@ -9,6 +9,7 @@
  * a 0 would claim something the table does not know.
  */
 import { Schema } from "effect"
+import type { NutrientDetail } from "./nutrients.js"
 
 export const FoodName = Schema.String.pipe(Schema.trimmed(), Schema.nonEmptyString(), Schema.brand("FoodName"))
 export type FoodName = typeof FoodName.Type
@@ -16,9 +17,19 @@ export type FoodName = typeof FoodName.Type
 export const Grams = Schema.Number.pipe(Schema.finite(), Schema.nonNegative(), Schema.brand("Grams"))
 export type Grams = typeof Grams.Type
 
-/** A day in the diary, `YYYY-MM-DD` (the user's local date, chosen at the edge). */
+/** Whether year-month-day names a day of the calendar (no 30 February, 29 February only in leap years). */
+const isCalendarDay = (text: string): boolean => {
+  const [y, m, d] = text.split("-").map(Number)
+  if (y === undefined || m === undefined || d === undefined) return false
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1] ?? 0
+  return d >= 1 && d <= days
+}
+
+/** A day in the diary, `YYYY-MM-DD` (the user's local date, chosen at the edge), one the calendar has. */
 export const DiaryDate = Schema.String.pipe(
   Schema.pattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: () => "a date is YYYY-MM-DD" }),
+  Schema.filter(isCalendarDay, { message: () => "no such day in the calendar" }),
   Schema.brand("DiaryDate")
 )
 export type DiaryDate = typeof DiaryDate.Type
@@ -80,6 +91,8 @@ export interface FoodRecord {
   /** SR's "common food" flag (used in its food surveys): a hint of how usual a food is. */
   readonly common: boolean
   readonly per100g: Nutrients
+  /** Every other SR28 nutrient, per 100 g (nutrients.ts); absent or `null`: not known. */
+  readonly more?: Partial<NutrientDetail>
   readonly household: ReadonlyArray<HouseholdWeight>
 }
 

@@ -9,6 +9,7 @@
  */
 import { Context, Schema } from "effect"
 import type { Effect, Option } from "effect"
+import type { NutrientDetail } from "../../domain/fitlog/nutrients.js"
 import type { Proposal, ProposalId } from "../../domain/fitlog/proposal.js"
 import type { SavedRecipe } from "../../domain/fitlog/recipe.js"
 import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
@@ -35,6 +36,8 @@ export interface DiaryRow {
   readonly carbs_g: number | null
   readonly fat_g: number | null
   readonly source: string
+  /** Every other SR28 nutrient of the entry; null where unknown (rows logged before nutrients were kept are all null). */
+  readonly detail: NutrientDetail
 }
 
 export const goalNames = ["calories", "protein", "carbs", "fat"] as const

@@ -49,7 +49,13 @@ const writer = (output: Writable) => (text: string): Effect.Effect<void> => Effe
  * Lines from a pipe: one readline for the whole session, its lines queued until asked for.
  * Also used on a TTY when key presses are turned off; then the terminal echoes and we must not.
  */
-export const pipeIO = (input: Readable, output: Writable): Effect.Effect<TerminalIO, never, Scope.Scope> =>
+/** A line reader that can also hand over every line already received (a paste arrives as a burst of lines). */
+export interface PipeIO extends TerminalIO {
+  /** The lines already received and not yet read, without waiting (echoed like `readLine`'s). */
+  readonly takeQueued: Effect.Effect<ReadonlyArray<string>>
+}
+
+export const pipeIO = (input: Readable, output: Writable): Effect.Effect<PipeIO, never, Scope.Scope> =>
   Effect.gen(function*() {
     const lines = yield* Queue.unbounded<Option.Option<string>>()
     const rl = yield* Effect.acquireRelease(
@@ -71,6 +77,21 @@ export const pipeIO = (input: Readable, output: Writable): Effect.Effect<Termina
       Ref.modify(handedBack, (held): [Option.Option<string>, ReadonlyArray<string>] => [Option.fromNullable(held[0]), held.slice(1)]),
       Option.match({ onSome: (line) => Effect.succeed({ line, again: true }), onNone: () => Effect.map(fromQueue, (line) => ({ line, again: false })) })
     )
+    // Every line already received (a paste): handed-back lines first (echoed when first read), then the queue's.
+    const takeQueued = Effect.gen(function*() {
+      const held = yield* Ref.getAndSet(handedBack, [])
+      const taken = yield* Queue.takeAll(lines)
+      const received: Array<string> = []
+      for (const line of taken) {
+        if (Option.isNone(line)) {
+          yield* Queue.offer(lines, line)
+          break
+        }
+        received.push(line.value)
+      }
+      if (echo) for (const line of received) yield* write(`${line}\n`)
+      return [...held, ...received]
+    })
     return {
       write,
       // A handed-back line was echoed when it was first read: it is not echoed twice.
@@ -81,7 +102,8 @@ export const pipeIO = (input: Readable, output: Writable): Effect.Effect<Termina
           Effect.map(({ line }) => line)
         ),
       unread: (line) => Ref.update(handedBack, (held) => [line, ...held]),
-      readKey: Option.none()
+      readKey: Option.none(),
+      takeQueued
     }
   })
 
