@@ -8,7 +8,8 @@
  * names). Pure and total.
  */
 import { Option, Schema } from "effect"
-import { leadingAmount, trailingAmount } from "./quantity.js"
+import { readNarrative, stripFiller } from "./narrative.js"
+import { leadingAmount, trailingAmount, unitOf } from "./quantity.js"
 import type { Amount } from "./quantity.js"
 import type { FoodRequest, Meal, Unit } from "./types.js"
 import { FoodName } from "./types.js"
@@ -66,13 +67,30 @@ export const splitItems = (text: string): ReadonlyArray<string> =>
     .filter((s) => s.length > 0)
 
 const cleanName = (name: string) =>
-  name.replace(/^(?:of|some|my|the)\s+/i, "").replace(/\s*\((?:[^)]*)\)\s*$/, "").replace(/\s+/g, " ").trim()
+  stripFiller(name.replace(/^(?:of|some|my|the)\s+/i, "").replace(/\s*\((?:[^)]*)\)\s*$/, "").replace(/\s+/g, " ").trim())
+
+/** A household unit further in: "a small single-serving bag of popcorn", "a tall glass of milk". */
+const innerUnit = /^((?:[a-z-]+\s+){0,3}?)([a-z]+)\s+of\s+(.+)$/i
+
+/** The unit after praise words ("a juicy medium apple") or a few describing words ("a single serving bag of …"). */
+const laterUnit = (amount: Amount): Amount => {
+  if (amount.unit !== undefined) return amount
+  const rest = stripFiller(amount.rest)
+  const inner = innerUnit.exec(rest)
+  const unit = inner === null ? undefined : unitOf(inner[2] ?? "")
+  if (inner !== null && unit !== undefined) return { ...amount, unit, rest: inner[3] ?? "" }
+  const sized = /^((?:[a-z-]+\s+){0,2}?)([a-z-]+)\s+(.+)$/i.exec(rest)
+  const size = sized === null ? undefined : unitOf(sized[2] ?? "")
+  if (sized !== null && (size === "small" || size === "medium" || size === "large")) return { ...amount, unit: size, rest: `${sized[1] ?? ""}${sized[3] ?? ""}` }
+  return amount
+}
 
 const decodeName = Schema.decodeUnknownOption(FoodName)
 
 /** One item: its amount (leading, trailing, or "1 assumed") and its name. */
 export const parseItem = (text: string): Option.Option<FoodRequest> => {
-  const amount: Amount | undefined = leadingAmount(text) ?? trailingAmount(text)
+  const found: Amount | undefined = leadingAmount(text) ?? trailingAmount(text)
+  const amount = found === undefined ? undefined : laterUnit(found)
   const rawName = cleanName(amount?.rest ?? text)
   const { name, preparation } = splitPreparation(rawName)
   return Option.map(decodeName(name), (foodName): FoodRequest => {
@@ -96,7 +114,7 @@ export const parseFoodText = (text: string): ParsedText => {
   const { meal, rest } = extractMeal(text)
   const items: Array<FoodRequest> = []
   const unread: Array<string> = []
-  for (const piece of splitItems(rest)) {
+  for (const piece of readNarrative(rest)) {
     const item = hasNoFood(piece) ? Option.none() : parseItem(piece)
     if (Option.isSome(item)) items.push(item.value)
     else unread.push(piece)

@@ -29,9 +29,9 @@ const unitWords: ReadonlyArray<readonly [RegExp, Unit]> = [
   [/^(?:tbsp|tbsps|tbs|tblsp|tablespoons?)$/, "tbsp"],
   [/^(?:tsp|tsps|teaspoons?)$/, "tsp"],
   [/^(?:slices?)$/, "slice"],
-  [/^(?:small)$/, "small"],
-  [/^(?:medium|med)$/, "medium"],
-  [/^(?:large|big)$/, "large"],
+  [/^(?:small|small-sized)$/, "small"],
+  [/^(?:medium|med|medium-sized|average|average-sized)$/, "medium"],
+  [/^(?:large|big|large-sized|extra-large|jumbo)$/, "large"],
   [/^(?:pieces?|pcs?)$/, "piece"],
   [/^(?:cloves?)$/, "clove"],
   [/^(?:scoops?)$/, "scoop"],
@@ -43,7 +43,15 @@ const unitWords: ReadonlyArray<readonly [RegExp, Unit]> = [
   [/^(?:glass|glasses)$/, "glass"],
   [/^(?:mugs?)$/, "mug"],
   [/^(?:plates?|platefuls?)$/, "plate"],
-  [/^(?:servings?|portions?)$/, "serving"]
+  [/^(?:servings?|portions?|helpings?)$/, "serving"],
+  [/^(?:bottles?)$/, "bottle"],
+  [/^(?:orders?)$/, "order"],
+  [/^(?:bags?)$/, "bag"],
+  [/^(?:packets?|packs?|pouch|pouches|sachets?)$/, "packet"],
+  [/^(?:bars?)$/, "bar"],
+  [/^(?:pints?)$/, "pint"],
+  [/^(?:sticks?)$/, "stick"],
+  [/^(?:containers?|cartons?|tubs?)$/, "container"]
 ]
 
 export const unitOf = (word: string): Unit | undefined => unitWords.find(([re]) => re.test(word.toLowerCase()))?.[1]
