@@ -9,6 +9,7 @@ import type { FoodRequest, Meal } from "../../domain/fitlog/types.js"
 import { FoodRequest as FoodRequestSchema } from "../../domain/fitlog/types.js"
 import { extract } from "../../services/llm/extract.js"
 import type { Llm } from "../../services/llm/llm.js"
+import { NutritionTable } from "../../services/nutrition-table/nutrition-table.js"
 
 export interface Oriented {
   readonly meal: Option.Option<Meal>
@@ -26,7 +27,8 @@ const system = "You read food descriptions. For each piece of text, return the f
   "Never invent foods that are not in the text."
 
 export const orient = Effect.fn("fitlog.orient")(function*(text: string) {
-  const parsed = parseFoodText(text)
+  const table = yield* Effect.serviceOption(NutritionTable)
+  const parsed = parseFoodText(text, Option.getOrUndefined(Option.map(table, (t) => t.isFoodWord)))
   if (parsed.unread.length === 0) return { ...parsed, modelCalls: 0 } satisfies Oriented
   const fromModel = yield* extract(ModelItems, {
     system,

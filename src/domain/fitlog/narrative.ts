@@ -12,6 +12,7 @@
 import { fillerWords } from "./english.js"
 
 const massOrVolume = String.raw`(?:\d+(?:[.,]\d+)?|\d+\s*\/\s*\d+)\s*(?:g|gr|grams?|grammes?|kg|mg|ml|millilit(?:re|er)s?|l|litres?|liters?|oz|ounces?|lbs?|pounds?|fl\.?\s?oz|fluid ounces?)\b`
+const containers = "(?:serving|portion|helping|can|bottle|glass|cup|bowl|plate|mug|bag|packet|piece|slice|scoop|order|container|carton)"
 const articleBeforeAmount = new RegExp(String.raw`\b(?:a|an|one)\s+((?:[a-z-]+\s+){0,3}?)(?=${massOrVolume})`, "gi")
 
 /** "a 300g pepperoni pizza" is 300 g of pepperoni pizza, not one pizza; praise before the amount moves after it. */
@@ -21,23 +22,23 @@ const amountFirst = (text: string) =>
     return kept.length === 0 ? "" : `\u0000${kept.join(" ")}\u0000 `
   })
     // An adjective kept from before the amount goes after it: "crunchy 28g popcorn" → "28g crunchy popcorn".
-    .replace(new RegExp(String.raw`\u0000([^\u0000]*)\u0000\s*(${massOrVolume})(\s+of)?`, "gi"), (_m, adj: string, amount: string) => `${amount} ${adj}`)
+    .replace(new RegExp(String.raw`\u0000([^\u0000]*)\u0000\s*(${massOrVolume})(?:\s+${containers}s?)?(\s+of)?`, "gi"), (_m, adj: string, amount: string) => `${amount} ${adj}`)
     .replace(/\u0000/g, "")
 
 /** After an amount, the container or serving word adds nothing: "28g serving of popcorn", "355ml can of cola". */
-const containerAfterAmount = new RegExp(String.raw`(${massOrVolume})\s+(?:serving|portion|helping|can|bottle|glass|cup|bowl|plate|mug|bag|packet|piece|slice|scoop|order|container|carton)s?\s+of\s+`, "gi")
+const containerAfterAmount = new RegExp(String.raw`(${massOrVolume})\s+${containers}s?\s+of\s+`, "gi")
 
 const leadIn = new RegExp(String.raw`^(?:[^\d]*?\b)?(?:(?:i|we|he|she|they)\s+)?(?:also\s+|just\s+|then\s+|finally\s+|quickly\s+|happily\s+)?(?:had|have|ate|eat|enjoyed|enjoy|savou?red|relished|indulged\s+in|treated\s+(?:myself|me|ourselves)\s+to|reached\s+for|grabbed|picked\s+up|munched\s+on|snacked\s+on|nibbled\s+on|sipped(?:\s+on)?|drank|drink|consumed|devoured|went\s+for|opted\s+for|chose|decided\s+on|made\s+myself|whipped\s+up|fixed\s+myself|included|includes|consisted\s+of|consists\s+of|featured|features|comprised(?:\s+of)?|was|were|is|started\s+(?:my\s+day\s+|the\s+day\s+|off\s+)?with|kicked\s+off\s+(?:my\s+day\s+|the\s+day\s+)?with|fuell?ed\s+up\s+with|tried|got|ordered|bought|finished\s+(?:off\s+)?with|rounded\s+(?:it\s+)?off\s+with|went\s+with|settled\s+(?:for|on))\b\s*`, "i")
 
 /** Where a trailing remark begins: "… cream to make it just right", "… milk for a sweet touch". */
-const trailingRemark = /\s+(?:for\s+(?:a|an|some|my|the|extra|added)\b|to\s+(?:make|keep|round|start|finish|wash|go|add|balance|complete|satisfy|stay|boost|help|fuel|top|end)\b|that\s|which\s|who\s|because\s|since\s|while\s|giving\s|keeping\s|making\s|leaving\s|perfect\s+for\b|just\s+(?:right|the|perfect|enough)\b|as\s+(?:a|an|my|the)\s|before\s|after\s|when\s|on\s+the\s+side\b).*$/i
+const trailingRemark = /\s+(?:for\s+(?:a|an|some|my|the|extra|added|dipping|dessert|energy)\b|for\s+[a-z]+ing\b|to\s+[a-z]+\b|from\s+(?:my|our|a|an|the|scratch|home)\b|during\s|like\s|brimming\s|bursting\s|packed\s+with\b|loaded\s+with\s+(?:flavou?r|goodness)\b|that\s|which\s|who\s|because\s|since\s|while\s|giving\s|keeping\s|making\s|leaving\s|perfect\s+for\b|just\s+(?:right|the|perfect|enough)\b|as\s+(?:a|an|my|the)\s|before\s|after\s|when\s|on\s+the\s+side\b).*$/i
 
 /** Joining words that always begin a new item. */
-const joiners = /\s*(?:(?<!\d),(?!\d)|;|\s(?:paired\s+with|along\s+with|alongside|accompanied\s+by|complemented\s+by|together\s+with|followed\s+by|washed\s+down\s+with|as\s+well\s+as|with\s+a\s+side\s+of|with\s+sides?\s+of|and\s+a\s+side\s+of|and\s+then|served\s+with|topped\s+(?:off\s+)?with|plus|also)\s)\s*/i
+const joiners = /\s*(?:(?<!\d),(?!\d)|;|\s(?:paired\s+with|along\s+with|alongside|accompanied\s+by|complemented\s+by|together\s+with|followed\s+by|washed\s+(?:it\s+)?down\s+with|as\s+well\s+as|with\s+a\s+side\s+of|with\s+sides?\s+of|and\s+a\s+side\s+of|and\s+then|served\s+with|topped\s+(?:off\s+)?with|plus|also)\s)\s*/i
 
 /** What starts an item of its own: an amount, an article, a number word. */
 const itemStart = String.raw`(?:\d|[½¼¾⅓⅔]|an?\s|the\s|some\s|one\b|two\b|three\b|four\b|five\b|six\b|half\s+(?!and\b)|several\b|my\s|a\s+couple\b|a\s+few\b)`
-const andSplit = new RegExp(String.raw`\s+(?:and|&|with|plus)\s+(?=${itemStart})`, "i")
+const andSplit = new RegExp(String.raw`\s+(?:and|&|with|plus)\s+(?=${itemStart})|\s+and\s+(?=(?:washed|paired|complemented|topped|finished|followed|rounded|kept|enjoyed|had|sipped|drank|ate|savou?red|treated|grabbed|added)\b)`, "i")
 
 /** Nouns of whole dishes: a list of fillings before one of them is that dish, not separate foods. */
 const dishNouns = /\b(?:burrito|sandwich|sub|bagel|pizza|taco|tacos|wrap|omelet|omelette|salad|quesadilla|burger|cheeseburger|roll|pie|soup|stew|curry|casserole|muffin|biscuit|croissant|panini|toastie|melt|platter|bowl|enchilada|fajitas?|stir-fry|pasta|lasagna|lasagne|noodles|sushi)\b/i
@@ -57,7 +58,7 @@ const joinDishes = (chunks: ReadonlyArray<string>): ReadonlyArray<string> => {
   return out
 }
 
-const isFiller = (w: string) => fillerWords.has(w) || /^[a-z]{4,}ly$/.test(w) && !lyFoods.has(w)
+const isFiller = (w: string): boolean => fillerWords.has(w) || /^[a-z]{4,}ly$/.test(w) && !lyFoods.has(w)
 const lyFoods = new Set(["jelly", "belly", "curly", "lightly", "thinly", "finely", "partially", "fully", "freshly", "chilly"])
 
 /** Only meal talk, no food: "keeping it simple and hydrating", "For a quick". */
@@ -79,14 +80,44 @@ export const stripFiller = (name: string): string => {
 
 const sentences = (text: string) => text.split(/[.!?]+(?=\s|$)|\n+/).map((s) => s.trim()).filter((s) => s.length > 0)
 
-/** The item pieces of a text, in order; pieces with no food in them are dropped. */
-export const readNarrative = (text: string): ReadonlyArray<string> => {
+const firstAmount = new RegExp(massOrVolume, "i")
+const weighedAfter = new RegExp(String.raw`^(.*?)[\s,]+(?:that\s+|which\s+)?(?:weighed|weighing|weighs|weighed\s+in\s+at|at|of\s+about|about|totalling|totaling)\s+(?:about\s+|around\s+|roughly\s+|approximately\s+)?(${massOrVolume})(.*)$`, "i")
+
+/**
+ * An amount inside a chunk: "complemented by 110 grams of fries" and "the
+ * crispy 110g fries" read from the amount on, keeping one or two describing
+ * words; "a macchiato that weighed 62g" becomes "62g a macchiato".
+ */
+const fromAmount = (chunk: string): string => {
+  const m = firstAmount.exec(chunk)
+  if (m === null) {
+    const after = weighedAfter.exec(chunk)
+    return after === null ? chunk : `${after[2] ?? ""} ${after[1] ?? ""}${after[3] ?? ""}`.trim()
+  }
+  if (m.index === 0) return chunk
+  const before = chunk.slice(0, m.index).split(/\s+/).map((w) => w.toLowerCase()).filter((w) => w.length > 0 && !isFiller(w))
+  const rest = chunk.slice(m.index).replace(new RegExp(String.raw`^(${massOrVolume})(?:\s+${containers}s?)?(?:\s+of)?\s*`, "i"), "$1 ")
+  if (before.length === 0 || before.length > 2) return rest
+  const amount = firstAmount.exec(rest)?.[0] ?? ""
+  return `${amount} ${before.join(" ")} ${rest.slice(amount.length).trim()}`.replace(/\s+/g, " ").trim()
+}
+
+const nameAfterAmount = (piece: string) => piece.replace(new RegExp(String.raw`^(?:${massOrVolume}|an?|one|\d+)\s*(?:of\s+)?`, "i"), "").trim()
+
+/**
+ * The item pieces of a text, in order; pieces with no food in them are
+ * dropped. With `isFoodWord` (the table's words for foods), a piece that
+ * neither starts an item nor names a food continues the one before it
+ * ("372g of a fruity, caffeine-free soft drink") or, when that one is
+ * already named, is a remark ("skin removed", "This morning").
+ */
+export const readNarrative = (text: string, isFoodWord?: (word: string) => boolean): ReadonlyArray<string> => {
   const pieces: Array<string> = []
   for (const sentence of sentences(text)) {
     const normal = amountFirst(sentence.replace(/[’‘]/g, "'")).replace(containerAfterAmount, "$1 ")
     const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).map((c) => c.trim()).filter((c) => c.length > 0))
     for (const chunk of chunks) {
-      const read = chunk.replace(leadIn, "").replace(trailingRemark, "").replace(/^(?:and|also|then|plus|&)\s+/i, "").trim()
+      const read = fromAmount(chunk.replace(leadIn, "")).replace(trailingRemark, "").replace(/^(?:and|also|then|plus|&)\s+/i, "").trim()
       const amountOnly = onlyAmount.exec(read)
       const previous = pieces[pieces.length - 1]
       if (amountOnly !== null && previous !== undefined) {
@@ -95,6 +126,15 @@ export const readNarrative = (text: string): ReadonlyArray<string> => {
         continue
       }
       if (read.length === 0 || noFood(read)) continue
+      if (isFoodWord !== undefined && !startsItem.test(read)) {
+        const named = read.toLowerCase().split(/[^a-z]+/).some((w) => w.length > 2 && !isFiller(w) && isFoodWord(w))
+        const previousNamed = previous !== undefined && nameAfterAmount(previous).toLowerCase().split(/[^a-z]+/).some((w) => w.length > 2 && isFoodWord(w))
+        if (previous !== undefined && !previousNamed && named) {
+          pieces[pieces.length - 1] = `${previous} ${read}`
+          continue
+        }
+        if (!named) continue
+      }
       pieces.push(read)
     }
   }

@@ -110,11 +110,12 @@ export const parseItem = (text: string): Option.Option<FoodRequest> => {
 /** Only digits, units and fillers: nothing a food could be named from. */
 const hasNoFood = (s: string) => /^[\d\s.,/½¼¾-]*(?:g|ml|kg|oz|lb|grams?)?$/i.test(s)
 
-export const parseFoodText = (text: string): ParsedText => {
+/** `isFoodWord`, when given (the table's food words), lets the reader tell a remark from a food. */
+export const parseFoodText = (text: string, isFoodWord?: (word: string) => boolean): ParsedText => {
   const { meal, rest } = extractMeal(text)
   const items: Array<FoodRequest> = []
   const unread: Array<string> = []
-  for (const piece of readNarrative(rest)) {
+  for (const piece of readNarrative(rest, isFoodWord)) {
     const item = hasNoFood(piece) ? Option.none() : parseItem(piece)
     if (Option.isSome(item)) items.push(item.value)
     else unread.push(piece)

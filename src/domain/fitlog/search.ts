@@ -23,7 +23,7 @@ const synonyms: Readonly<Record<string, ReadonlyArray<string>>> = {
   prawns: ["shrimp"], prawn: ["shrimp"], chips: ["potatoes", "french", "fried"], crisps: ["potato", "chips"], fries: ["potato", "french", "fried"],
   soda: ["carbonated"], pop: ["carbonated"], coke: ["cola"], cookie: ["cookies"], biscuit: ["cookies", "biscuits"], biscuits: ["cookies", "biscuits"],
   donut: ["doughnuts"], donuts: ["doughnuts"], doughnut: ["doughnuts"], oj: ["orange", "juice"], veggies: ["vegetables"], veg: ["vegetables"],
-  skim: ["nonfat"], "fat-free": ["nonfat"], lowfat: ["low"], "low-fat": ["low", "lowfat"], whole: ["whole"], spuds: ["potatoes"],
+  skim: ["nonfat"], lowfat: ["low"], whole: ["whole"], spuds: ["potatoes"], drink: ["beverages", "beverage"],
   mayo: ["mayonnaise"], ketchup: ["catsup"], scallion: ["onions", "spring"], coriander: ["coriander"], cilantro: ["coriander"],
   rocket: ["arugula"], swede: ["rutabagas"], beetroot: ["beets"], mangetout: ["peas", "edible-podded"], sultanas: ["raisins"],
   jam: ["jams", "preserves"], jelly: ["jellies", "jams"], hotdog: ["frankfurter"], "hot-dog": ["frankfurter"], wiener: ["frankfurter"],
@@ -33,10 +33,13 @@ const synonyms: Readonly<Record<string, ReadonlyArray<string>>> = {
 
 export const fold = (text: string): string => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
 
-export const words = (text: string): ReadonlyArray<string> => fold(text).split(/[^a-z0-9%-]+/).filter((w) => w.length > 0 && w !== "-")
+/** Words, hyphenated ones split ("cheese-flavored" is cheese + flavored, as SR28's "cheese-flavor"). */
+export const words = (text: string): ReadonlyArray<string> => fold(text).split(/[^a-z0-9%]+/).filter((w) => w.length > 0)
 
 /** A word's spellings: itself and its singular forms ("cookies" → cookie, "berries" → berry, "potatoes" → potato). */
 export const forms = (w: string): ReadonlyArray<string> => {
+  // "flavored" is SR28's "flavor", "sweetened" its "sweeten…"
+  if (w.length > 5 && w.endsWith("ed")) return [w, w.slice(0, -2), w.slice(0, -1)]
   if (w.length <= 3 || !w.endsWith("s") || w.endsWith("ss")) return [w]
   const out = [w, w.slice(0, -1)]
   if (w.endsWith("es")) out.push(w.slice(0, -2))
@@ -122,16 +125,26 @@ export interface IndexedRecord {
   readonly brandWords: ReadonlySet<string>
 }
 
+/** SR28 first parts that name a category, not the food: the food is named in the next part ("Snacks, potato chips"). */
+const categoryHeads = new Set(["snacks", "beverages", "fast foods", "candies", "alcoholic beverage", "school lunch", "restaurant", "cereals ready-to-eat", "desserts", "infant formula", "babyfood", "formulated bar", "ice creams"])
+
+/** The words that name foods in the table (each record's head part): the reader tells a remark from a food with them. */
+export const foodWords = (records: ReadonlyArray<IndexedRecord>): ReadonlySet<string> =>
+  new Set(records.flatMap((r) => r.headWords.flatMap(forms)).filter((w) => !fillerWords.has(w) && /^[a-z]{3,}$/.test(w)))
+
 export const indexRecords = (records: ReadonlyArray<FoodRecord>): ReadonlyArray<IndexedRecord> =>
   records.map((record) => {
     const segments = fold(record.description).split(/[,;]/).map((s) => s.trim())
     const exact = new Set(segments.flatMap((s) => words(s)))
-    const headWords = words(segments[0] ?? "")
+    const first = segments[0] ?? ""
+    // A category or a brand first ("Snacks, potato chips", "McDONALD'S, BIG MAC"): the food is named next.
+    const named = categoryHeads.has(first) || /^[A-Z][A-Za-z'&. -]{2,}$/.test(record.description.split(",")[0] ?? "") && /[A-Z]{3}/.test(record.description.split(",")[0] ?? "")
+    const headWords = named ? words(segments[1] ?? "") : words(first)
     return {
       record,
       exact,
       all: new Set([...exact].flatMap(forms)),
-      head: new Set(headWords.flatMap(forms)),
+      head: new Set([...headWords, ...(named ? words(first) : [])].flatMap(forms)),
       headWords,
       segments: segments.length,
       brandWords: new Set((record.description.match(/\b[A-Z][A-Z'&.-]{2,}\b/g) ?? []).flatMap((b) => words(b)))
@@ -165,10 +178,13 @@ const trailers = new Set(["with", "in", "on", "coated", "topped", "filled", "mad
 
 /** The head noun of a name: its last word before any trailing description. */
 export const headNoun = (nameWords: ReadonlyArray<string>): string | undefined => {
-  const cut = nameWords.findIndex((w, i) => i > 0 && trailers.has(w))
+  const cut = nameWords.findIndex((w, i) => i > 0 && (trailers.has(w) || w.endsWith("ed") && ["with", "in", "on", "and"].includes(nameWords[i + 1] ?? "")))
   const main = cut < 0 ? nameWords : nameWords.slice(0, cut)
   return main[main.length - 1]
 }
+
+/** Flavours: a flavoured variant only when the flavour is named ("milk" is not chocolate milk). */
+const flavours = ["chocolate", "vanilla", "strawberry", "cherry", "raspberry", "blueberry", "peach", "mocha", "caramel", "cinnamon", "maple", "butterscotch", "coconut", "mint", "peppermint", "fudge", "banana"]
 
 /** Ranked matches for a food name (and its preparation), best first; the head noun always matches. */
 export const searchRecords = (
@@ -177,14 +193,21 @@ export const searchRecords = (
   preparation?: string,
   limit = 10
 ): ReadonlyArray<ScoredRecord> => {
-  const nameWords = words(name).filter((w) => !fillerWords.has(w))
-  const head = headNoun(nameWords)
+  const allWords = words(name).filter((w) => !fillerWords.has(w) || w === "or" || w === "with" || w === "in" || w === "on")
+  const nameWords = allWords.filter((w) => w !== "or" && !trailers.has(w))
+  const head = headNoun(allWords.filter((w) => w !== "or"))
   if (head === undefined) return []
+  // "chicken or turkey soup", "butter or sugar cookie": either alternative may match, neither is required.
+  const optional = new Set(allWords.flatMap((w, i) => (w === "or" ? [allWords[i - 1] ?? "", allWords[i + 1] ?? ""] : [])))
+  // Words after the head describe it ("cookie with icing"): they count for less.
+  const cut = allWords.findIndex((w, i) => i > 0 && trailers.has(w))
+  const described = new Set(cut < 0 ? [] : allWords.slice(cut + 1))
   const prepWords = preparation === undefined ? [] : words(preparation)
   const common = commonFoodFor(nameWords.join(" "))
   const asked = new Set([...nameWords, ...prepWords].flatMap(expand))
   const index = wordIndex(records)
   const candidates = new Set(expand(head).flatMap((f) => index.get(f) ?? []))
+  const required = nameWords.filter((w) => !optional.has(w) && !described.has(w))
   const scored: Array<ScoredRecord> = []
   for (const i of candidates) {
     const r = records[i]
@@ -192,20 +215,30 @@ export const searchRecords = (
     let score = 0
     let matched = 0
     for (const w of nameWords) {
-      const fs = expand(w)
-      if (fs.some((f) => r.head.has(f))) [score, matched] = [score + 3, matched + 1]
-      else if (fs.some((f) => r.all.has(f))) [score, matched] = [score + 2, matched + 1]
-      else score -= 1.5
+      const own = forms(w)
+      const weight = described.has(w) ? 0.4 : 1
+      if (own.some((f) => r.head.has(f))) score += 3 * weight
+      else if (own.some((f) => r.all.has(f))) score += 2 * weight
+      else if ((synonyms[w] ?? []).flatMap(forms).some((f) => r.all.has(f))) score += 1.5 * weight
+      else {
+        if (!optional.has(w)) score -= described.has(w) ? 0.5 : 1.5
+        continue
+      }
+      if (!optional.has(w) && !described.has(w)) matched++
       if (r.exact.has(w)) score += 0.25
     }
-    if (matched < Math.ceil(nameWords.length / 2)) continue
+    if (matched < Math.ceil(required.length / 2)) continue
     // A head like "Milk and cereal bar" or "Potato salad with egg" names another dish.
     if (r.headWords.length > 1) score -= 0.75 * r.headWords.filter((w) => !fillerWords.has(w) && !forms(w).some((f) => asked.has(f))).length
-    for (const w of prepWords) if (expand(w).some((f) => r.all.has(f))) score += 1.5
+    for (const w of prepWords) {
+      if (forms(w).some((f) => r.all.has(f))) score += 2
+      else if ((synonyms[w] ?? []).some((f) => r.all.has(f))) score += 0.75
+    }
     // Without a preparation, a plain fruit or vegetable is the usual meaning ("banana" is a raw banana).
     if (prepWords.length === 0 && r.all.has("raw")) score += 0.5
     if (prepWords.length > 0 && r.all.has("raw") && !prepWords.includes("raw")) score -= 1.5
     for (const u of usual) if (r.exact.has(u)) score += 0.5
+    for (const f of flavours) if (r.exact.has(f) && !asked.has(f)) score -= 1
     if (r.record.common) score += 0.5
     // A brand counts against a record only when the user did not name it.
     if (r.brandWords.size > 0) score -= [...r.brandWords].some((b) => asked.has(b)) ? -1 : 1.5
