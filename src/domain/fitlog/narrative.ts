@@ -11,7 +11,7 @@
  */
 import { fillerWords } from "./english.js"
 
-const massOrVolume = String.raw`(?:\d+(?:[.,]\d+)?|\d+\s*\/\s*\d+)\s*(?:g|gr|grams?|grammes?|kg|mg|ml|millilit(?:re|er)s?|l|litres?|liters?|oz|ounces?|lbs?|pounds?|fl\.?\s?oz|fluid ounces?)\b`
+const massOrVolume = String.raw`(?:\d+(?:[.,]\d+)?|\d+\s*\/\s*\d+)[\s-]*(?:g|gr|grams?|grammes?|kg|mg|ml|millilit(?:re|er)s?|l|litres?|liters?|oz|ounces?|lbs?|pounds?|fl\.?\s?oz|fluid ounces?)\b`
 const containers = "(?:serving|portion|helping|can|bottle|glass|cup|bowl|plate|mug|bag|packet|piece|slice|scoop|order|container|carton)"
 const articleBeforeAmount = new RegExp(String.raw`\b(?:a|an|one)\s+((?:[a-z-]+\s+){0,3}?)(?=${massOrVolume})`, "gi")
 
@@ -31,10 +31,10 @@ const containerAfterAmount = new RegExp(String.raw`(${massOrVolume})\s+${contain
 const leadIn = new RegExp(String.raw`^(?:[^\d]*?\b)?(?:(?:i|we|he|she|they)\s+)?(?:also\s+|just\s+|then\s+|finally\s+|quickly\s+|happily\s+)?(?:had|have|ate|eat|enjoyed|enjoy|savou?red|relished|indulged\s+in|treated\s+(?:myself|me|ourselves)\s+to|reached\s+for|grabbed|picked\s+up|munched\s+on|snacked\s+on|nibbled\s+on|sipped(?:\s+on)?|drank|drink|consumed|devoured|went\s+for|opted\s+for|chose|decided\s+on|made\s+myself|whipped\s+up|fixed\s+myself|included|includes|consisted\s+of|consists\s+of|featured|features|comprised(?:\s+of)?|was|were|is|started\s+(?:my\s+day\s+|the\s+day\s+|off\s+)?with|kicked\s+off\s+(?:my\s+day\s+|the\s+day\s+)?with|fuell?ed\s+up\s+with|tried|got|ordered|bought|finished\s+(?:off\s+)?with|rounded\s+(?:it\s+)?off\s+with|went\s+with|settled\s+(?:for|on))\b\s*`, "i")
 
 /** Where a trailing remark begins: "… cream to make it just right", "… milk for a sweet touch". */
-const trailingRemark = /\s+(?:for\s+(?:a|an|some|my|the|extra|added|dipping|dessert|energy)\b|for\s+[a-z]+ing\b|to\s+[a-z]+\b|from\s+(?:my|our|a|an|the|scratch|home)\b|during\s|like\s|brimming\s|bursting\s|packed\s+with\b|loaded\s+with\s+(?:flavou?r|goodness)\b|that\s|which\s|who\s|because\s|since\s|while\s|giving\s|keeping\s|making\s|leaving\s|perfect\s+for\b|just\s+(?:right|the|perfect|enough)\b|as\s+(?:a|an|my|the)\s|before\s|after\s|when\s|on\s+the\s+side\b).*$/i
+const trailingRemark = /\s+(?:(?:this|that|last|yesterday)\s+(?:morning|afternoon|evening|night)\b|today\b|tonight\b|for\s+(?:a|an|some|my|the|extra|added|dipping|dessert|energy)\b|for\s+[a-z]+ing\b|to\s+[a-z]+\b|from\s+(?:my|our|a|an|the|scratch|home)\b|during\s|like\s|brimming\s|bursting\s|packed\s+with\b|loaded\s+with\s+(?:flavou?r|goodness)\b|that\s|which\s|who\s|because\s|since\s|while\s|giving\s|keeping\s|making\s|leaving\s|perfect\s+for\b|just\s+(?:right|the|perfect|enough)\b|as\s+(?:a|an|my|the)\s|before\s|after\s|when\s|on\s+the\s+side\b).*$/i
 
 /** Joining words that always begin a new item. */
-const joiners = /\s*(?:(?<!\d),(?!\d)|;|\s(?:paired\s+with|along\s+with|alongside|accompanied\s+by|complemented\s+by|together\s+with|followed\s+by|washed\s+(?:it\s+)?down\s+with|as\s+well\s+as|with\s+a\s+side\s+of|with\s+sides?\s+of|and\s+a\s+side\s+of|and\s+then|served\s+with|topped\s+(?:off\s+)?with|plus|also)\s)\s*/i
+const joiners = /\s*(?:(?<!\d),(?!\d)|;|\s(?:paired(?:\s+[a-z]+ly)?\s+with|along\s+with|alongside|accompanied\s+by|complemented(?:\s+[a-z]+ly)?\s+by|together\s+with|followed\s+by|washed\s+(?:it\s+)?down\s+with|as\s+well\s+as|with\s+a\s+side\s+of|with\s+sides?\s+of|and\s+a\s+side\s+of|and\s+then|served\s+with|topped\s+(?:off\s+)?with|plus|also)\s)\s*/i
 
 /** What starts an item of its own: an amount, an article, a number word. */
 const itemStart = String.raw`(?:\d|[½¼¾⅓⅔]|an?\s|the\s|some\s|one\b|two\b|three\b|four\b|five\b|six\b|half\s+(?!and\b)|several\b|my\s|a\s+couple\b|a\s+few\b)`
@@ -50,8 +50,8 @@ const joinDishes = (chunks: ReadonlyArray<string>): ReadonlyArray<string> => {
   const out: Array<string> = []
   for (const chunk of chunks) {
     const previous = out[out.length - 1]
-    const bare = (s: string) => !/\d/.test(s) && s.replace(/^(?:an?|the)\s+/i, "").split(/\s+/).length <= 2
-    if (previous !== undefined && bare(previous) && !startsItem.test(chunk) && dishNouns.test(chunk) && !dishNouns.test(previous)) {
+    const bare = (s: string) => s.replace(/^(?:an?|the)\s+/i, "").replace(new RegExp(String.raw`^.*?${massOrVolume}\s*(?:of\s+)?`, "i"), "").split(/\s+/).length <= 2
+    if (previous !== undefined && bare(previous) && !startsItem.test(chunk) && dishNouns.test(chunk) && chunk.split(/\s+/).length >= 2 && !dishNouns.test(previous)) {
       out[out.length - 1] = `${previous}, ${chunk}`
     } else out.push(chunk)
   }
@@ -61,8 +61,11 @@ const joinDishes = (chunks: ReadonlyArray<string>): ReadonlyArray<string> => {
 const isFiller = (w: string): boolean => fillerWords.has(w) || /^[a-z]{4,}ly$/.test(w) && !lyFoods.has(w)
 const lyFoods = new Set(["jelly", "belly", "curly", "lightly", "thinly", "finely", "partially", "fully", "freshly", "chilly"])
 
+/** A remark on the food before: "skin removed", "bone in", "crust on". */
+const remarkOnPart = /^(?:with\s+)?(?:the\s+|its\s+)?(?:skin|bone|bones|fat|crust|rind|seeds|peel|shell)\s+(?:removed|included|on|off|in|out|trimmed|discarded|eaten)$/i
+
 /** Only meal talk, no food: "keeping it simple and hydrating", "For a quick". */
-const noFood = (chunk: string) => chunk.toLowerCase().split(/[^a-z0-9'-]+/).filter((w) => w.length > 0).every(isFiller)
+const noFood = (chunk: string) => remarkOnPart.test(chunk) || chunk.toLowerCase().split(/[^a-z0-9'-]+/).filter((w) => w.length > 0).every(isFiller)
 
 /** A piece that is only an amount: "just the right size at 12 fl oz". */
 const onlyAmount = new RegExp(String.raw`^(?:[a-z\s]*?\b(?:at|about|around|roughly|approximately|of|is|was|weighing|totalling|totaling)\s+)?(${massOrVolume})\s*$`, "i")
@@ -117,7 +120,8 @@ export const readNarrative = (text: string, isFoodWord?: (word: string) => boole
     const normal = amountFirst(sentence.replace(/[’‘]/g, "'")).replace(containerAfterAmount, "$1 ")
     const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).map((c) => c.trim()).filter((c) => c.length > 0))
     for (const chunk of chunks) {
-      const read = fromAmount(chunk.replace(leadIn, "")).replace(trailingRemark, "").replace(/^(?:and|also|then|plus|&)\s+/i, "").trim()
+      const read = fromAmount(chunk.replace(leadIn, "")).replace(trailingRemark, "").replace(/^(?:and|also|then|plus|&)\s+/i, "")
+        .replace(/\s+(?:and|with|or|&|plus)$/i, "").trim()
       const amountOnly = onlyAmount.exec(read)
       const previous = pieces[pieces.length - 1]
       if (amountOnly !== null && previous !== undefined) {

@@ -28,7 +28,9 @@ const mealWords: ReadonlyArray<readonly [RegExp, Meal]> = [
   [/\bsnacks?\b/i, "snacks"]
 ]
 
-const mealPhrase = /(?:^|[\s,.;])(?:(?:for|at|as|with|during|my)\s+)*(?:a\s+|my\s+)?(breakfast|brunch|lunch|dinner|supper|snacks?)\b\s*:?/gi
+/** A meal word not naming a food ("breakfast burrito", "snack mix", "dinner roll", "lunch meat"). */
+const mealWordFood = String.raw`(?!\s+(?:tarts?|burritos?|sandwich(?:es)?|sausages?|bars?|mix|rolls?|meat|cereals?|pizza|biscuits?|potatoes|casserole|cakes?|crackers|chips|foods?|pastr(?:y|ies)|links?|patt(?:y|ies)|wraps?|tacos?|muffins?|strips|bowl|skillet|platter|special|combo)\b)`
+const mealPhrase = new RegExp(String.raw`(?:^|[\s,.;])(?:(?:for|at|as|with|during|my)\s+)*(?:a\s+|my\s+)?(breakfast|brunch|lunch|dinner|supper|snacks?)\b${mealWordFood}\s*:?`, "gi")
 
 /** The meal the text names ("for lunch", "Dinner: …"), and the text without it. */
 export const extractMeal = (text: string): { readonly meal: Option.Option<Meal>; readonly rest: string } => {

@@ -156,7 +156,7 @@ export const resolveGrams = (request: FoodRequest, household: ReadonlyArray<Hous
   if (ml !== undefined) return { grams: quantity * ml, assumption: `${label} ≈ ${fmt(quantity * ml)} g (1 ml taken as 1 g)` }
   // A count of a thing ("a wing", "a medium pork chop"): USDA's own count portion of the food, scaled for a stated size.
   const factor = sizeFactor[unit]
-  const counted = factor === undefined ? undefined : household.find((h) => countable.test(h.description.toLowerCase()) && h.amount > 0)
+  const counted = factor === undefined ? undefined : household.find((h) => countable.test(h.description.toLowerCase()) && h.amount > 0 && h.grams / h.amount <= 700)
   if (factor !== undefined && counted !== undefined) {
     const grams = (quantity * factor * counted.grams) / counted.amount
     const size = factor === 1 ? "" : `, ×${factor} for ${unit}`

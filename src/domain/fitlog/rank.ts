@@ -26,7 +26,7 @@ export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^(?:brown|wholemeal|whole wheat|whole-wheat) toast$/, id: "18076", why: "brown/wholemeal toast is whole-wheat bread, toasted" },
   { name: /^(?:black )?coffee$/, id: "14209", why: "coffee is brewed coffee, not instant powder or beans" },
   { name: /^(?:black )?tea$|^cup of tea$/, id: "14355", why: "tea is black tea, brewed" },
-  { name: /^(?:coke|cola|coca[- ]cola|pepsi|soda)$/, id: "14400", why: "a cola is the regular caffeinated cola" },
+  { name: /^(?:coke|cola|coca[- ]cola|pepsi|soda|soda pop|pop|soft drink|fizzy drink|soft drink cola|cola soft drink)$/, id: "14400", why: "a cola is the regular caffeinated cola, and the soft drink most meant by soda or soft drink" },
   { name: /^(?:diet coke|diet cola|diet pepsi|coke zero)$/, id: "14146", why: "a diet cola is a low-calorie cola with aspartame" },
   { name: /^(?:white )?rice$/, id: "20045", why: "rice is white long-grain rice, cooked (rice is eaten cooked)" },
   { name: /^brown rice$/, id: "20037", why: "brown rice is long-grain brown rice, cooked" },
@@ -81,6 +81,11 @@ export const asEaten = (recordWords: ReadonlySet<string>, asked: ReadonlySet<str
   if (has(asked, "coffee", "tea", "espresso") && !named("instant")) {
     if (recordWords.has("brewed")) score += 2
     if (has(recordWords, "instant", "powder", "mix")) score -= 2
+  }
+  // A drink is drunk made up: prepared or ready-to-drink, not its powder, mix or concentrate.
+  if (has(asked, "coffee", "tea", "cocoa", "drink", "beverage", "lemonade", "juice", "chocolate", "shake", "smoothie") && !has(asked, "powder", "dry", "mix", "concentrate")) {
+    if (has(recordWords, "prepared", "brewed", "ready-to-drink", "drink", "diluted", "reconstituted")) score += 1
+    if (has(recordWords, "powder", "dry", "granules", "concentrate", "undiluted", "syrup")) score -= 2.5
   }
   for (const w of ingredientForms) if (recordWords.has(w) && !named(w)) score -= 1
   for (const w of variants) if (recordWords.has(w) && !named(w)) score -= 0.4

@@ -28,7 +28,7 @@ const synonyms: Readonly<Record<string, ReadonlyArray<string>>> = {
   rocket: ["arugula"], swede: ["rutabagas"], beetroot: ["beets"], mangetout: ["peas", "edible-podded"], sultanas: ["raisins"],
   jam: ["jams", "preserves"], jelly: ["jellies", "jams"], hotdog: ["frankfurter"], "hot-dog": ["frankfurter"], wiener: ["frankfurter"],
   soft: ["soft"], sub: ["submarine"], hoagie: ["submarine"], spaghetti: ["spaghetti", "pasta"], penne: ["pasta"], macaroni: ["macaroni", "pasta"],
-  noodles: ["noodles", "pasta"], cooked: ["cooked"], raw: ["raw"]
+  noodles: ["noodles", "pasta"], cooked: ["cooked"], raw: ["raw"], cheesy: ["cheese"], diet: ["low", "calorie"], fizzy: ["carbonated"]
 }
 
 export const fold = (text: string): string => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
@@ -119,6 +119,8 @@ export interface IndexedRecord {
   readonly all: ReadonlySet<string>
   readonly exact: ReadonlySet<string>
   readonly head: ReadonlySet<string>
+  /** The words of the second and third parts, where SR28 often names the food ("Pork, cured, bacon"). */
+  readonly near: ReadonlySet<string>
   readonly headWords: ReadonlyArray<string>
   readonly segments: number
   /** Words of the record's upper-case brand or restaurant names (SR28 writes them in capitals). */
@@ -130,7 +132,8 @@ const categoryHeads = new Set(["snacks", "beverages", "fast foods", "candies", "
 
 /** The words that name foods in the table (each record's head part): the reader tells a remark from a food with them. */
 export const foodWords = (records: ReadonlyArray<IndexedRecord>): ReadonlySet<string> =>
-  new Set(records.flatMap((r) => r.headWords.flatMap(forms)).filter((w) => !fillerWords.has(w) && /^[a-z]{3,}$/.test(w)))
+  // Brand names ("MILKY WAY", "KASHI INDIGO MORNING") name no food by their words.
+  new Set(records.filter((r) => r.brandWords.size === 0).flatMap((r) => r.headWords.flatMap(forms)).filter((w) => !fillerWords.has(w) && /^[a-z]{3,}$/.test(w)))
 
 export const indexRecords = (records: ReadonlyArray<FoodRecord>): ReadonlyArray<IndexedRecord> =>
   records.map((record) => {
@@ -145,6 +148,7 @@ export const indexRecords = (records: ReadonlyArray<FoodRecord>): ReadonlyArray<
       exact,
       all: new Set([...exact].flatMap(forms)),
       head: new Set([...headWords, ...(named ? words(first) : [])].flatMap(forms)),
+      near: new Set(segments.slice(1, 3).flatMap((x) => words(x)).flatMap(forms)),
       headWords,
       segments: segments.length,
       brandWords: new Set((record.description.match(/\b[A-Z][A-Z'&.-]{2,}\b/g) ?? []).flatMap((b) => words(b)))
@@ -183,6 +187,9 @@ export const headNoun = (nameWords: ReadonlyArray<string>): string | undefined =
   return main[main.length - 1]
 }
 
+/** Words that say how or where a food was made or served, not what it is: they help when matched and cost nothing when not. */
+const softWords = new Set(["home", "homemade", "recipe", "style", "type", "restaurant", "regular", "plain", "ready", "heat", "packaged", "store", "bought", "fresh", "hot", "warm", "cold", "nfs", "own", "leftover", "sized", "fast", "food", "made", "scratch", "traditional", "classic", "simple", "basic", "generic", "kind", "brand", "reconstituted", "hearty", "crispy", "crunchy", "juicy", "rich", "light", "juice"].filter((w) => w !== "juice"))
+
 /** Flavours: a flavoured variant only when the flavour is named ("milk" is not chocolate milk). */
 const flavours = ["chocolate", "vanilla", "strawberry", "cherry", "raspberry", "blueberry", "peach", "mocha", "caramel", "cinnamon", "maple", "butterscotch", "coconut", "mint", "peppermint", "fudge", "banana"]
 
@@ -207,6 +214,7 @@ export const searchRecords = (
   const asked = new Set([...nameWords, ...prepWords].flatMap(expand))
   const index = wordIndex(records)
   const candidates = new Set(expand(head).flatMap((f) => index.get(f) ?? []))
+  for (const w of nameWords) if (softWords.has(w)) optional.add(w)
   const required = nameWords.filter((w) => !optional.has(w) && !described.has(w))
   const scored: Array<ScoredRecord> = []
   for (const i of candidates) {
@@ -218,6 +226,7 @@ export const searchRecords = (
       const own = forms(w)
       const weight = described.has(w) ? 0.4 : 1
       if (own.some((f) => r.head.has(f))) score += 3 * weight
+      else if (own.some((f) => r.near.has(f))) score += 2.5 * weight
       else if (own.some((f) => r.all.has(f))) score += 2 * weight
       else if ((synonyms[w] ?? []).flatMap(forms).some((f) => r.all.has(f))) score += 1.5 * weight
       else {
