@@ -33,7 +33,20 @@ amazing awesome nourishing nutritious sweet-tooth treat finish energizing energi
 refreshment creamy-textured savory-sweet robust vibrant aromatic fragrant steaming cozy cosy substantial
 modest small-ish big-ish huge massive tiny hefty sizable sizeable decent proper lavish`
 
+/** Nouns and verbs of talk about eating (not stripped from names, but a piece made only of them names no food). */
+const remarks = `flavor flavors flavour flavours taste tastes burst kick twist touch goodness cravings craving routine experience
+way day place part sweet spicy providing savoring savouring enjoying opened opening satisfy crunch texture aroma boost
+fizzy fruity warmth comfort bite pick-me-up break moment mood hunger thirst quench quenched relaxing relax afternoon
+evening morning midday midmorning mid-morning noon lunchtime time snack treat option choice pairing combo combination
+addition accompaniment delight pleasure indulgence reward start end beginning perfection taste-buds tastebuds buds
+palate satisfying energy refuel recharge hydrate hydration cool chilled iced-cold ice-cold lovely sweetness saltiness
+individual single snack-size snack-sized regular-sized fun-size fun-sized bite-sized bite-size size portion amount
+glass cup bowl plate side serving helping amount package packages container containers spoonful spoonfuls`
+
 const split = (s: string): ReadonlyArray<string> => s.split(/\s+/).filter((w) => w.length > 0)
+
+/** Words of remarks about a meal: a piece made only of these and filler words is no food. */
+export const remarkWords: ReadonlySet<string> = new Set(remarks.split(/\s+/).filter((w) => w.length > 0))
 
 /** Words that describe the meal or the person, never a food: stripped from a food name. */
 export const fillerWords: ReadonlySet<string> = new Set([...split(grammar), ...split(verbs), ...split(praise)])
@@ -45,11 +58,14 @@ export const fillerWords: ReadonlySet<string> = new Set([...split(grammar), ...s
  */
 export const englishWords: ReadonlySet<string> = new Set([
   ...fillerWords,
+  ...remarkWords,
   ...split(`glass glasses cup cups mug mugs bowl bowls plate plates slice slices piece pieces bottle bottles can cans
   order orders scoop scoops serving servings portion portions handful bag bags packet packets bar bars pint pints
   carton jar box medium large small regular extra size sized single double triple whole half quarter
   some that than then thin thick home homemade store bought brand leftover leftovers fast food restaurant takeaway
   takeout style side sides top bottom inside outside onto into over under around about approximately roughly
   grams gram ounce ounces pound pounds litre liter millilitre milliliter tablespoon teaspoon
-  piece glass water coke pepsi sprite fanta`)
+  piece glass water coke pepsi sprite fanta routine package opened scratch place spread dipping enhance
+  every enjoy perfect quick simple right left fit felt fine nice kept made gave give given took take taken put
+  pick picked grab went come came home work office school gym party friend friends family kids while during`)
 ])

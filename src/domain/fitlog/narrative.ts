@@ -9,7 +9,7 @@
  * said after its food ("a bottle of water, 12 fl oz") is moved onto it.
  * Pure and total.
  */
-import { fillerWords } from "./english.js"
+import { fillerWords, remarkWords } from "./english.js"
 
 const massOrVolume = String.raw`(?:\d+(?:[.,]\d+)?|\d+\s*\/\s*\d+)[\s-]*(?:g|gr|grams?|grammes?|kg|mg|ml|millilit(?:re|er)s?|l|litres?|liters?|oz|ounces?|lbs?|pounds?|fl\.?\s?oz|fluid ounces?)\b`
 const containers = "(?:serving|portion|helping|can|bottle|glass|cup|bowl|plate|mug|bag|packet|piece|slice|scoop|order|container|carton)"
@@ -28,7 +28,7 @@ const amountFirst = (text: string) =>
 /** After an amount, the container or serving word adds nothing: "28g serving of popcorn", "355ml can of cola". */
 const containerAfterAmount = new RegExp(String.raw`(${massOrVolume})\s+${containers}s?\s+of\s+`, "gi")
 
-const leadIn = new RegExp(String.raw`^(?:[^\d]*?\b)?(?:(?:i|we|he|she|they)\s+)?(?:also\s+|just\s+|then\s+|finally\s+|quickly\s+|happily\s+)?(?:had|have|ate|eat|enjoyed|enjoy|savou?red|relished|indulged\s+in|treated\s+(?:myself|me|ourselves)\s+to|reached\s+for|grabbed|picked\s+up|munched\s+on|snacked\s+on|nibbled\s+on|sipped(?:\s+on)?|drank|drink|consumed|devoured|went\s+for|opted\s+for|chose|decided\s+on|made\s+myself|whipped\s+up|fixed\s+myself|included|includes|consisted\s+of|consists\s+of|featured|features|comprised(?:\s+of)?|was|were|is|started\s+(?:my\s+day\s+|the\s+day\s+|off\s+)?with|kicked\s+off\s+(?:my\s+day\s+|the\s+day\s+)?with|fuell?ed\s+up\s+with|tried|got|ordered|bought|finished\s+(?:off\s+)?with|rounded\s+(?:it\s+)?off\s+with|went\s+with|settled\s+(?:for|on))\b\s*`, "i")
+const leadIn = new RegExp(String.raw`^(?:[^\d]*?\b)?(?:(?:i|we)\s+(?:[a-z]+ly\s+)?(?:opened|prepared|brewed|poured(?:\s+myself)?|heated(?:\s+up)?|cooked(?:\s+up)?|baked|made|microwaved|toasted|unwrapped|ordered|picked)\s+|(?:(?:i|we|he|she|they)\s+)?(?:also\s+|just\s+|then\s+|finally\s+|quickly\s+|happily\s+)?(?:decided\s+to\s+(?:have\s+|grab\s+|enjoy\s+|try\s+)?|went\s+to\s+)?(?:treat(?:ed)?\s+(?:myself|me|ourselves)\s+to|indulge\s+in|enjoying|savou?ring|sipping(?:\s+on)?|having|eating|drinking|munching\s+on|complemented(?:\s+[a-z]+ly)?\s+by|paired(?:\s+[a-z]+ly)?\s+with|accompanied\s+by|along\s+with|alongside|together\s+with|followed\s+by|served\s+with|topped\s+(?:off\s+)?with|had|have|ate|eat|enjoyed|enjoy|savou?red|relished|indulged\s+in|treated\s+(?:myself|me|ourselves)\s+to|reached\s+for|grabbed|picked\s+up|munched\s+on|snacked\s+on|nibbled\s+on|sipped(?:\s+on)?|drank|drink|consumed|devoured|went\s+for|opted\s+for|chose|decided\s+on|made\s+myself|whipped\s+up|fixed\s+myself|included|includes|consisted\s+of|consists\s+of|featured|features|comprised(?:\s+of)?|was|were|is|started\s+(?:my\s+day\s+|the\s+day\s+|off\s+)?with|kicked\s+off\s+(?:my\s+day\s+|the\s+day\s+)?with|fuell?ed\s+up\s+with|tried|got|ordered|bought|finished\s+(?:off\s+)?with|rounded\s+(?:it\s+)?off\s+with|went\s+with|settled\s+(?:for|on)))\b\s*`, "i")
 
 /** Where a trailing remark begins: "… cream to make it just right", "… milk for a sweet touch". */
 const trailingRemark = /\s+(?:(?:this|that|last|yesterday)\s+(?:morning|afternoon|evening|night)\b|today\b|tonight\b|for\s+(?:a|an|some|my|the|extra|added|dipping|dessert|energy)\b|for\s+[a-z]+ing\b|to\s+[a-z]+\b|from\s+(?:my|our|a|an|the|scratch|home)\b|during\s|like\s|brimming\s|bursting\s|packed\s+with\b|loaded\s+with\s+(?:flavou?r|goodness)\b|that\s|which\s|who\s|because\s|since\s|while\s|giving\s|keeping\s|making\s|leaving\s|perfect\s+for\b|just\s+(?:right|the|perfect|enough)\b|as\s+(?:a|an|my|the)\s|before\s|after\s|when\s|on\s+the\s+side\b).*$/i
@@ -65,7 +65,7 @@ const lyFoods = new Set(["jelly", "belly", "curly", "lightly", "thinly", "finely
 const remarkOnPart = /^(?:with\s+)?(?:the\s+|its\s+)?(?:skin|bone|bones|fat|crust|rind|seeds|peel|shell)\s+(?:removed|included|on|off|in|out|trimmed|discarded|eaten)$/i
 
 /** Only meal talk, no food: "keeping it simple and hydrating", "For a quick". */
-const noFood = (chunk: string) => remarkOnPart.test(chunk) || chunk.toLowerCase().split(/[^a-z0-9'-]+/).filter((w) => w.length > 0).every(isFiller)
+const noFood = (chunk: string) => remarkOnPart.test(chunk) || chunk.toLowerCase().split(/[^a-z0-9'-]+/).filter((w) => w.length > 0).every((w) => isFiller(w) || remarkWords.has(w))
 
 /** A piece that is only an amount: "just the right size at 12 fl oz". */
 const onlyAmount = new RegExp(String.raw`^(?:[a-z\s]*?\b(?:at|about|around|roughly|approximately|of|is|was|weighing|totalling|totaling)\s+)?(${massOrVolume})\s*$`, "i")
@@ -97,7 +97,11 @@ const fromAmount = (chunk: string): string => {
     const after = weighedAfter.exec(chunk)
     return after === null ? chunk : `${after[2] ?? ""} ${after[1] ?? ""}${after[3] ?? ""}`.trim()
   }
-  if (m.index === 0) return chunk
+  if (m.index === 0 || /^\s*[\d½¼¾⅓⅔]/.test(chunk)) return chunk
+  // "just the right size at 12 fl oz": only an amount, for the item before; "chicken breast 150g" is a trailing amount.
+  if (chunk.slice(m.index + m[0].length).trim().length === 0) {
+    return /\b(?:at|about|around|roughly|approximately|weighing|weighed|totalling|totaling)\s*$/i.test(chunk.slice(0, m.index)) ? m[0] : chunk
+  }
   const before = chunk.slice(0, m.index).split(/\s+/).map((w) => w.toLowerCase()).filter((w) => w.length > 0 && !isFiller(w))
   const rest = chunk.slice(m.index).replace(new RegExp(String.raw`^(${massOrVolume})(?:\s+${containers}s?)?(?:\s+of)?\s*`, "i"), "$1 ")
   if (before.length === 0 || before.length > 2) return rest

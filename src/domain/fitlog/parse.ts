@@ -76,6 +76,13 @@ const innerUnit = /^((?:[a-z-]+\s+){0,3}?)([a-z]+)\s+of\s+(.+)$/i
 
 /** The unit after praise words ("a juicy medium apple") or a few describing words ("a single serving bag of …"). */
 const laterUnit = (amount: Amount): Amount => {
+  // "a small bag of chips", "a medium cup of coffee": the container is the unit, the size only describes it.
+  if (amount.unit === "small" || amount.unit === "medium" || amount.unit === "large") {
+    const inner = innerUnit.exec(stripFiller(amount.rest))
+    const unit = inner === null ? undefined : unitOf(inner[2] ?? "")
+    if (inner !== null && unit !== undefined) return { ...amount, unit, rest: inner[3] ?? "" }
+    return amount
+  }
   if (amount.unit !== undefined) return amount
   const rest = stripFiller(amount.rest)
   const inner = innerUnit.exec(rest)

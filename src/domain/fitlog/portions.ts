@@ -78,6 +78,7 @@ export const portionTable: ReadonlyArray<Portion> = [
   { food: /\b(?:beer|lager|ale|cider)\b/, unit: "pint", grams: 568, why: "a pint of beer is the imperial pub pint, 568 ml" },
   { food: /\b(?:beer|lager|ale|cider)\b/, unit: "each", grams: 356, why: "a beer is a 12 fl oz bottle or can" },
   { food: /\b(?:soda|cola|coke|pepsi|lemonade|sprite|pop)\b/, unit: "bottle", grams: 591, why: "a bottle of soft drink is 20 fl oz" },
+  { food: /\b(?:soda|cola|coke|pepsi|ginger ale|soft drink|lemonade|root beer|sprite|pop|tonic)\b/, unit: "can", grams: 370, why: "a can of soft drink is 12 fl oz" },
   { food: /\bwine\b/, unit: "glass", grams: 148, why: "a glass of wine is 5 fl oz" },
   { food: /\bwine\b/, unit: "each", grams: 148, why: "a glass of wine is 5 fl oz" },
   { food: /\b(?:chips|crisps|popcorn|pretzels|cheetos|doritos)\b/, unit: "bag", grams: 28, why: "a single-serving snack bag is 1 oz" }

@@ -210,7 +210,7 @@ export const searchRecords = (
   const cut = allWords.findIndex((w, i) => i > 0 && trailers.has(w))
   const described = new Set(cut < 0 ? [] : allWords.slice(cut + 1))
   const prepWords = preparation === undefined ? [] : words(preparation)
-  const common = commonFoodFor(nameWords.join(" "))
+  const common = commonFoodFor(nameWords.filter((w) => !softWords.has(w) && !["unsweetened", "bottled", "tap", "still", "chilled", "cold"].includes(w) || nameWords.length === 1).join(" "))
   const asked = new Set([...nameWords, ...prepWords].flatMap(expand))
   const index = wordIndex(records)
   const candidates = new Set(expand(head).flatMap((f) => index.get(f) ?? []))
@@ -250,7 +250,7 @@ export const searchRecords = (
     for (const f of flavours) if (r.exact.has(f) && !asked.has(f)) score -= 1
     if (r.record.common) score += 0.5
     // A brand counts against a record only when the user did not name it.
-    if (r.brandWords.size > 0) score -= [...r.brandWords].some((b) => asked.has(b)) ? -1 : 1.5
+    if (r.brandWords.size > 0) score -= [...r.brandWords].some((b) => asked.has(b) && !forms(head).includes(b) && !forms(b).includes(head)) ? -1 : 1.5
     score += asEaten(r.all, asked)
     if (common !== undefined && prepWords.length === 0 && r.record.id === common.id) score += 6
     score -= 0.25 * Math.max(0, r.segments - 2)
