@@ -117,7 +117,7 @@ const cupsIn: Partial<Record<Unit, readonly [number, string]>> = {
 }
 
 /** A household weight that counts things ("1 wing", "1 medium", "1 bar"), not a volume or a mass. */
-const countable = /^(?!(?:cup|cups|tbsp|tsp|fl oz|oz|g|lb|pint|quart|gallon|liter|ml|serving packet)\b)/
+const countable = /^(?!(?:cup|cups|tbsp|tsp|fl oz|oz|g|lb|pint|quart|gallon|liter|ml|serving packet)\b)(?!.*\b(?:mini|miniature|bite|crumbs|chopped|cubic|diced|slice|piece|pieces|chips|nuggets?|tbsp|tsp)\b)/
 const sizeFactor: Partial<Record<Unit, number>> = { small: 0.75, medium: 1, large: 1.25, each: 1, piece: 1 }
 
 const unitWordsInDescription: Partial<Record<Unit, RegExp>> = {
