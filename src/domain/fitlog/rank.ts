@@ -21,7 +21,7 @@ export interface CommonFood {
 }
 
 export const commonFoods: ReadonlyArray<CommonFood> = [
-  { name: /^milk$/, id: "01077", why: "milk with no other word is whole cow's milk (Milk, whole, 3.25% milkfat)" },
+  { name: /^(?:whole |full fat |full-fat )?milk$/, id: "01077", why: "milk with no other word, or whole milk, is whole cow's milk (Milk, whole, 3.25% milkfat)" },
   { name: /^(?:white )?toast$/, id: "18070", why: "toast is white bread, toasted" },
   { name: /^(?:brown|wholemeal|whole wheat|whole-wheat) toast$/, id: "18076", why: "brown/wholemeal toast is whole-wheat bread, toasted" },
   { name: /^(?:black )?coffee$/, id: "14209", why: "coffee is brewed coffee, not instant powder or beans" },

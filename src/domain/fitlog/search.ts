@@ -178,17 +178,21 @@ const expand = (w: string): ReadonlyArray<string> => [...forms(w), ...(synonyms[
 const usual = new Set(["whole", "plain", "regular", "fresh", "fluid", "commercial", "cooking"])
 
 /** Words after which a name goes on describing its head ("cookie with icing", "bar coated in chocolate"). */
-const trailers = new Set(["with", "in", "on", "coated", "topped", "filled", "made", "prepared", "served", "from", "without", "dipped", "drizzled", "covered", "stuffed"])
+const trailers = new Set(["with", "in", "on", "coated", "topped", "filled", "made", "prepared", "from", "without", "dipped", "drizzled", "covered", "stuffed"])
+
+/** How a food was cut: "cucumber slices" is cucumber. */
+const cuts = new Set(["slices", "slice", "pieces", "piece", "chunks", "wedges", "cubes", "halves", "florets", "segments", "spears", "bites"])
 
 /** The head noun of a name: its last word before any trailing description. */
 export const headNoun = (nameWords: ReadonlyArray<string>): string | undefined => {
   const cut = nameWords.findIndex((w, i) => i > 0 && (trailers.has(w) || w.endsWith("ed") && ["with", "in", "on", "and"].includes(nameWords[i + 1] ?? "")))
   const main = cut < 0 ? nameWords : nameWords.slice(0, cut)
-  return main[main.length - 1]
+  const last = main[main.length - 1]
+  return last !== undefined && cuts.has(last) && main.length > 1 ? main[main.length - 2] : last
 }
 
 /** Words that say how or where a food was made or served, not what it is: they help when matched and cost nothing when not. */
-const softWords = new Set(["home", "homemade", "recipe", "style", "type", "restaurant", "regular", "plain", "ready", "heat", "packaged", "store", "bought", "fresh", "hot", "warm", "cold", "nfs", "own", "leftover", "sized", "fast", "food", "made", "scratch", "traditional", "classic", "simple", "basic", "generic", "kind", "brand", "reconstituted", "hearty", "crispy", "crunchy", "juicy", "rich", "light", "juice"].filter((w) => w !== "juice"))
+const softWords = new Set(["home", "homemade", "recipe", "style", "type", "restaurant", "regular", "plain", "ready", "heat", "packaged", "store", "bought", "fresh", "hot", "warm", "cold", "nfs", "own", "leftover", "sized", "fast", "food", "made", "scratch", "traditional", "classic", "simple", "basic", "generic", "kind", "brand", "reconstituted", "hearty", "crispy", "crunchy", "juicy", "all", "any", ...cuts])
 
 /** Flavours: a flavoured variant only when the flavour is named ("milk" is not chocolate milk). */
 const flavours = ["chocolate", "vanilla", "strawberry", "cherry", "raspberry", "blueberry", "peach", "mocha", "caramel", "cinnamon", "maple", "butterscotch", "coconut", "mint", "peppermint", "fudge", "banana"]
@@ -237,6 +241,9 @@ export const searchRecords = (
       if (r.exact.has(w)) score += 0.25
     }
     if (matched < Math.ceil(required.length / 2)) continue
+    // The food named last in the record's name is the one asked for: "Milk, chocolate" for chocolate milk, not "milk chocolate".
+    const recordHead = r.headWords[r.headWords.length - 1]
+    if (recordHead !== undefined && forms(recordHead).some((f) => forms(head).includes(f))) score += 1
     // A head like "Milk and cereal bar" or "Potato salad with egg" names another dish.
     if (r.headWords.length > 1) score -= 0.75 * r.headWords.filter((w) => !fillerWords.has(w) && !forms(w).some((f) => asked.has(f))).length
     for (const w of prepWords) {
