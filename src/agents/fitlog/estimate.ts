@@ -7,7 +7,7 @@
 import { Effect, Option } from "effect"
 import { resolveGrams } from "../../domain/fitlog/portions.js"
 import type { FoodRecord, FoodRequest, Meal, Nutrients } from "../../domain/fitlog/types.js"
-import { scaleNutrients } from "../../domain/fitlog/types.js"
+import { FoodName, scaleNutrients } from "../../domain/fitlog/types.js"
 import type { ValidationIssue } from "../../domain/fitlog/validate.js"
 import { describeIssue, validate } from "../../domain/fitlog/validate.js"
 import type { Llm } from "../../services/llm/llm.js"
@@ -72,7 +72,8 @@ export const matchRequest = (request: FoodRequest) =>
     const searchedAs = table.correct(request.name)
     const best = table.search(searchedAs, request.preparation, 1)[0]
     if (best === undefined) return { _tag: "NotFound", request, searchedAs }
-    const resolved = resolveGrams({ ...request, name: request.name }, best.record.household)
+    // Portions are looked up under the corrected name ("bananna" weighs what a banana does).
+    const resolved = resolveGrams({ ...request, name: FoodName.make(searchedAs) }, best.record.household)
     if (resolved === undefined) return { _tag: "NoGrams", request, food: best.record }
     const assumptions = [request.assumption, resolved.assumption, searchedAs !== request.name ? `"${request.name}" read as "${searchedAs}"` : undefined]
       .filter((a): a is string => a !== undefined)

@@ -38,6 +38,15 @@ const joiners = /\s*(?:(?<!\d),(?!\d)|;|\s(?:paired(?:\s+[a-z]+ly)?\s+with|along
 
 /** What starts an item of its own: an amount, an article, a number word. */
 const itemStart = String.raw`(?:\d|[½¼¾⅓⅔]|an?\s|the\s|some\s|one\b|two\b|three\b|four\b|five\b|six\b|half\s+(?!and\b)|several\b|my\s|a\s+couple\b|a\s+few\b)`
+/** "2 eggs and toast", "a bagel with cream cheese": after a counted item, "and"/"with" starts the next food unless a dish follows. */
+const countLed = /^(?:\d+(?:[.,]\d+)?(?!\s*(?:g|gr|grams?|kg|mg|ml|l|oz|ounces?|lbs?|fl)\b)|an?\b|one|two|three|four|five|six|half)\s/i
+const countSplit = (chunk: string): ReadonlyArray<string> => {
+  if (!countLed.test(chunk)) return [chunk]
+  const m = /^(.+?)\s+(?:and|with|&|\+)\s+(.+)$/i.exec(chunk)
+  if (m === null || dishNouns.test(m[2] ?? "") || /(?:ed|made)$/i.test(m[1] ?? "")) return [chunk]
+  return [m[1] ?? "", ...countSplit(m[2] ?? "")]
+}
+
 const andSplit = new RegExp(String.raw`\s+(?:and|&|with|plus)\s+(?=${itemStart})|\s+and\s+(?=(?:washed|paired|complemented|topped|finished|followed|rounded|kept|enjoyed|had|sipped|drank|ate|savou?red|treated|grabbed|added)\b)`, "i")
 
 /** Nouns of whole dishes: a list of fillings before one of them is that dish, not separate foods. */
@@ -122,7 +131,7 @@ export const readNarrative = (text: string, isFoodWord?: (word: string) => boole
   const pieces: Array<string> = []
   for (const sentence of sentences(text)) {
     const normal = amountFirst(sentence.replace(/[’‘]/g, "'")).replace(containerAfterAmount, "$1 ")
-    const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).map((c) => c.trim()).filter((c) => c.length > 0))
+    const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).flatMap((c) => countSplit(c.trim())).map((c) => c.trim()).filter((c) => c.length > 0))
     for (const chunk of chunks) {
       const read = fromAmount(chunk.replace(leadIn, "")).replace(trailingRemark, "").replace(/^(?:and|also|then|plus|&)\s+/i, "")
         .replace(/\s+(?:and|with|or|&|plus)$/i, "").trim()
@@ -141,7 +150,9 @@ export const readNarrative = (text: string, isFoodWord?: (word: string) => boole
           pieces[pieces.length - 1] = `${previous} ${read}`
           continue
         }
-        if (!named) continue
+        // A piece of narration ("This morning", "savoring its sweet flavor") is dropped; a bare unknown word ("latte") is kept and reported.
+        const narrated = read.toLowerCase().split(/[^a-z'-]+/).some((w) => fillerWords.has(w) || remarkWords.has(w))
+        if (!named && narrated) continue
       }
       pieces.push(read)
     }

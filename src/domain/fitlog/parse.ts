@@ -98,7 +98,9 @@ const decodeName = Schema.decodeUnknownOption(FoodName)
 
 /** One item: its amount (leading, trailing, or "1 assumed") and its name. */
 export const parseItem = (text: string): Option.Option<FoodRequest> => {
-  const found: Amount | undefined = leadingAmount(text) ?? trailingAmount(text)
+  // "cup of tea", "tbsp peanut butter": a unit with no number is one of it.
+  const bareUnit = leadingAmount(`1 ${text.trim()}`)
+  const found: Amount | undefined = leadingAmount(text) ?? trailingAmount(text) ?? (bareUnit?.unit === undefined || bareUnit.unit === "each" ? undefined : bareUnit)
   const amount = found === undefined ? undefined : laterUnit(found)
   const rawName = cleanName(amount?.rest ?? text)
   const { name, preparation } = splitPreparation(rawName)

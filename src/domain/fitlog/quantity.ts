@@ -28,7 +28,7 @@ const unitWords: ReadonlyArray<readonly [RegExp, Unit]> = [
   [/^(?:cups?|c)$/, "cup"],
   [/^(?:tbsp|tbsps|tbs|tblsp|tablespoons?)$/, "tbsp"],
   [/^(?:tsp|tsps|teaspoons?)$/, "tsp"],
-  [/^(?:slices?)$/, "slice"],
+  [/^(?:slices?|rashers?)$/, "slice"],
   [/^(?:small|small-sized)$/, "small"],
   [/^(?:medium|med|medium-sized|average|average-sized)$/, "medium"],
   [/^(?:large|big|large-sized|extra-large|jumbo)$/, "large"],

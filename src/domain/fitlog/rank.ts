@@ -44,7 +44,7 @@ export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^beer$/, id: "14003", why: "beer is regular beer" },
   { name: /^(?:wine|red wine)$/, id: "14096", why: "wine with no colour named is red table wine" },
   { name: /^white wine$/, id: "14106", why: "white table wine" },
-  { name: /^orange juice$/, id: "09206", why: "orange juice as drunk: the plain juice (SR28 \"raw\", squeezed), not frozen concentrate" },
+  { name: /^(?:oj|orange juice)$/, id: "09206", why: "orange juice as drunk: the plain juice (SR28 \"raw\", squeezed), not frozen concentrate" },
   { name: /^(?:bread|white bread)$/, id: "18069", why: "bread is commercial white bread" },
   { name: /^(?:cereal|corn flakes|cornflakes)$/, id: "08020", why: "cereal with no kind named: corn flakes (SR28's only corn flakes record is Kellogg's)" },
   { name: /^chicken breasts?$/, id: "05064", why: "a chicken breast as eaten: roasted, meat only" },
@@ -55,6 +55,15 @@ export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^(?:yogurt|yoghurt)$/, id: "01116", why: "yogurt is plain whole-milk yogurt" },
   { name: /^(?:mashed potatoes?|mash)$/, id: "11657", why: "mashed potatoes are home-prepared with whole milk" },
   { name: /^ice cream$/, id: "19095", why: "ice cream is vanilla ice cream" },
+  { name: /^apple juice$/, id: "09016", why: "apple juice is the plain bottled juice" },
+  { name: /^salmon(?: fillet)?$/, id: "15237", why: "salmon as eaten: Atlantic (farmed, the usual kind), cooked" },
+  { name: /^tuna$/, id: "15121", why: "tuna with no other word is canned light tuna in water, the usual kind" },
+  { name: /^(?:mac and cheese|mac n cheese|mac & cheese|macaroni and cheese|macaroni cheese)$/, id: "22960", why: "mac and cheese is the boxed kind, prepared" },
+  { name: /^(?:jacket potato|baked potato)$/, id: "11674", why: "a jacket (UK) / baked potato: baked, flesh and skin" },
+  { name: /^(?:hot dog|hotdog)s?$/, id: "21118", why: "a hot dog is a frankfurter in a bun, plain (fast-food hot dog)" },
+  { name: /^(?:bacon|bacon rashers?|rashers?)$/, id: "10862", why: "bacon as eaten: sliced pork bacon, pan-fried" },
+  { name: /^(?:sausages?|pork sausages?|bangers?)$/, id: "07064", why: "a sausage is a pork sausage link, cooked" },
+  { name: /^espresso$/, id: "14210", why: "espresso as served" },
   { name: /^peanut butter$/, id: "16098", why: "peanut butter is smooth, with salt" }
 ]
 
@@ -65,7 +74,7 @@ const has = (set: ReadonlySet<string>, ...ws: ReadonlyArray<string>) => ws.some(
 
 const grainLike = ["rice", "pasta", "spaghetti", "macaroni", "noodles", "noodle", "oats", "oatmeal", "quinoa", "couscous", "barley", "bulgur", "millet", "beans", "lentils", "chickpeas", "peas", "grits"]
 const ingredientForms = ["dry", "unprepared", "powder", "mix", "concentrate", "dehydrated", "granules", "flakes", "instant", "freeze-dried", "undiluted"]
-const variants = ["flavored", "flavor", "sweetened", "fortified", "decaffeinated", "low", "reduced", "light", "lite", "fat-free", "nonfat", "diet", "imitation", "substitute", "canned", "frozen"]
+const variants = ["deli", "prepackaged", "rotisserie", "flavored", "flavor", "sweetened", "fortified", "decaffeinated", "low", "reduced", "light", "lite", "fat-free", "nonfat", "diet", "imitation", "substitute", "canned", "frozen"]
 
 /**
  * The as-eaten adjustment for one record: `recordWords` are its words,
@@ -91,6 +100,8 @@ export const asEaten = (recordWords: ReadonlySet<string>, asked: ReadonlySet<str
   for (const w of variants) if (recordWords.has(w) && !named(w)) score -= 0.4
   if (has(recordWords, "babyfood", "infant", "toddler") && !has(asked, "baby", "babyfood", "infant", "toddler")) score -= 5
   if (recordWords.has("school") && !named("school")) score -= 2
+  // Meat-free and regional survey records ("Bacon, meatless", "(Alaska Native)", "(Navajo)") are meant only when named.
+  for (const w of ["meatless", "vegetarian", "imitation", "native", "navajo", "hopi", "apache", "shoshone", "klamath", "alaska"]) if (recordWords.has(w) && !named(w)) score -= 3
   if (asked.has("toast") && recordWords.has("toasted")) score += 1.5
   return score
 }

@@ -28,7 +28,7 @@ const synonyms: Readonly<Record<string, ReadonlyArray<string>>> = {
   rocket: ["arugula"], swede: ["rutabagas"], beetroot: ["beets"], mangetout: ["peas", "edible-podded"], sultanas: ["raisins"],
   jam: ["jams", "preserves"], jelly: ["jellies", "jams"], hotdog: ["frankfurter"], "hot-dog": ["frankfurter"], wiener: ["frankfurter"],
   soft: ["soft"], sub: ["submarine"], hoagie: ["submarine"], spaghetti: ["spaghetti", "pasta"], penne: ["pasta"], macaroni: ["macaroni", "pasta"],
-  noodles: ["noodles", "pasta"], cooked: ["cooked"], raw: ["raw"], cheesy: ["cheese"], diet: ["low", "calorie"], fizzy: ["carbonated"]
+  noodles: ["noodles", "pasta"], mac: ["macaroni"], jacket: ["baked"], rashers: ["bacon"], kiwi: ["kiwifruit"], cooked: ["cooked"], raw: ["raw"], cheesy: ["cheese"], diet: ["low", "calorie"], fizzy: ["carbonated"]
 }
 
 export const fold = (text: string): string => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
@@ -181,7 +181,7 @@ const usual = new Set(["whole", "plain", "regular", "fresh", "fluid", "commercia
 const trailers = new Set(["with", "in", "on", "coated", "topped", "filled", "made", "prepared", "from", "without", "dipped", "drizzled", "covered", "stuffed"])
 
 /** How a food was cut: "cucumber slices" is cucumber. */
-const cuts = new Set(["slices", "slice", "pieces", "piece", "chunks", "wedges", "cubes", "halves", "florets", "segments", "spears", "bites"])
+const cuts = new Set(["fillet", "fillets", "filet", "filets", "slices", "slice", "pieces", "piece", "chunks", "wedges", "cubes", "halves", "florets", "segments", "spears", "bites"])
 
 /** The head noun of a name: its last word before any trailing description. */
 export const headNoun = (nameWords: ReadonlyArray<string>): string | undefined => {
@@ -218,6 +218,8 @@ export const searchRecords = (
   const asked = new Set([...nameWords, ...prepWords].flatMap(expand))
   const index = wordIndex(records)
   const candidates = new Set(expand(head).flatMap((f) => index.get(f) ?? []))
+  // The curated record is always a candidate ("pepsi" is a cola whose SR28 name does not say Pepsi).
+  if (common !== undefined) records.forEach((r, i) => (r.record.id === common.id ? candidates.add(i) : undefined))
   for (const w of nameWords) if (softWords.has(w)) optional.add(w)
   const required = nameWords.filter((w) => !optional.has(w) && !described.has(w))
   const scored: Array<ScoredRecord> = []
@@ -259,7 +261,8 @@ export const searchRecords = (
     // A brand counts against a record only when the user did not name it.
     if (r.brandWords.size > 0) score -= [...r.brandWords].some((b) => asked.has(b) && !forms(head).includes(b) && !forms(b).includes(head)) ? -1 : 1.5
     score += asEaten(r.all, asked)
-    if (common !== undefined && prepWords.length === 0 && r.record.id === common.id) score += 6
+    // The curated record, unless a preparation was asked for that it is not ("fried egg" is not a raw egg).
+    if (common !== undefined && r.record.id === common.id && prepWords.every((w) => expand(w).some((f) => r.all.has(f)))) score += 6
     score -= 0.25 * Math.max(0, r.segments - 2)
     scored.push({ record: r.record, score })
   }
