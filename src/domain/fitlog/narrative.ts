@@ -9,7 +9,7 @@
  * said after its food ("a bottle of water, 12 fl oz") is moved onto it.
  * Pure and total.
  */
-import { fillerWords, remarkWords } from "./english.js"
+import { fillerWords, remarkWords, structuralWords } from "./english.js"
 
 const massOrVolume = String.raw`(?:\d+(?:[.,]\d+)?|\d+\s*\/\s*\d+)[\s-]*(?:g|gr|grams?|grammes?|kg|mg|ml|millilit(?:re|er)s?|l|litres?|liters?|oz|ounces?|lbs?|pounds?|fl\.?\s?oz|fluid ounces?)\b`
 const containers = "(?:serving|portion|helping|can|bottle|glass|cup|bowl|plate|mug|bag|packet|piece|slice|scoop|order|container|carton)"
@@ -131,7 +131,7 @@ export const readNarrative = (text: string, isFoodWord?: (word: string) => boole
   const pieces: Array<string> = []
   for (const sentence of sentences(text)) {
     const normal = amountFirst(sentence.replace(/[’‘]/g, "'")).replace(containerAfterAmount, "$1 ")
-    const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).flatMap((c) => countSplit(c.trim())).map((c) => c.trim()).filter((c) => c.length > 0))
+    const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).flatMap((c) => countSplit(c.trim().replace(leadIn, ""))).map((c) => c.trim()).filter((c) => c.length > 0))
     for (const chunk of chunks) {
       const read = fromAmount(chunk.replace(leadIn, "")).replace(trailingRemark, "").replace(/^(?:and|also|then|plus|&)\s+/i, "")
         .replace(/\s+(?:and|with|or|&|plus)$/i, "").trim()
@@ -151,7 +151,7 @@ export const readNarrative = (text: string, isFoodWord?: (word: string) => boole
           continue
         }
         // A piece of narration ("This morning", "savoring its sweet flavor") is dropped; a bare unknown word ("latte") is kept and reported.
-        const narrated = read.toLowerCase().split(/[^a-z'-]+/).some((w) => fillerWords.has(w) || remarkWords.has(w))
+        const narrated = read.toLowerCase().split(/[^a-z'-]+/).some((w) => (fillerWords.has(w) && !structuralWords.has(w)) || remarkWords.has(w))
         if (!named && narrated) continue
       }
       pieces.push(read)

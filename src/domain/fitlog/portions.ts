@@ -97,6 +97,7 @@ export const portionTable: ReadonlyArray<Portion> = [
   { food: /\b(?:yogh?urt)\b/, unit: "each", grams: 150, why: "a pot of yogurt is 150 g (UK) / 5.3 oz (US)" },
   { food: /\b(?:yogh?urt)\b/, unit: "container", grams: 150, why: "a pot of yogurt is 150 g (UK) / 5.3 oz (US)" },
   { food: /\btuna\b/, unit: "can", grams: 142, why: "a can of tuna is 5 oz drained" },
+  { food: /\bwine\b/, unit: "bottle", grams: 750, why: "a bottle of wine is 750 ml" },
   { food: /\bwine\b/, unit: "glass", grams: 148, why: "a glass of wine is 5 fl oz" },
   { food: /\bwine\b/, unit: "each", grams: 148, why: "a glass of wine is 5 fl oz" },
   { food: /\b(?:chips|crisps|popcorn|pretzels|cheetos|doritos)\b/, unit: "bag", grams: 28, why: "a single-serving snack bag is 1 oz" }

@@ -36,7 +36,7 @@ const unitWords: ReadonlyArray<readonly [RegExp, Unit]> = [
   [/^(?:cloves?)$/, "clove"],
   [/^(?:scoops?)$/, "scoop"],
   [/^(?:cans?|tins?)$/, "can"],
-  [/^(?:handfuls?)$/, "handful"],
+  [/^(?:handfuls?|handfull?s?)$/, "handful"],
   [/^(?:pinch|pinches)$/, "pinch"],
   [/^(?:splash|splashes|dash|dashes)$/, "splash"],
   [/^(?:bowls?|bowlfuls?)$/, "bowl"],

@@ -41,7 +41,7 @@ export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^cheeseburger$/, id: "21090", why: "a cheeseburger is single-patty with condiments" },
   { name: /^eggs?$/, id: "01123", why: "an egg with no preparation named is a whole egg" },
   { name: /^(?:water|tap water)$/, id: "14411", why: "water is drinking water" },
-  { name: /^beer$/, id: "14003", why: "beer is regular beer" },
+  { name: /^(?:beer|lager|ale|bitter)$/, id: "14003", why: "beer, lager or ale is regular beer" },
   { name: /^(?:wine|red wine)$/, id: "14096", why: "wine with no colour named is red table wine" },
   { name: /^white wine$/, id: "14106", why: "white table wine" },
   { name: /^(?:oj|orange juice)$/, id: "09206", why: "orange juice as drunk: the plain juice (SR28 \"raw\", squeezed), not frozen concentrate" },
@@ -61,7 +61,7 @@ export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^(?:mac and cheese|mac n cheese|mac & cheese|macaroni and cheese|macaroni cheese)$/, id: "22960", why: "mac and cheese is the boxed kind, prepared" },
   { name: /^(?:jacket potato|baked potato)$/, id: "11674", why: "a jacket (UK) / baked potato: baked, flesh and skin" },
   { name: /^(?:hot dog|hotdog)s?$/, id: "21118", why: "a hot dog is a frankfurter in a bun, plain (fast-food hot dog)" },
-  { name: /^(?:bacon|bacon rashers?|rashers?)$/, id: "10862", why: "bacon as eaten: sliced pork bacon, pan-fried" },
+  { name: /^(?:streaky |back )?(?:bacon|bacon rashers?|rashers?)$/, id: "10862", why: "bacon as eaten: sliced pork bacon, pan-fried" },
   { name: /^(?:sausages?|pork sausages?|bangers?)$/, id: "07064", why: "a sausage is a pork sausage link, cooked" },
   { name: /^espresso$/, id: "14210", why: "espresso as served" },
   { name: /^peanut butter$/, id: "16098", why: "peanut butter is smooth, with salt" }

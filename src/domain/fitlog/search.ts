@@ -262,7 +262,7 @@ export const searchRecords = (
     if (r.brandWords.size > 0) score -= [...r.brandWords].some((b) => asked.has(b) && !forms(head).includes(b) && !forms(b).includes(head)) ? -1 : 1.5
     score += asEaten(r.all, asked)
     // The curated record, unless a preparation was asked for that it is not ("fried egg" is not a raw egg).
-    if (common !== undefined && r.record.id === common.id && prepWords.every((w) => expand(w).some((f) => r.all.has(f)))) score += 6
+    if (common !== undefined && r.record.id === common.id && prepWords.every((w) => expand(w).some((f) => r.all.has(f)))) score += 10
     score -= 0.25 * Math.max(0, r.segments - 2)
     scored.push({ record: r.record, score })
   }
