@@ -28,7 +28,7 @@ const synonyms: Readonly<Record<string, ReadonlyArray<string>>> = {
   rocket: ["arugula"], swede: ["rutabagas"], beetroot: ["beets"], mangetout: ["peas", "edible-podded"], sultanas: ["raisins"],
   jam: ["jams", "preserves"], jelly: ["jellies", "jams"], hotdog: ["frankfurter"], "hot-dog": ["frankfurter"], wiener: ["frankfurter"],
   soft: ["soft"], sub: ["submarine"], hoagie: ["submarine"], spaghetti: ["spaghetti", "pasta"], penne: ["pasta"], macaroni: ["macaroni", "pasta"],
-  noodles: ["noodles", "pasta"], mac: ["macaroni"], jacket: ["baked"], rashers: ["bacon"], kiwi: ["kiwifruit"], cooked: ["cooked"], raw: ["raw"], cheesy: ["cheese"], diet: ["low", "calorie"], fizzy: ["carbonated"]
+  noodles: ["noodles", "pasta"], lager: ["beer"], ale: ["beer"], mac: ["macaroni"], jacket: ["baked"], rashers: ["bacon"], kiwi: ["kiwifruit"], cooked: ["cooked"], raw: ["raw"], cheesy: ["cheese"], diet: ["low", "calorie"], fizzy: ["carbonated"]
 }
 
 export const fold = (text: string): string => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
@@ -242,7 +242,8 @@ export const searchRecords = (
       if (!optional.has(w) && !described.has(w)) matched++
       if (r.exact.has(w)) score += 0.25
     }
-    if (matched < Math.ceil(required.length / 2)) continue
+    const curated = common !== undefined && r.record.id === common.id
+    if (matched < Math.ceil(required.length / 2) && !curated) continue
     // The food named last in the record's name is the one asked for: "Milk, chocolate" for chocolate milk, not "milk chocolate".
     const recordHead = r.headWords[r.headWords.length - 1]
     if (recordHead !== undefined && forms(recordHead).some((f) => forms(head).includes(f))) score += 1
