@@ -77,7 +77,7 @@ const remarkOnPart = /^(?:with\s+)?(?:the\s+|its\s+)?(?:skin|bone|bones|fat|crus
 const noFood = (chunk: string) => remarkOnPart.test(chunk) || chunk.toLowerCase().split(/[^a-z0-9'-]+/).filter((w) => w.length > 0).every((w) => isFiller(w) || remarkWords.has(w))
 
 /** A piece that is only an amount: "just the right size at 12 fl oz". */
-const onlyAmount = new RegExp(String.raw`^(?:[a-z\s]*?\b(?:at|about|around|roughly|approximately|of|is|was|weighing|totalling|totaling)\s+)?(${massOrVolume})\s*$`, "i")
+const onlyAmount = new RegExp(String.raw`^[a-z\s]*?\b(?:at|about|around|roughly|approximately|is|was|weighing|totalling|totaling)\s+(${massOrVolume})\s*$`, "i")
 
 /** Drop praise and -ly adverbs from a food name, keeping structural words inside it ("peanut butter and jelly"). */
 export const stripFiller = (name: string): string => {
@@ -108,9 +108,7 @@ const fromAmount = (chunk: string): string => {
   }
   if (m.index === 0 || /^\s*[\d½¼¾⅓⅔]/.test(chunk)) return chunk
   // "just the right size at 12 fl oz": only an amount, for the item before; "chicken breast 150g" is a trailing amount.
-  if (chunk.slice(m.index + m[0].length).trim().length === 0) {
-    return /\b(?:at|about|around|roughly|approximately|weighing|weighed|totalling|totaling)\s*$/i.test(chunk.slice(0, m.index)) ? m[0] : chunk
-  }
+  if (chunk.slice(m.index + m[0].length).trim().length === 0) return chunk
   const before = chunk.slice(0, m.index).split(/\s+/).map((w) => w.toLowerCase()).filter((w) => w.length > 0 && !isFiller(w))
   const rest = chunk.slice(m.index).replace(new RegExp(String.raw`^(${massOrVolume})(?:\s+${containers}s?)?(?:\s+of)?\s*`, "i"), "$1 ")
   if (before.length === 0 || before.length > 2) return rest
