@@ -26,12 +26,12 @@ const amountFirst = (text: string) =>
     .replace(/\u0000/g, "")
 
 /** After an amount, the container or serving word adds nothing: "28g serving of popcorn", "355ml can of cola". */
-const containerAfterAmount = new RegExp(String.raw`(${massOrVolume})\s+${containers}s?\s+of\s+`, "gi")
+const containerAfterAmount = new RegExp(String.raw`(${massOrVolume})\s+${containers}s?(?:\s+of)?\s+`, "gi")
 
 const leadIn = new RegExp(String.raw`^(?:[^\d]*?\b)?(?:(?:i|we)\s+(?:[a-z]+ly\s+)?(?:opened|prepared|brewed|poured(?:\s+myself)?|heated(?:\s+up)?|cooked(?:\s+up)?|baked|made|microwaved|toasted|unwrapped|ordered|picked)\s+|(?:(?:i|we|he|she|they)\s+)?(?:also\s+|just\s+|then\s+|finally\s+|quickly\s+|happily\s+)?(?:decided\s+to\s+(?:have\s+|grab\s+|enjoy\s+|try\s+)?|went\s+to\s+)?(?:treat(?:ed)?\s+(?:myself|me|ourselves)\s+to|indulge\s+in|enjoying|savou?ring|sipping(?:\s+on)?|having|eating|drinking|munching\s+on|complemented(?:\s+[a-z]+ly)?\s+by|paired(?:\s+[a-z]+ly)?\s+with|accompanied\s+by|along\s+with|alongside|together\s+with|followed\s+by|served\s+with|topped\s+(?:off\s+)?with|had|have|ate|eat|enjoyed|enjoy|savou?red|relished|indulged\s+in|treated\s+(?:myself|me|ourselves)\s+to|reached\s+for|grabbed|picked\s+up|munched\s+on|snacked\s+on|nibbled\s+on|sipped(?:\s+on)?|drank|drink|consumed|devoured|went\s+for|opted\s+for|chose|decided\s+on|made\s+myself|whipped\s+up|fixed\s+myself|included|includes|consisted\s+of|consists\s+of|featured|features|comprised(?:\s+of)?|was|were|is|started\s+(?:my\s+day\s+|the\s+day\s+|off\s+)?with|kicked\s+off\s+(?:my\s+day\s+|the\s+day\s+)?with|fuell?ed\s+up\s+with|tried|got|ordered|bought|finished\s+(?:off\s+)?with|rounded\s+(?:it\s+)?off\s+with|went\s+with|settled\s+(?:for|on)))\b\s*`, "i")
 
 /** Where a trailing remark begins: "… cream to make it just right", "… milk for a sweet touch". */
-const trailingRemark = /\s+(?:(?:this|that|last|yesterday)\s+(?:morning|afternoon|evening|night)\b|today\b|tonight\b|for\s+(?:a|an|some|my|the|extra|added|dipping|dessert|energy)\b|for\s+[a-z]+ing\b|to\s+[a-z]+\b|from\s+(?:my|our|a|an|the|scratch|home)\b|during\s|like\s|brimming\s|bursting\s|packed\s+with\b|loaded\s+with\s+(?:flavou?r|goodness)\b|that\s|which\s|who\s|because\s|since\s|while\s|giving\s|keeping\s|making\s|leaving\s|perfect\s+for\b|just\s+(?:right|the|perfect|enough)\b|as\s+(?:a|an|my|the)\s|before\s|after\s|when\s|on\s+the\s+side\b).*$/i
+const trailingRemark = /\s+(?:(?:rich|high|low|packed|full|loaded|bursting)\s+(?:in|of|with)\s+(?!fat\b)|(?:this|that|last|yesterday)\s+(?:morning|afternoon|evening|night)\b|today\b|tonight\b|for\s+(?:a|an|some|my|the|extra|added|dipping|dessert|energy)\b|for\s+[a-z]+ing\b|to\s+[a-z]+\b|from\s+(?:my|our|a|an|the|scratch|home)\b|during\s|like\s|brimming\s|bursting\s|packed\s+with\b|loaded\s+with\s+(?:flavou?r|goodness)\b|that\s|which\s|who\s|because\s|since\s|while\s|giving\s|keeping\s|making\s|leaving\s|perfect\s+for\b|just\s+(?:right|the|perfect|enough)\b|as\s+(?:a|an|my|the)\s|before\s|after\s|when\s|on\s+the\s+side\b).*$/i
 
 /** Joining words that always begin a new item. */
 const joiners = /\s*(?:(?<!\d),(?!\d)|;|\s(?:paired(?:\s+[a-z]+ly)?\s+with|along\s+with|alongside|accompanied\s+by|complemented(?:\s+[a-z]+ly)?\s+by|together\s+with|followed\s+by|washed\s+(?:it\s+)?down\s+with|as\s+well\s+as|with\s+a\s+side\s+of|with\s+sides?\s+of|and\s+a\s+side\s+of|and\s+then|served\s+with|topped\s+(?:off\s+)?with|plus|also)\s)\s*/i
@@ -47,7 +47,7 @@ const countSplit = (chunk: string): ReadonlyArray<string> => {
   return [m[1] ?? "", ...countSplit(m[2] ?? "")]
 }
 
-const andSplit = new RegExp(String.raw`\s+(?:and|&|with|plus)\s+(?=${itemStart})|\s+and\s+(?=(?:washed|paired|complemented|topped|finished|followed|rounded|kept|enjoyed|had|sipped|drank|ate|savou?red|treated|grabbed|added)\b)`, "i")
+const andSplit = new RegExp(String.raw`\s+(?:and|&|with|plus)\s+(?=${itemStart})|\s+and\s+(?=(?:washed|paired|complemented|topped|finished|followed|rounded|kept|enjoyed|enjoy|had|have|sipped|sip|drank|drink|ate|eat|savou?red|savou?r|treated|grabbed|grab|added)\b)`, "i")
 
 /** Nouns of whole dishes: a list of fillings before one of them is that dish, not separate foods. */
 const dishNouns = /\b(?:burrito|sandwich|sub|bagel|pizza|taco|tacos|wrap|omelet|omelette|salad|quesadilla|burger|cheeseburger|roll|pie|soup|stew|curry|casserole|muffin|biscuit|croissant|panini|toastie|melt|platter|bowl|enchilada|fajitas?|stir-fry|pasta|lasagna|lasagne|noodles|sushi)\b/i

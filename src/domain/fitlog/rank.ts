@@ -92,7 +92,7 @@ export const asEaten = (recordWords: ReadonlySet<string>, asked: ReadonlySet<str
     if (has(recordWords, "instant", "powder", "mix")) score -= 2
   }
   // A drink is drunk made up: prepared or ready-to-drink, not its powder, mix or concentrate.
-  if (has(asked, "coffee", "tea", "cocoa", "drink", "beverage", "lemonade", "juice", "chocolate", "shake", "smoothie") && !has(asked, "powder", "dry", "mix", "concentrate")) {
+  if (has(asked, "coffee", "tea", "cocoa", "drink", "beverage", "lemonade", "juice", "chocolate", "shake", "milkshake", "smoothie") && !has(asked, "powder", "dry", "mix", "concentrate")) {
     if (has(recordWords, "prepared", "brewed", "ready-to-drink", "drink", "diluted", "reconstituted")) score += 1
     if (has(recordWords, "powder", "dry", "granules", "concentrate", "undiluted", "syrup")) score -= 2.5
   }

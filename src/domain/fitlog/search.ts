@@ -214,7 +214,9 @@ export const searchRecords = (
   const cut = allWords.findIndex((w, i) => i > 0 && trailers.has(w))
   const described = new Set(cut < 0 ? [] : allWords.slice(cut + 1))
   const prepWords = preparation === undefined ? [] : words(preparation)
-  const common = commonFoodFor(nameWords.filter((w) => !softWords.has(w) && !["unsweetened", "bottled", "tap", "still", "chilled", "cold"].includes(w) || nameWords.length === 1).join(" "))
+  // The curated table is asked with the main phrase only: "warm oatmeal made with milk" is oatmeal.
+  const mainWords = (cut < 0 ? allWords : allWords.slice(0, cut)).filter((w) => w !== "or")
+  const common = commonFoodFor(mainWords.filter((w) => !softWords.has(w) && !["unsweetened", "bottled", "tap", "still", "chilled", "cold"].includes(w) || mainWords.length === 1).join(" "))
   const asked = new Set([...nameWords, ...prepWords].flatMap(expand))
   const index = wordIndex(records)
   const candidates = new Set(expand(head).flatMap((f) => index.get(f) ?? []))
@@ -252,6 +254,8 @@ export const searchRecords = (
     for (const w of prepWords) {
       if (forms(w).some((f) => r.all.has(f))) score += 2
       else if ((synonyms[w] ?? []).some((f) => r.all.has(f))) score += 0.75
+      // A preparation asked for and absent ("raw apple" is not apple crisp).
+      else score -= 1
     }
     // Without a preparation, a plain fruit or vegetable is the usual meaning ("banana" is a raw banana).
     if (prepWords.length === 0 && r.all.has("raw")) score += 0.5
