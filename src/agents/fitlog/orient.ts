@@ -18,6 +18,8 @@ export interface Oriented {
   readonly unread: ReadonlyArray<string>
   /** Model calls made. */
   readonly modelCalls: number
+  /** The rules' reading was confident (a plain list); when not, the model read the text if there was one. */
+  readonly confident: boolean
 }
 
 const ModelItems = Schema.Struct({ items: Schema.Array(FoodRequestSchema) })
@@ -26,9 +28,28 @@ const system = "You read food descriptions. For each piece of text, return the f
   "(g, ml, oz is mass, cup, tbsp, tsp, each, slice, medium…), a short food name in the user's words, and the preparation if any. " +
   "Never invent foods that are not in the text."
 
+const narrativeSystem = "You read what a person wrote about a meal and list the foods they ate. For each food give: a short food name " +
+  "as a nutrition table would name it (\"chicken sandwich\", \"whole milk\"), the amount as written (quantity and unit: g, ml, oz is mass, " +
+  "fl oz, cup, tbsp, tsp, slice, each, small, medium, large, can, bottle, glass, bowl, scoop, serving…), the preparation if said " +
+  "(fried, grilled, boiled…), and in text the words it came from. Keep a composite dish whole (\"a beef, bean and cheese burrito\" " +
+  "is one burrito). Ignore praise and remarks. Never invent foods or amounts that are not in the text; never give calories or nutrients."
+
+/** The model reads the whole text (a low-confidence rule reading); none when there is no model or its answer is unusable. */
+const readWithModel = (text: string) =>
+  extract(ModelItems, { system: narrativeSystem, prompt: `What did this person eat?\n${text}`, toolName: "record_foods" }).pipe(
+    Effect.map((r) => (r.items.length === 0 ? Option.none() : Option.some(r.items))),
+    Effect.catchAll((e) => Effect.as(Effect.logDebug(`model could not read the meal: ${e._tag}`), Option.none<ReadonlyArray<FoodRequest>>()))
+  )
+
 export const orient = Effect.fn("fitlog.orient")(function*(text: string) {
   const table = yield* Effect.serviceOption(NutritionTable)
   const parsed = parseFoodText(text, Option.getOrUndefined(Option.map(table, (t) => t.isFoodWord)))
+  if (!parsed.confident) {
+    const read = yield* readWithModel(text)
+    if (Option.isSome(read)) return { meal: parsed.meal, items: read.value, unread: [], modelCalls: 1, confident: false } satisfies Oriented
+    // No model (offline) or no usable answer: the rules' reading stands, low confidence noted.
+    if (parsed.unread.length === 0) return { ...parsed, modelCalls: 1 } satisfies Oriented
+  }
   if (parsed.unread.length === 0) return { ...parsed, modelCalls: 0 } satisfies Oriented
   const fromModel = yield* extract(ModelItems, {
     system,
@@ -39,7 +60,7 @@ export const orient = Effect.fn("fitlog.orient")(function*(text: string) {
     Effect.catchAll((e) => Effect.as(Effect.logDebug(`model could not read the rest: ${e._tag}`), Option.none<ReadonlyArray<FoodRequest>>()))
   )
   return Option.match(fromModel, {
-    onNone: (): Oriented => ({ ...parsed, modelCalls: 1 }),
-    onSome: (items): Oriented => ({ meal: parsed.meal, items: [...parsed.items, ...items], unread: [], modelCalls: 1 })
+    onNone: (): Oriented => ({ ...parsed, modelCalls: parsed.confident ? 1 : 2 }),
+    onSome: (items): Oriented => ({ meal: parsed.meal, items: [...parsed.items, ...items], unread: [], modelCalls: parsed.confident ? 1 : 2, confident: parsed.confident })
   })
 }) satisfies (text: string) => Effect.Effect<Oriented, never, Llm>

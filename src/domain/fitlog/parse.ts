@@ -8,6 +8,7 @@
  * names). Pure and total.
  */
 import { Option, Schema } from "effect"
+import { fillerWords, structuralWords } from "./english.js"
 import { readNarrative, stripFiller } from "./narrative.js"
 import { leadingAmount, trailingAmount, unitOf } from "./quantity.js"
 import type { Amount } from "./quantity.js"
@@ -19,6 +20,13 @@ export interface ParsedText {
   readonly items: ReadonlyArray<FoodRequest>
   /** Pieces with no food in them that the rules could read. */
   readonly unread: ReadonlyArray<string>
+  /**
+   * Whether the rules read the text with confidence: a list of foods and
+   * amounts. Narration ("For lunch I enjoyed a tasty …"), several sentences or
+   * long food names are a low-confidence reading, which goes to the model when
+   * there is one.
+   */
+  readonly confident: boolean
 }
 
 const mealWords: ReadonlyArray<readonly [RegExp, Meal]> = [
@@ -131,5 +139,14 @@ export const parseFoodText = (text: string, isFoodWord?: (word: string) => boole
     if (Option.isSome(item)) items.push(item.value)
     else unread.push(piece)
   }
-  return { meal, items, unread }
+  return { meal, items, unread, confident: readConfidently(rest, items) }
+}
+
+const amountWords = new Set(["some", "bit", "lot", "lots", "one", "two", "three", "five", "seven", "nine", "ten", "half", "couple", "few", "dozen", "each", "more", "another", "plus", "also", "then"])
+
+/** Narration, more than one sentence, or a food name of more than four words: the rules may have misread it. */
+const readConfidently = (text: string, items: ReadonlyArray<FoodRequest>): boolean => {
+  const narrated = text.toLowerCase().split(/[^a-z'-]+/).some((w) => fillerWords.has(w) && !structuralWords.has(w) && !amountWords.has(w))
+  const sentences = text.split(/[.!?](?=\s+[A-Za-z])/).length
+  return !narrated && sentences <= 1 && items.every((i) => i.name.split(/\s+/).length <= 4)
 }
