@@ -203,6 +203,10 @@ rows.push(dump === undefined
     ok: true
   })
 
+// 7. fitlog estimate quality on NutriBench's development split (bench/fitlog-quality.mjs; skipped without ../shared).
+const { fitlogQuality } = await import("./fitlog-quality.mjs")
+rows.push(...await fitlogQuality(await import("../dist/lib/index.js")))
+
 const header = ["benchmark", "value", "baseline", "ratio", "target", "verdict"]
 const table = [header, ...rows.map((r) => [r.name, r.value, r.baseline, r.ratio, r.target, r.ok ? "ok" : "MISSED"])]
 const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)))
