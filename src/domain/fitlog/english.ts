@@ -8,7 +8,9 @@
  */
 
 /** Function words and pronouns ("with", "and"… are structural even where SR28 uses them). */
-export const structuralWords: ReadonlySet<string> = new Set(["a", "an", "the", "and", "or", "of", "to", "for", "with", "without", "in", "on", "at", "by", "from", "as", "i", "me", "my", "we", "it", "its", "this", "that"])
+export const structuralWords: ReadonlySet<string> = new Set(["a", "an", "the", "and", "or", "of", "to", "for", "with", "without", "in", "on", "at", "by", "from", "as", "i", "me", "my", "we", "it", "its", "this", "that",
+  // In SR28 only inside phrases, never as a food: "ready-to-eat", "do-it-yourself", "bit-size", "-like".
+  "eat", "do", "bit", "like"])
 
 const grammar = `a an the and or of to for with without in on at by from as so just also then too really quite some bit lot
 lots i me my myself we our ourselves you your it its itself this that these those there here was were is are

@@ -49,7 +49,7 @@ export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^(?:cereal|corn flakes|cornflakes)$/, id: "08020", why: "cereal with no kind named: corn flakes (SR28's only corn flakes record is Kellogg's)" },
   { name: /^chicken breasts?$/, id: "05064", why: "a chicken breast as eaten: roasted, meat only" },
   { name: /^(?:potato|potatoes|baked potato)$/, id: "11674", why: "a potato as eaten: baked, flesh and skin" },
-  { name: /^olive oil$/, id: "04053", why: "olive oil" },
+  { name: /^olive oil$/, id: "04053", why: "olive oil as used at home: salad or cooking oil" },
   { name: /^butter$/, id: "01001", why: "butter is salted butter" },
   { name: /^(?:cheese|cheddar)$/, id: "01009", why: "cheese with no kind named is cheddar" },
   { name: /^(?:yogurt|yoghurt)$/, id: "01116", why: "yogurt is plain whole-milk yogurt" },
