@@ -220,6 +220,9 @@ rows.push({ name: `tidy care, held-out: ${care.held.n} feelings / ${care.held.it
 // 7. Shop quality on four fixture stores, against each store's real cart (bench/shop-quality.mjs).
 const { shopQualityRows } = await import("./shop-quality.mjs")
 rows.push(...shopQualityRows())
+// 7. fitlog estimate quality on NutriBench's development split (bench/fitlog-quality.mjs; skipped without ../shared).
+const { fitlogQuality } = await import("./fitlog-quality.mjs")
+rows.push(...await fitlogQuality(await import("../dist/lib/index.js")))
 
 const header = ["benchmark", "value", "baseline", "ratio", "target", "verdict"]
 const table = [header, ...rows.map((r) => [r.name, r.value, r.baseline, r.ratio, r.target, r.ok ? "ok" : "MISSED"])]

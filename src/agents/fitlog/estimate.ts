@@ -8,13 +8,14 @@ import { Effect, Option } from "effect"
 import { resolveGrams } from "../../domain/fitlog/portions.js"
 import { invalidAmount } from "../../domain/fitlog/quantity.js"
 import type { FoodRecord, FoodRequest, Meal, Nutrients } from "../../domain/fitlog/types.js"
-import { scaleNutrients } from "../../domain/fitlog/types.js"
+import { FoodName, scaleNutrients } from "../../domain/fitlog/types.js"
 import type { ValidationIssue } from "../../domain/fitlog/validate.js"
 import { describeIssue, validate } from "../../domain/fitlog/validate.js"
 import type { Llm } from "../../services/llm/llm.js"
 import { NutritionTable } from "../../services/nutrition-table/nutrition-table.js"
 import type { ProposalLine } from "../../domain/fitlog/proposal.js"
 import { detailFor } from "../../domain/fitlog/nutrients.js"
+import { chooseCandidates } from "./choose.js"
 import { orient } from "./orient.js"
 
 export type EstimatedItem =
@@ -70,34 +71,67 @@ export const rejection = (item: EstimatedItem): Option.Option<string> => {
 
 export const itemText = (item: EstimatedItem): string => (item._tag === "Unread" ? item.text : item.request.text)
 
+/** The matched item for `record`: grams from the portion rules, nutrients from the record (never from a model). */
+const matchedItem = (request: FoodRequest, searchedAs: string, record: FoodRecord, chosenBy?: string): EstimatedItem => {
+  // Portions are looked up under the corrected name ("bananna" weighs what a banana does).
+  const resolved = resolveGrams({ ...request, name: FoodName.make(searchedAs) }, record.household)
+  if (resolved === undefined) return { _tag: "NoGrams", request, food: record }
+  const assumptions = [request.assumption, resolved.assumption, searchedAs !== request.name ? `"${request.name}" read as "${searchedAs}"` : undefined, chosenBy]
+    .filter((a): a is string => a !== undefined)
+  return {
+    _tag: "Matched",
+    request,
+    searchedAs,
+    food: record,
+    grams: Math.round(resolved.grams * 10) / 10,
+    nutrients: scaleNutrients(record.per100g, resolved.grams),
+    assumption: assumptions.length === 0 ? Option.none() : Option.some(assumptions.join("; ")),
+    issues: validate({ food: searchedAs, grams: resolved.grams, per100g: record.per100g })
+  }
+}
+
 export const matchRequest = (request: FoodRequest) =>
   Effect.map(NutritionTable, (table): EstimatedItem => {
     const searchedAs = table.correct(request.name)
     const best = table.search(searchedAs, request.preparation, 1)[0]
     if (best === undefined) return { _tag: "NotFound", request, searchedAs }
-    const resolved = resolveGrams({ ...request, name: request.name }, best.record.household)
-    if (resolved === undefined) return { _tag: "NoGrams", request, food: best.record }
-    const assumptions = [request.assumption, resolved.assumption, searchedAs !== request.name ? `"${request.name}" read as "${searchedAs}"` : undefined]
-      .filter((a): a is string => a !== undefined)
-    return {
-      _tag: "Matched",
-      request,
-      searchedAs,
-      food: best.record,
-      grams: Math.round(resolved.grams * 10) / 10,
-      nutrients: scaleNutrients(best.record.per100g, resolved.grams),
-      assumption: assumptions.length === 0 ? Option.none() : Option.some(assumptions.join("; ")),
-      issues: validate({ food: searchedAs, grams: resolved.grams, per100g: best.record.per100g })
-    }
+    return matchedItem(request, searchedAs, best.record)
+  })
+
+/** A low-confidence reading: the model chooses among the rules' candidates for each food (one call). */
+const chooseWithModel = (items: ReadonlyArray<EstimatedItem>) =>
+  Effect.gen(function*() {
+    const asked = items.flatMap((item) => (item._tag === "Matched" || item._tag === "NotFound" ? [{ request: item.request, searchedAs: item.searchedAs }] : []))
+    if (asked.length === 0) return { items, modelCalls: 0 }
+    const { choices, modelCalls } = yield* chooseCandidates(asked)
+    let k = 0
+    const chosen = items.map((item): EstimatedItem => {
+      if (item._tag !== "Matched" && item._tag !== "NotFound") return item
+      const choice = choices[k++]
+      if (choice === undefined) return item
+      switch (choice._tag) {
+        case "Keep":
+          return item
+        case "NoneClose":
+          return { _tag: "NotFound", request: item.request, searchedAs: item.searchedAs }
+        case "Record":
+          return item._tag === "Matched" && item.food.id === choice.record.id
+            ? item
+            : matchedItem(item.request, item.searchedAs, choice.record, `chosen by the model among USDA candidates`)
+      }
+    })
+    return { items: chosen, modelCalls }
   })
 
 export const estimate = Effect.fn("fitlog.estimate")(function*(text: string) {
   const oriented = yield* orient(text)
-  const matched = yield* Effect.forEach(oriented.items, matchRequest)
+  const ruled = yield* Effect.forEach(oriented.items, matchRequest)
+  // A confident reading is matched by the rules alone; otherwise the model (when there is one) chooses among their candidates.
+  const matched = oriented.confident ? { items: ruled, modelCalls: 0 } : yield* chooseWithModel(ruled)
   return {
     meal: oriented.meal,
-    items: [...matched, ...oriented.unread.map((t): EstimatedItem => ({ _tag: "Unread", text: t }))],
-    modelCalls: oriented.modelCalls
+    items: [...matched.items, ...oriented.unread.map((t): EstimatedItem => ({ _tag: "Unread", text: t }))],
+    modelCalls: oriented.modelCalls + matched.modelCalls
   } satisfies Estimate
 }) satisfies (text: string) => Effect.Effect<Estimate, never, Llm | NutritionTable>
 

@@ -8,7 +8,9 @@
  * names). Pure and total.
  */
 import { Option, Schema } from "effect"
-import { invalidAmount, leadingAmount, trailingAmount } from "./quantity.js"
+import { fillerWords, structuralWords } from "./english.js"
+import { readNarrative, stripFiller } from "./narrative.js"
+import { invalidAmount, leadingAmount, trailingAmount, unitOf } from "./quantity.js"
 import type { Amount } from "./quantity.js"
 import type { FoodRequest, Meal, Unit } from "./types.js"
 import { FoodName } from "./types.js"
@@ -18,6 +20,13 @@ export interface ParsedText {
   readonly items: ReadonlyArray<FoodRequest>
   /** Pieces with no food in them that the rules could read. */
   readonly unread: ReadonlyArray<string>
+  /**
+   * Whether the rules read the text with confidence: a list of foods and
+   * amounts. Narration ("For lunch I enjoyed a tasty …"), several sentences or
+   * long food names are a low-confidence reading, which goes to the model when
+   * there is one.
+   */
+  readonly confident: boolean
 }
 
 const mealWords: ReadonlyArray<readonly [RegExp, Meal]> = [
@@ -27,7 +36,9 @@ const mealWords: ReadonlyArray<readonly [RegExp, Meal]> = [
   [/\bsnacks?\b/i, "snacks"]
 ]
 
-const mealPhrase = /(?:^|[\s,.;])(?:(?:for|at|as|with|during|my)\s+)*(?:a\s+|my\s+)?(breakfast|brunch|lunch|dinner|supper|snacks?)\b\s*:?/gi
+/** A meal word not naming a food ("breakfast burrito", "snack mix", "dinner roll", "lunch meat"). */
+const mealWordFood = String.raw`(?!\s+(?:tarts?|burritos?|sandwich(?:es)?|sausages?|bars?|mix|rolls?|meat|cereals?|pizza|biscuits?|potatoes|casserole|cakes?|crackers|chips|foods?|pastr(?:y|ies)|links?|patt(?:y|ies)|wraps?|tacos?|muffins?|strips|bowl|skillet|platter|special|combo)\b)`
+const mealPhrase = new RegExp(String.raw`(?:^|[\s,.;])(?:(?:for|at|as|with|during|my)\s+)*(?:a\s+|my\s+)?(breakfast|brunch|lunch|dinner|supper|snacks?)\b${mealWordFood}\s*:?`, "gi")
 
 /** The meal the text names ("for lunch", "Dinner: …"), and the text without it. */
 export const extractMeal = (text: string): { readonly meal: Option.Option<Meal>; readonly rest: string } => {
@@ -66,13 +77,39 @@ export const splitItems = (text: string): ReadonlyArray<string> =>
     .filter((s) => s.length > 0)
 
 const cleanName = (name: string) =>
-  name.replace(/^(?:of|some|my|the)\s+/i, "").replace(/\s*\((?:[^)]*)\)\s*$/, "").replace(/\s+/g, " ").trim()
+  stripFiller(name.replace(/^(?:of|some|my|the)\s+/i, "").replace(/\s*\((?:[^)]*)\)\s*$/, "").replace(/\s+/g, " ").trim())
+
+/** A household unit further in: "a small single-serving bag of popcorn", "a tall glass of milk". */
+const innerUnit = /^((?:[a-z-]+\s+){0,3}?)([a-z]+)\s+of\s+(.+)$/i
+
+/** The unit after praise words ("a juicy medium apple") or a few describing words ("a single serving bag of …"). */
+const laterUnit = (amount: Amount): Amount => {
+  // "a small bag of chips", "a medium cup of coffee": the container is the unit, the size only describes it.
+  if (amount.unit === "small" || amount.unit === "medium" || amount.unit === "large") {
+    const inner = innerUnit.exec(stripFiller(amount.rest))
+    const unit = inner === null ? undefined : unitOf(inner[2] ?? "")
+    if (inner !== null && unit !== undefined) return { ...amount, unit, rest: inner[3] ?? "" }
+    return amount
+  }
+  if (amount.unit !== undefined) return amount
+  const rest = stripFiller(amount.rest)
+  const inner = innerUnit.exec(rest)
+  const unit = inner === null ? undefined : unitOf(inner[2] ?? "")
+  if (inner !== null && unit !== undefined) return { ...amount, unit, rest: inner[3] ?? "" }
+  const sized = /^((?:[a-z-]+\s+){0,2}?)([a-z-]+)\s+(.+)$/i.exec(rest)
+  const size = sized === null ? undefined : unitOf(sized[2] ?? "")
+  if (sized !== null && (size === "small" || size === "medium" || size === "large")) return { ...amount, unit: size, rest: `${sized[1] ?? ""}${sized[3] ?? ""}` }
+  return amount
+}
 
 const decodeName = Schema.decodeUnknownOption(FoodName)
 
 /** One item: its amount (leading, trailing, or "1 assumed") and its name. */
 export const parseItem = (text: string): Option.Option<FoodRequest> => {
-  const amount: Amount | undefined = leadingAmount(text) ?? trailingAmount(text)
+  // "cup of tea", "tbsp peanut butter": a unit with no number is one of it.
+  const bareUnit = leadingAmount(`1 ${text.trim()}`)
+  const found: Amount | undefined = leadingAmount(text) ?? trailingAmount(text) ?? (bareUnit?.unit === undefined || bareUnit.unit === "each" ? undefined : bareUnit)
+  const amount = found === undefined ? undefined : laterUnit(found)
   const rawName = cleanName(amount?.rest ?? text)
   const { name, preparation } = splitPreparation(rawName)
   return Option.map(decodeName(name), (foodName): FoodRequest => {
@@ -92,14 +129,24 @@ export const parseItem = (text: string): Option.Option<FoodRequest> => {
 /** Only digits, units and fillers: nothing a food could be named from. */
 const hasNoFood = (s: string) => /^[\d\s.,/½¼¾-]*(?:g|ml|kg|oz|lb|grams?)?$/i.test(s)
 
-export const parseFoodText = (text: string): ParsedText => {
+/** `isFoodWord`, when given (the table's food words), lets the reader tell a remark from a food. */
+export const parseFoodText = (text: string, isFoodWord?: (word: string) => boolean): ParsedText => {
   const { meal, rest } = extractMeal(text)
   const items: Array<FoodRequest> = []
   const unread: Array<string> = []
-  for (const piece of splitItems(rest)) {
+  for (const piece of readNarrative(rest, isFoodWord)) {
     const item = hasNoFood(piece) || invalidAmount(piece) !== undefined ? Option.none() : parseItem(piece)
     if (Option.isSome(item)) items.push(item.value)
     else unread.push(piece)
   }
-  return { meal, items, unread }
+  return { meal, items, unread, confident: readConfidently(rest, items) }
+}
+
+const amountWords = new Set(["some", "bit", "lot", "lots", "one", "two", "three", "five", "seven", "nine", "ten", "half", "couple", "few", "dozen", "each", "more", "another", "plus", "also", "then"])
+
+/** Narration, more than one sentence, or a food name of more than four words: the rules may have misread it. */
+const readConfidently = (text: string, items: ReadonlyArray<FoodRequest>): boolean => {
+  const narrated = text.toLowerCase().split(/[^a-z'-]+/).some((w) => fillerWords.has(w) && !structuralWords.has(w) && !amountWords.has(w))
+  const sentences = text.split(/[.!?](?=\s+[A-Za-z])/).length
+  return !narrated && sentences <= 1 && items.every((i) => i.name.split(/\s+/).length <= 4)
 }

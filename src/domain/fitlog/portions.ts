@@ -20,6 +20,8 @@ interface Portion {
   readonly food: RegExp
   readonly unit: Unit
   readonly grams: number
+  /** The fact behind the weight, shown with it. */
+  readonly why?: string
 }
 
 /** Curated household weights for common foods (USDA SR28 / FNDDS portion weights, rounded). */
@@ -39,8 +41,9 @@ export const portionTable: ReadonlyArray<Portion> = [
   { food: /\boranges?\b/, unit: "each", grams: 131 },
   { food: /\b(?:bread|toast)\b/, unit: "slice", grams: 30 },
   { food: /\btoasts?\b/, unit: "each", grams: 30 },
-  { food: /\b(?:cheese)\b/, unit: "slice", grams: 21 },
+  { food: /^(?!.*pizza).*\bcheese\b/, unit: "slice", grams: 21 },
   { food: /\bpizza\b/, unit: "slice", grams: 107 },
+  { food: /\bpizza\b/, unit: "each", grams: 107, why: "a pizza eaten by one person is taken as one slice" },
   { food: /\bbacon\b/, unit: "slice", grams: 8 },
   { food: /\bbagels?\b/, unit: "each", grams: 105 },
   { food: /\bcookies?\b/, unit: "each", grams: 15 },
@@ -58,24 +61,89 @@ export const portionTable: ReadonlyArray<Portion> = [
   { food: /\boil\b/, unit: "tsp", grams: 4.5 },
   { food: /\bpeanut butter\b/, unit: "tbsp", grams: 16 },
   { food: /^(?!.*peanut).*\bbutter\b/, unit: "tbsp", grams: 14.2 },
+  { food: /^(?!.*peanut).*\bbutter\b/, unit: "stick", grams: 113, why: "a US stick of butter is 1/4 lb" },
   { food: /\bhoney\b/, unit: "tbsp", grams: 21 },
   { food: /\bsugar\b/, unit: "tbsp", grams: 12.5 },
   { food: /\bsugar\b/, unit: "tsp", grams: 4.2 },
   { food: /\bflour\b/, unit: "cup", grams: 125 },
-  { food: /\b(?:oats|oatmeal)\b/, unit: "cup", grams: 81 },
+  { food: /\boats\b/, unit: "cup", grams: 81 },
+  { food: /\b(?:oatmeal|porridge)\b/, unit: "cup", grams: 234, why: "a cup of cooked oatmeal (USDA)" },
   { food: /\brice\b/, unit: "cup", grams: 158 },
   { food: /\bmilk\b/, unit: "cup", grams: 244 },
-  { food: /\bprotein\b/, unit: "scoop", grams: 30 }
+  { food: /\bprotein\b/, unit: "scoop", grams: 30 },
+  { food: /\bice cream\b/, unit: "scoop", grams: 66, why: "a scoop of ice cream is 1/2 cup (USDA)" },
+  { food: /\b(?:fries|chips)\b/, unit: "order", grams: 117, why: "a medium fast-food order of fries (USDA)" },
+  { food: /\b(?:fries|chips)\b/, unit: "serving", grams: 117, why: "a medium fast-food order of fries (USDA)" },
+  { food: /\b(?:beer|lager|ale|cider)\b/, unit: "bottle", grams: 356, why: "a bottle of beer is 12 fl oz" },
+  { food: /\b(?:beer|lager|ale|cider)\b/, unit: "pint", grams: 568, why: "a pint of beer is the imperial pub pint, 568 ml" },
+  { food: /\b(?:beer|lager|ale|cider)\b/, unit: "each", grams: 356, why: "a beer is a 12 fl oz bottle or can" },
+  { food: /\b(?:soda|cola|coke|pepsi|lemonade|sprite|pop)\b/, unit: "bottle", grams: 591, why: "a bottle of soft drink is 20 fl oz" },
+  { food: /\b(?:soda|cola|coke|pepsi|ginger ale|soft drink|lemonade|root beer|sprite|pop|tonic)\b/, unit: "can", grams: 370, why: "a can of soft drink is 12 fl oz" },
+  { food: /\bespresso\b/, unit: "each", grams: 30, why: "a shot of espresso is 1 fl oz" },
+  { food: /\b(?:coffee|tea|latte|cappuccino|americano|flat white|mocha)\b/, unit: "each", grams: 240, why: "a coffee or tea is one 8 fl oz cup" },
+  { food: /\bcream cheese\b/, unit: "each", grams: 29, why: "cream cheese on a bagel is 2 tbsp" },
+  { food: /\bpeanut butter\b/, unit: "each", grams: 32, why: "a serving of peanut butter is 2 tbsp" },
+  { food: /^(?!.*peanut)(?!.*cream).*\bbutter\b/, unit: "each", grams: 5, why: "butter on bread is a pat, 1 tsp" },
+  { food: /\b(?:jam|jelly|marmalade|preserves)\b/, unit: "each", grams: 20, why: "jam on bread is 1 tbsp" },
+  { food: /\b(?:maple syrup|syrup)\b/, unit: "each", grams: 40, why: "syrup on pancakes is 2 tbsp" },
+  { food: /\b(?:ketchup|catsup|mayo|mayonnaise|mustard)\b/, unit: "each", grams: 15, why: "a condiment is 1 tbsp" },
+  { food: /\bcroissants?\b/, unit: "each", grams: 57, why: "a medium croissant (USDA)" },
+  { food: /\bpears?\b/, unit: "each", grams: 178, why: "a medium pear (USDA)" },
+  { food: /\bmuffins?\b/, unit: "each", grams: 113, why: "a medium muffin (USDA)" },
+  { food: /\bkiwi(?:fruit)?s?\b/, unit: "each", grams: 69, why: "a kiwifruit, 2 in across (USDA)" },
+  { food: /\bpeach(?:es)?\b/, unit: "each", grams: 150, why: "a medium peach (USDA)" },
+  { food: /\bsausages?\b/, unit: "each", grams: 50, why: "a sausage (banger or large link) is about 50 g" },
+  { food: /\bbacon\b/, unit: "each", grams: 8, why: "a slice of cooked bacon (USDA)" },
+  { food: /\b(?:yogh?urt)\b/, unit: "each", grams: 150, why: "a pot of yogurt is 150 g (UK) / 5.3 oz (US)" },
+  { food: /\b(?:yogh?urt)\b/, unit: "container", grams: 150, why: "a pot of yogurt is 150 g (UK) / 5.3 oz (US)" },
+  { food: /\btuna\b/, unit: "can", grams: 142, why: "a can of tuna is 5 oz drained" },
+  { food: /\bwine\b/, unit: "bottle", grams: 750, why: "a bottle of wine is 750 ml" },
+  { food: /\bwine\b/, unit: "glass", grams: 148, why: "a glass of wine is 5 fl oz" },
+  { food: /\bwine\b/, unit: "each", grams: 148, why: "a glass of wine is 5 fl oz" },
+  { food: /\b(?:chips|crisps|popcorn|pretzels|cheetos|doritos)\b/, unit: "bag", grams: 28, why: "a single-serving snack bag is 1 oz" }
 ]
 
-/** Conventions for vague portions, used when the food has no better weight. */
-export const vaguePortions: Partial<Record<Unit, number>> = {
-  handful: 30, pinch: 0.4, splash: 10, bowl: 250, glass: 250, mug: 240, plate: 300, serving: 100, scoop: 30, can: 330, piece: 30, slice: 30
+/** Conventions for household portions, used when the food has no better weight (each with its assumption). */
+export const vaguePortions: Partial<Record<Unit, readonly [number, string]>> = {
+  handful: [30, "a handful is about 1 oz"],
+  pinch: [0.4, "a pinch is about 1/16 tsp"],
+  splash: [10, "a splash is about 2 tsp"],
+  bowl: [250, "a bowl is about 1 cup"],
+  glass: [250, "a glass is about 250 ml"],
+  mug: [240, "a mug is 8 fl oz"],
+  plate: [300, "a plate is a main-course portion"],
+  serving: [100, "a serving with no weight given"],
+  scoop: [30, "a scoop is about 1 oz"],
+  can: [330, "a can is 330 ml (UK/EU; a US can is 355 ml)"],
+  bottle: [500, "a bottle is 500 ml"],
+  order: [150, "an order is one restaurant side portion"],
+  bag: [28, "a single-serving bag is 1 oz"],
+  packet: [28, "a single-serving packet is 1 oz"],
+  bar: [40, "a bar is about 40 g"],
+  pint: [473, "a pint is 16 fl oz (US)"],
+  stick: [28, "a stick (cheese, snack) is 1 oz"],
+  container: [170, "a single-serving container is 6 oz"],
+  piece: [30, "a piece is about 1 oz"],
+  slice: [30, "a slice is about 1 oz"]
 }
+
+/** Household vessels measured in cups of the food they hold. */
+const cupsIn: Partial<Record<Unit, readonly [number, string]>> = {
+  bowl: [1.5, "a bowl is 1 1/2 cups"],
+  glass: [1, "a glass is 8 fl oz, 1 cup"],
+  mug: [1, "a mug is 8 fl oz, 1 cup"],
+  plate: [2, "a plate is 2 cups"]
+}
+
+/** A household weight that counts things ("1 wing", "1 medium", "1 bar"), not a volume or a mass. */
+const countable = /^(?!(?:cup|cups|tbsp|tsp|fl oz|oz|g|lb|pint|quart|gallon|liter|ml|serving packet)\b)(?!.*\b(?:mini|miniature|bite|crumbs|chopped|cubic|diced|slice|piece|pieces|chips|nuggets?|tbsp|tsp)\b)/
+const sizeFactor: Partial<Record<Unit, number>> = { small: 0.75, medium: 1, large: 1.25, each: 1, piece: 1 }
 
 const unitWordsInDescription: Partial<Record<Unit, RegExp>> = {
   cup: /\bcup\b/, tbsp: /\btbsp\b/, tsp: /\btsp\b/, slice: /\bslice\b/, small: /\bsmall\b/, medium: /\bmedium\b/,
-  large: /\blarge\b/, piece: /\bpiece\b/, clove: /\bclove\b/, can: /\bcan\b/, each: /^(?:large|medium|fruit|each|item|egg|whole|serving|piece|bar|cookie|muffin|bagel|roll|breast|link|patty|sausage)\b/
+  large: /\blarge\b/, piece: /\bpiece\b/, clove: /\bclove\b/, can: /\bcan\b/, bar: /\bbar\b/, stick: /\bstick\b/,
+  container: /\bcontainer\b/, packet: /\b(?:packet|package|pouch)\b/, bottle: /\bbottle\b/, order: /\border\b/, bag: /\bbag\b/,
+  each: /^(?:large|medium|fruit|each|item|egg|whole|serving|piece|bar|cookie|muffin|bagel|roll|breast|link|patty|sausage)\b/
 }
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100))
@@ -88,16 +156,33 @@ export const resolveGrams = (request: FoodRequest, household: ReadonlyArray<Hous
   if (perMass !== undefined) return { grams: quantity * perMass }
   const label = `${fmt(quantity)} ${unit === "each" ? "" : `${unit} `}${request.name}`.replace(/\s+/g, " ")
   const curated = portionTable.find((p) => p.unit === unit && p.food.test(name))
-  if (curated !== undefined) return { grams: quantity * curated.grams, assumption: `${label} ≈ ${fmt(quantity * curated.grams)} g` }
+  if (curated !== undefined) {
+    return { grams: quantity * curated.grams, assumption: `${label} ≈ ${fmt(quantity * curated.grams)} g${curated.why === undefined ? "" : ` (${curated.why})`}` }
+  }
   const pattern = unitWordsInDescription[unit]
   const fromTable = pattern === undefined ? undefined : household.find((h) => pattern.test(h.description.toLowerCase()) && h.amount > 0)
   if (fromTable !== undefined) {
     const grams = (quantity * fromTable.grams) / fromTable.amount
     return { grams, assumption: `${label} ≈ ${fmt(grams)} g (USDA: ${fromTable.amount} ${fromTable.description} = ${fmt(fromTable.grams)} g)` }
   }
+  // A bowl, glass or mug of a food USDA measures by the cup: that many cups of it.
+  const cups = cupsIn[unit]
+  const cup = cups === undefined ? undefined : household.find((h) => /\bcup\b/.test(h.description.toLowerCase()) && h.amount > 0)
+  if (cups !== undefined && cup !== undefined) {
+    const grams = (quantity * cups[0] * cup.grams) / cup.amount
+    return { grams, assumption: `${label} ≈ ${fmt(grams)} g (${cups[1]}; USDA: ${cup.amount} ${cup.description} = ${fmt(cup.grams)} g)` }
+  }
   const ml = volumeMl[unit]
   if (ml !== undefined) return { grams: quantity * ml, assumption: `${label} ≈ ${fmt(quantity * ml)} g (1 ml taken as 1 g)` }
+  // A count of a thing ("a wing", "a medium pork chop"): USDA's own count portion of the food, scaled for a stated size.
+  const factor = sizeFactor[unit]
+  const counted = factor === undefined ? undefined : household.find((h) => countable.test(h.description.toLowerCase()) && h.amount > 0 && h.grams / h.amount <= 700)
+  if (factor !== undefined && counted !== undefined) {
+    const grams = (quantity * factor * counted.grams) / counted.amount
+    const size = factor === 1 ? "" : `, ×${factor} for ${unit}`
+    return { grams, assumption: `${label} ≈ ${fmt(grams)} g (USDA: ${counted.amount} ${counted.description} = ${fmt(counted.grams)} g${size})` }
+  }
   const vague = vaguePortions[unit]
-  if (vague !== undefined) return { grams: quantity * vague, assumption: `${label} ≈ ${fmt(quantity * vague)} g (a usual ${unit})` }
+  if (vague !== undefined) return { grams: quantity * vague[0], assumption: `${label} ≈ ${fmt(quantity * vague[0])} g (${vague[1]})` }
   return undefined
 }

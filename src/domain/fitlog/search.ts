@@ -2,10 +2,15 @@
  * Finding a food in the table the way people write foods: "fried minced
  * beef" is SR28's "Beef, ground, …, crumbles, cooked, pan-browned", "greek
  * yoghurt" is "Yogurt, Greek, plain, …". Words are folded through synonyms,
- * typos are corrected against the table's own words, and records are ranked
- * by words matched (the head noun first), the preparation asked for, a
- * preference for plain generic foods over brands, and brevity. Pure.
+ * typos are corrected against the table's own words (never an English or
+ * SR28 word), and records are ranked by words matched (the head noun must
+ * match: "chicken sandwich" is never plain chicken), the preparation asked
+ * for, the food as eaten (rank.ts), plain generic foods over brands, and
+ * brevity. Candidates come from a word index, so a search touches only the
+ * records that share the head noun. Pure.
  */
+import { englishWords, fillerWords } from "./english.js"
+import { asEaten, commonFoodFor } from "./rank.js"
 import type { FoodRecord } from "./types.js"
 
 /** How people say it → how SR28 says it. */
@@ -13,18 +18,34 @@ const synonyms: Readonly<Record<string, ReadonlyArray<string>>> = {
   minced: ["ground"], mince: ["ground"], hamburger: ["ground", "beef"], yoghurt: ["yogurt"], yoghurts: ["yogurt"],
   fried: ["cooked", "pan-browned", "pan-fried", "fried"], grilled: ["cooked", "grilled", "broiled"], roasted: ["cooked", "roasted"],
   boiled: ["cooked", "boiled"], baked: ["cooked", "baked"], steamed: ["cooked", "steamed"], scrambled: ["scrambled"],
+  sauteed: ["cooked", "fried"], broiled: ["cooked", "broiled"], stewed: ["cooked", "stewed"], braised: ["cooked", "braised"],
   toast: ["bread", "toasted"], porridge: ["oats", "cooked"], oatmeal: ["oats"], aubergine: ["eggplant"], courgette: ["squash", "zucchini"],
-  prawns: ["shrimp"], prawn: ["shrimp"], coriander: ["coriander"], chips: ["potatoes", "french", "fried"], crisps: ["potato", "chips"],
-  eggs: ["egg"], potatoes: ["potatoes"], potato: ["potatoes"], bananas: ["bananas"], banana: ["bananas"], apple: ["apples"], apples: ["apples"],
-  tomato: ["tomatoes"], oranges: ["oranges"], orange: ["oranges"], almonds: ["almonds"], almond: ["almonds"], carrot: ["carrots"],
-  strawberry: ["strawberries"], avocado: ["avocados"], cooked: ["cooked"], raw: ["raw"]
+  prawns: ["shrimp"], prawn: ["shrimp"], chips: ["potatoes", "french", "fried"], crisps: ["potato", "chips"], fries: ["potato", "french", "fried"],
+  soda: ["carbonated"], pop: ["carbonated"], coke: ["cola"], cookie: ["cookies"], biscuit: ["cookies", "biscuits"], biscuits: ["cookies", "biscuits"],
+  donut: ["doughnuts"], donuts: ["doughnuts"], doughnut: ["doughnuts"], oj: ["orange", "juice"], veggies: ["vegetables"], veg: ["vegetables"],
+  skim: ["nonfat"], lowfat: ["low"], whole: ["whole"], spuds: ["potatoes"], drink: ["beverages", "beverage"],
+  mayo: ["mayonnaise"], ketchup: ["catsup"], scallion: ["onions", "spring"], coriander: ["coriander"], cilantro: ["coriander"],
+  rocket: ["arugula"], swede: ["rutabagas"], beetroot: ["beets"], mangetout: ["peas", "edible-podded"], sultanas: ["raisins"],
+  jam: ["jams", "preserves"], jelly: ["jellies", "jams"], hotdog: ["frankfurter"], "hot-dog": ["frankfurter"], wiener: ["frankfurter"],
+  soft: ["soft"], sub: ["submarine"], hoagie: ["submarine"], spaghetti: ["spaghetti", "pasta"], penne: ["pasta"], macaroni: ["macaroni", "pasta"],
+  noodles: ["noodles", "pasta"], lager: ["beer"], ale: ["beer"], mac: ["macaroni"], jacket: ["baked"], rashers: ["bacon"], kiwi: ["kiwifruit"], cooked: ["cooked"], raw: ["raw"], cheesy: ["cheese"], diet: ["low", "calorie"], fizzy: ["carbonated"]
 }
 
 export const fold = (text: string): string => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
 
-export const words = (text: string): ReadonlyArray<string> => fold(text).split(/[^a-z0-9%-]+/).filter((w) => w.length > 0 && w !== "-")
+/** Words, hyphenated ones split ("cheese-flavored" is cheese + flavored, as SR28's "cheese-flavor"). */
+export const words = (text: string): ReadonlyArray<string> => fold(text).split(/[^a-z0-9%]+/).filter((w) => w.length > 0)
 
-const stem = (w: string) => (w.length > 4 && w.endsWith("es") && !w.endsWith("ses") ? w.slice(0, -2) : w.length > 3 && w.endsWith("s") ? w.slice(0, -1) : w)
+/** A word's spellings: itself and its singular forms ("cookies" → cookie, "berries" → berry, "potatoes" → potato). */
+export const forms = (w: string): ReadonlyArray<string> => {
+  // "flavored" is SR28's "flavor", "sweetened" its "sweeten…"
+  if (w.length > 5 && w.endsWith("ed")) return [w, w.slice(0, -2), w.slice(0, -1)]
+  if (w.length <= 3 || !w.endsWith("s") || w.endsWith("ss")) return [w]
+  const out = [w, w.slice(0, -1)]
+  if (w.endsWith("es")) out.push(w.slice(0, -2))
+  if (w.endsWith("ies")) out.push(`${w.slice(0, -3)}y`)
+  return out
+}
 
 /** Levenshtein distance, bounded: stops early past `max`. */
 export const editDistance = (a: string, b: string, max = 3): number => {
@@ -52,15 +73,28 @@ export const vocabulary = (records: ReadonlyArray<FoodRecord>): ReadonlySet<stri
   return v
 }
 
+/** An English word or a regular inflection of one the corrector must leave alone ("savored", "that", "tasty"). */
+const isKnown = (w: string, vocab: ReadonlySet<string>): boolean =>
+  englishWords.has(w) || forms(w).some((f) => vocab.has(f) || englishWords.has(f)) ||
+  // Inflections and derivations of English words are English ("savored", "simmering", "gently").
+  /(?:ed|ing|ly|ful|ness|ous|ish)$/.test(w)
+
+const corrections = new WeakMap<ReadonlySet<string>, Map<string, string>>()
+
 /**
- * Corrects each word of `name` that is not in the vocabulary to the nearest
- * word that is (one edit for words of 4+ letters, two for 7+); words with no
- * close match stay as written, so a name in another language passes untouched.
+ * Corrects each word of `name` that is neither a word of the table nor an
+ * English word to the nearest table word (one edit for words of 4+ letters,
+ * two for 7+); words with no close match stay as written, so a name in
+ * another language passes untouched.
  */
-export const correctTypos = (name: string, vocab: ReadonlySet<string>): string =>
-  name.split(/(\s+)/).map((token) => {
+export const correctTypos = (name: string, vocab: ReadonlySet<string>): string => {
+  const memo = corrections.get(vocab) ?? new Map<string, string>()
+  corrections.set(vocab, memo)
+  return name.split(/(\s+)/).map((token) => {
     const w = fold(token)
-    if (!/^[a-z]{4,}$/.test(w) || vocab.has(w) || vocab.has(stem(w))) return token
+    if (!/^[a-z]{4,}$/.test(w) || isKnown(w, vocab)) return token
+    const known = memo.get(w)
+    if (known !== undefined) return known === w ? token : known
     const max = w.length >= 7 ? 2 : 1
     let best: string | undefined
     let bestD = max + 1
@@ -69,8 +103,10 @@ export const correctTypos = (name: string, vocab: ReadonlySet<string>): string =
       const d = editDistance(w, candidate, max)
       if (d < bestD) [best, bestD] = [candidate, d]
     }
+    memo.set(w, best ?? w)
     return best ?? token
   }).join("")
+}
 
 export interface ScoredRecord {
   readonly record: FoodRecord
@@ -83,76 +119,155 @@ export interface IndexedRecord {
   readonly all: ReadonlySet<string>
   readonly exact: ReadonlySet<string>
   readonly head: ReadonlySet<string>
+  /** The words of the second and third parts, where SR28 often names the food ("Pork, cured, bacon"). */
+  readonly near: ReadonlySet<string>
   readonly headWords: ReadonlyArray<string>
   readonly segments: number
-  readonly branded: boolean
+  /** Words of the record's upper-case brand or restaurant names (SR28 writes them in capitals). */
+  readonly brandWords: ReadonlySet<string>
 }
+
+/** SR28 first parts that name a category, not the food: the food is named in the next part ("Snacks, potato chips"). */
+const categoryHeads = new Set(["snacks", "beverages", "fast foods", "candies", "alcoholic beverage", "school lunch", "restaurant", "cereals ready-to-eat", "desserts", "infant formula", "babyfood", "formulated bar", "ice creams"])
+
+/** The words that name foods in the table (each record's head part): the reader tells a remark from a food with them. */
+export const foodWords = (records: ReadonlyArray<IndexedRecord>): ReadonlySet<string> =>
+  // Brand names ("MILKY WAY", "KASHI INDIGO MORNING") name no food by their words.
+  new Set(records.filter((r) => r.brandWords.size === 0).flatMap((r) => r.headWords.flatMap(forms)).filter((w) => !fillerWords.has(w) && /^[a-z]{3,}$/.test(w)))
 
 export const indexRecords = (records: ReadonlyArray<FoodRecord>): ReadonlyArray<IndexedRecord> =>
   records.map((record) => {
-    const segments = fold(record.description).split(",").map((s) => s.trim())
+    const segments = fold(record.description).split(/[,;]/).map((s) => s.trim())
     const exact = new Set(segments.flatMap((s) => words(s)))
-    const headWords = words(segments[0] ?? "")
+    const first = segments[0] ?? ""
+    // A category or a brand first ("Snacks, potato chips", "McDONALD'S, BIG MAC"): the food is named next.
+    const named = categoryHeads.has(first) || /^[A-Z][A-Za-z'&. -]{2,}$/.test(record.description.split(",")[0] ?? "") && /[A-Z]{3}/.test(record.description.split(",")[0] ?? "")
+    const headWords = named ? words(segments[1] ?? "") : words(first)
     return {
       record,
       exact,
-      all: new Set([...exact].flatMap((w) => [w, stem(w)])),
-      head: new Set(headWords.flatMap((w) => [w, stem(w)])),
+      all: new Set([...exact].flatMap(forms)),
+      head: new Set([...headWords, ...(named ? words(first) : [])].flatMap(forms)),
+      near: new Set(segments.slice(1, 3).flatMap((x) => words(x)).flatMap(forms)),
       headWords,
       segments: segments.length,
-      // Upper-case words in SR28 descriptions are brand and restaurant names.
-      branded: /\b[A-Z]{3,}\b/.test(record.description)
+      brandWords: new Set((record.description.match(/\b[A-Z][A-Z'&.-]{2,}\b/g) ?? []).flatMap((b) => words(b)))
     }
   })
 
-const expand = (w: string): ReadonlyArray<string> => [w, stem(w), ...(synonyms[w] ?? [])]
+/** word form → positions of the records holding it; built once per indexed table. */
+const wordIndexes = new WeakMap<ReadonlyArray<IndexedRecord>, ReadonlyMap<string, ReadonlyArray<number>>>()
+const wordIndex = (records: ReadonlyArray<IndexedRecord>): ReadonlyMap<string, ReadonlyArray<number>> => {
+  const known = wordIndexes.get(records)
+  if (known !== undefined) return known
+  const index = new Map<string, Array<number>>()
+  records.forEach((r, i) => {
+    for (const w of r.all) {
+      const list = index.get(w)
+      if (list === undefined) index.set(w, [i])
+      else list.push(i)
+    }
+  })
+  wordIndexes.set(records, index)
+  return index
+}
+
+const expand = (w: string): ReadonlyArray<string> => [...forms(w), ...(synonyms[w] ?? []).flatMap(forms)]
 
 /** Words that mark the usual form of a food ("Egg, whole", "Yogurt, plain"). */
 const usual = new Set(["whole", "plain", "regular", "fresh", "fluid", "commercial", "cooking"])
-/**
- * The usual record for a few very common words, where SR28's many variants
- * would otherwise win on brevity ("milk" is whole milk, not buttermilk).
- */
-const usualRecord: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^milk$/, "01077"], [/^chicken breasts?$/, "05064"], [/^(?:white )?toast$/, "18070"], [/^apples?$/, "09003"],
-  [/^(?:baked )?potato(?:es)?$/, "11674"], [/^olive oil$/, "04053"]
-]
 
-const fillers = new Set(["and", "or", "with", "in", "of", "the", "a"])
+/** Words after which a name goes on describing its head ("cookie with icing", "bar coated in chocolate"). */
+const trailers = new Set(["with", "in", "on", "coated", "topped", "filled", "made", "prepared", "from", "without", "dipped", "drizzled", "covered", "stuffed"])
 
-/** Ranked matches for a food name (and its preparation), best first. */
+/** How a food was cut: "cucumber slices" is cucumber. */
+const cuts = new Set(["fillet", "fillets", "filet", "filets", "slices", "slice", "pieces", "piece", "chunks", "wedges", "cubes", "halves", "florets", "segments", "spears", "bites"])
+
+/** The head noun of a name: its last word before any trailing description. */
+export const headNoun = (nameWords: ReadonlyArray<string>): string | undefined => {
+  const cut = nameWords.findIndex((w, i) => i > 0 && (trailers.has(w) || w.endsWith("ed") && ["with", "in", "on", "and"].includes(nameWords[i + 1] ?? "")))
+  const main = cut < 0 ? nameWords : nameWords.slice(0, cut)
+  const last = main[main.length - 1]
+  return last !== undefined && cuts.has(last) && main.length > 1 ? main[main.length - 2] : last
+}
+
+/** Words that say how or where a food was made or served, not what it is: they help when matched and cost nothing when not. */
+const softWords = new Set(["home", "homemade", "recipe", "style", "type", "restaurant", "regular", "plain", "ready", "heat", "packaged", "store", "bought", "fresh", "hot", "warm", "cold", "nfs", "own", "leftover", "sized", "fast", "food", "made", "scratch", "traditional", "classic", "simple", "basic", "generic", "kind", "brand", "reconstituted", "hearty", "crispy", "crunchy", "juicy", "all", "any", ...cuts])
+
+/** Flavours: a flavoured variant only when the flavour is named ("milk" is not chocolate milk). */
+const flavours = ["chocolate", "vanilla", "strawberry", "cherry", "raspberry", "blueberry", "peach", "mocha", "caramel", "cinnamon", "maple", "butterscotch", "coconut", "mint", "peppermint", "fudge", "banana"]
+
+/** Ranked matches for a food name (and its preparation), best first; the head noun always matches. */
 export const searchRecords = (
   records: ReadonlyArray<IndexedRecord>,
   name: string,
   preparation?: string,
   limit = 10
 ): ReadonlyArray<ScoredRecord> => {
-  const nameWords = words(name)
-  if (nameWords.length === 0) return []
+  const allWords = words(name).filter((w) => !fillerWords.has(w) || w === "or" || w === "with" || w === "in" || w === "on")
+  const nameWords = allWords.filter((w) => w !== "or" && !trailers.has(w))
+  const head = headNoun(allWords.filter((w) => w !== "or"))
+  if (head === undefined) return []
+  // "chicken or turkey soup", "butter or sugar cookie": either alternative may match, neither is required.
+  const optional = new Set(allWords.flatMap((w, i) => (w === "or" ? [allWords[i - 1] ?? "", allWords[i + 1] ?? ""] : [])))
+  // Words after the head describe it ("cookie with icing"): they count for less.
+  const cut = allWords.findIndex((w, i) => i > 0 && trailers.has(w))
+  const described = new Set(cut < 0 ? [] : allWords.slice(cut + 1))
   const prepWords = preparation === undefined ? [] : words(preparation)
-  const usualId = usualRecord.find(([re]) => re.test(nameWords.join(" ")))?.[1]
-  const wanted = new Set([...nameWords, ...prepWords].flatMap(expand))
+  // The curated table is asked with the main phrase only: "warm oatmeal made with milk" is oatmeal.
+  const mainWords = (cut < 0 ? allWords : allWords.slice(0, cut)).filter((w) => w !== "or")
+  const common = commonFoodFor(mainWords.join(" ")) ?? commonFoodFor(mainWords.filter((w) => !softWords.has(w) && !["unsweetened", "bottled", "tap", "still", "chilled", "cold"].includes(w) || mainWords.length === 1).join(" "))
+  const asked = new Set([...nameWords, ...prepWords].flatMap(expand))
+  const index = wordIndex(records)
+  const candidates = new Set(expand(head).flatMap((f) => index.get(f) ?? []))
+  // The curated record is always a candidate ("pepsi" is a cola whose SR28 name does not say Pepsi).
+  if (common !== undefined) records.forEach((r, i) => (r.record.id === common.id ? candidates.add(i) : undefined))
+  for (const w of nameWords) if (softWords.has(w)) optional.add(w)
+  const required = nameWords.filter((w) => !optional.has(w) && !described.has(w))
   const scored: Array<ScoredRecord> = []
-  for (const r of records) {
+  for (const i of candidates) {
+    const r = records[i]
+    if (r === undefined) continue
     let score = 0
     let matched = 0
     for (const w of nameWords) {
-      const forms = expand(w)
-      if (forms.some((f) => r.head.has(f))) [score, matched] = [score + 3, matched + 1]
-      else if (forms.some((f) => r.all.has(f))) [score, matched] = [score + 2, matched + 1]
+      const own = forms(w)
+      const weight = described.has(w) ? 0.4 : 1
+      if (own.some((f) => r.head.has(f))) score += 3 * weight
+      else if (own.some((f) => r.near.has(f))) score += 2.5 * weight
+      else if (own.some((f) => r.all.has(f))) score += 2 * weight
+      else if ((synonyms[w] ?? []).flatMap(forms).some((f) => r.all.has(f))) score += 1.5 * weight
+      else {
+        if (!optional.has(w)) score -= described.has(w) ? 0.5 : 1.5
+        continue
+      }
+      if (!optional.has(w) && !described.has(w)) matched++
       if (r.exact.has(w)) score += 0.25
     }
-    if (matched === 0 || matched < Math.ceil(nameWords.length / 2)) continue
-    if (matched < nameWords.length) score -= 2 * (nameWords.length - matched)
+    const curated = common !== undefined && r.record.id === common.id
+    if (matched < Math.ceil(required.length / 2) && !curated) continue
+    // The food named last in the record's name is the one asked for: "Milk, chocolate" for chocolate milk, not "milk chocolate".
+    const recordHead = r.headWords[r.headWords.length - 1]
+    if (recordHead !== undefined && forms(recordHead).some((f) => forms(head).includes(f))) score += 1
     // A head like "Milk and cereal bar" or "Potato salad with egg" names another dish.
-    if (r.headWords.length > 1) score -= 0.75 * r.headWords.filter((w) => !fillers.has(w) && !wanted.has(w) && !wanted.has(stem(w))).length
-    for (const w of prepWords) if (expand(w).some((f) => r.all.has(f))) score += 1.5
-    // Without a preparation, a plain food is the usual meaning ("banana" is a raw banana).
+    if (r.headWords.length > 1) score -= 0.75 * r.headWords.filter((w) => !fillerWords.has(w) && !forms(w).some((f) => asked.has(f))).length
+    for (const w of prepWords) {
+      if (forms(w).some((f) => r.all.has(f))) score += 2
+      else if ((synonyms[w] ?? []).some((f) => r.all.has(f))) score += 0.75
+      // A preparation asked for and absent ("raw apple" is not apple crisp).
+      else score -= 1
+    }
+    // Without a preparation, a plain fruit or vegetable is the usual meaning ("banana" is a raw banana).
     if (prepWords.length === 0 && r.all.has("raw")) score += 0.5
+    if (prepWords.length > 0 && r.all.has("raw") && !prepWords.includes("raw")) score -= 1.5
     for (const u of usual) if (r.exact.has(u)) score += 0.5
+    for (const f of flavours) if (r.exact.has(f) && !asked.has(f)) score -= 1
     if (r.record.common) score += 0.5
-    if (r.branded) score -= 1.5
-    if (r.record.id === usualId) score += 3
+    // A brand counts against a record only when the user did not name it.
+    if (r.brandWords.size > 0) score -= [...r.brandWords].some((b) => asked.has(b) && !forms(head).includes(b) && !forms(b).includes(head)) ? -1 : 1.5
+    score += asEaten(r.all, asked)
+    // The curated record, unless a preparation was asked for that it is not ("fried egg" is not a raw egg).
+    if (common !== undefined && r.record.id === common.id && prepWords.every((w) => expand(w).some((f) => r.all.has(f)))) score += 10
     score -= 0.25 * Math.max(0, r.segments - 2)
     scored.push({ record: r.record, score })
   }

@@ -19,7 +19,8 @@ const value = (f: string | undefined): number | null => {
 const household = (grams: string | undefined, description: string | undefined): ReadonlyArray<HouseholdWeight> => {
   const g = value(grams)
   if (g === null || g <= 0 || description === undefined || description.trim() === "") return []
-  const m = /^\s*(\d+(?:\.\d+)?|\d+\/\d+)\s*(.*)$/.exec(description)
+  // ".5 cup" is half a cup: a leading decimal point is a number too.
+  const m = /^\s*(\d*\.\d+|\d+(?:\.\d+)?|\d+\/\d+)\s*(.*)$/.exec(description)
   const amountText = m?.[1] ?? "1"
   const [a, b] = amountText.split("/")
   const amount = b === undefined ? Number(a) : Number(a) / Number(b)

@@ -45,7 +45,8 @@ export const meals: ReadonlyArray<Meal> = Meal.literals
 export const Unit = Schema.Literal(
   "g", "mg", "kg", "oz", "lb", "ml", "l", "fl oz", "cup", "tbsp", "tsp",
   "each", "slice", "small", "medium", "large", "piece", "clove", "scoop", "can",
-  "handful", "pinch", "splash", "bowl", "glass", "mug", "plate", "serving"
+  "handful", "pinch", "splash", "bowl", "glass", "mug", "plate", "serving",
+  "bottle", "order", "bag", "packet", "bar", "pint", "stick", "container"
 )
 export type Unit = typeof Unit.Type
 

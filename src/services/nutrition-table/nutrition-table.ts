@@ -7,7 +7,7 @@
  * list (tests, embedders with their own data).
  */
 import { Context, Layer } from "effect"
-import { correctTypos, indexRecords, searchRecords, vocabulary } from "../../domain/fitlog/search.js"
+import { correctTypos, foodWords, forms, indexRecords, searchRecords, vocabulary } from "../../domain/fitlog/search.js"
 import type { ScoredRecord } from "../../domain/fitlog/search.js"
 import type { FoodRecord } from "../../domain/fitlog/types.js"
 
@@ -17,6 +17,8 @@ export interface NutritionTableShape {
   /** The name with typos corrected against the table's words. */
   readonly correct: (name: string) => string
   readonly byId: (id: string) => FoodRecord | undefined
+  /** Whether a word names a food in the table (a word of some record's head): tells "skin removed" from "chips". */
+  readonly isFoodWord: (word: string) => boolean
 }
 
 export class NutritionTable extends Context.Tag("shoal/NutritionTable")<NutritionTable, NutritionTableShape>() {}
@@ -25,11 +27,13 @@ export const makeNutritionTable = (records: ReadonlyArray<FoodRecord>): Nutritio
   let vocab: ReadonlySet<string> | undefined
   const indexed = indexRecords(records)
   const ids = new Map(records.map((r) => [r.id, r] as const))
+  let food: ReadonlySet<string> | undefined
   return {
     records,
     search: (name, preparation, limit) => searchRecords(indexed, name, preparation, limit),
     correct: (name) => correctTypos(name, (vocab ??= vocabulary(records))),
-    byId: (id) => ids.get(id)
+    byId: (id) => ids.get(id),
+    isFoodWord: (word) => forms(word.toLowerCase()).some((f) => (food ??= foodWords(indexed)).has(f))
   }
 }
 

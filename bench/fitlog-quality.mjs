@@ -1,0 +1,190 @@
+// fitlog estimate quality on NutriBench v1's development split (Hua et al.,
+// ICLR 2025; CC BY-NC-SA 4.0, read in place from ../shared, never copied):
+// every meal, metric and natural phrasing, estimated offline by the rules,
+// scored against the labelled energy and carbohydrate — and against a
+// "guess the median meal" baseline computed in the same run.
+//
+// `npm run bench` calls `fitlogQuality(lib)` with the built dist/lib.
+// `node bench/fitlog-quality.mjs [--misses N]` bundles src/ with esbuild and
+// prints the table plus N sample misses per cause (for development).
+import { existsSync, readFileSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+
+const dataDir = fileURLToPath(new URL("../../shared/fixtures/nutribench-dev/", import.meta.url))
+
+/** RFC 4180 rows: quoted fields may hold commas and doubled quotes. */
+const parseCsv = (text) => {
+  const rows = []
+  let row = []
+  let field = ""
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (quoted) {
+      if (c === "\"" && text[i + 1] === "\"") [field, i] = [field + "\"", i + 1]
+      else if (c === "\"") quoted = false
+      else field += c
+    } else if (c === "\"") quoted = true
+    else if (c === ",") [row, field] = [[...row, field], ""]
+    else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++
+      if (field !== "" || row.length > 0) rows.push([...row, field])
+      ;[row, field] = [[], ""]
+    } else field += c
+  }
+  if (field !== "" || row.length > 0) rows.push([...row, field])
+  return rows
+}
+
+export const loadMeals = (phrasing) => {
+  const [header, ...rows] = parseCsv(readFileSync(`${dataDir}meal_${phrasing}.csv`, "utf8"))
+  const col = (name) => header.indexOf(name)
+  return rows.map((r) => ({
+    text: r[col("meal_description")],
+    carbs: Number(r[col("carb")]),
+    energy: Number(r[col("energy")])
+  }))
+}
+
+export const available = () => existsSync(`${dataDir}meal_metric.csv`) && existsSync(`${dataDir}meal_natural.csv`)
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b)
+  const m = Math.floor(s.length / 2)
+  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2
+}
+
+const within20 = (est, label) => Math.abs(est - label) <= 0.2 * label
+const acc75 = (est, label) => Math.abs(est - label) <= 7.5
+
+/** Why a meal missed ±20 % energy: the first cause that applies. */
+const causeOf = (json, meal) => {
+  const items = json.items
+  const failed = items.filter((i) => i.food === null || "error" in i)
+  if (items.length === 0) return "nothing read"
+  if (failed.length === items.length) return "nothing matched"
+  if (failed.length > 0) return json.total.kcal < meal.energy ? "an item unmatched (under)" : "an item unmatched (over)"
+  const assumed = items.some((i) => i.assumption !== undefined && /≈/.test(i.assumption))
+  const dir = json.total.kcal < meal.energy ? "under" : "over"
+  return assumed ? `portion assumed, ${dir}` : `grams given, ${dir} (wrong food or label)`
+}
+
+export const scoreRun = (meals, estimates) => {
+  const medianEnergy = median(meals.map((m) => m.energy))
+  const medianCarbs = median(meals.map((m) => m.carbs))
+  let inEnergy = 0, inCarbs = 0, zero = 0, absErr = 0, absCarbErr = 0, baseEnergy = 0, baseCarbs = 0
+  const misses = new Map()
+  meals.forEach((meal, i) => {
+    const json = estimates[i]
+    const kcal = json.total.kcal
+    const carbs = json.total.carbs_g
+    if (within20(kcal, meal.energy)) inEnergy++
+    else {
+      const cause = causeOf(json, meal)
+      const list = misses.get(cause) ?? []
+      list.push({ meal, json })
+      misses.set(cause, list)
+    }
+    if (acc75(carbs, meal.carbs)) inCarbs++
+    if (kcal === 0) zero++
+    absErr += Math.abs(kcal - meal.energy)
+    absCarbErr += Math.abs(carbs - meal.carbs)
+    if (within20(medianEnergy, meal.energy)) baseEnergy++
+    if (acc75(medianCarbs, meal.carbs)) baseCarbs++
+  })
+  const n = meals.length
+  return {
+    n,
+    energyWithin20: inEnergy / n,
+    carbsAcc75: inCarbs / n,
+    maeKcal: absErr / n,
+    maeCarbs: absCarbErr / n,
+    zeroShare: zero / n,
+    baseline: { energyWithin20: baseEnergy / n, carbsAcc75: baseCarbs / n, medianEnergy, medianCarbs },
+    misses
+  }
+}
+
+/** Estimate every meal of one phrasing offline; returns the scored run. */
+export const runPhrasing = async (lib, phrasing) => {
+  const { Effect, Layer } = await import("effect")
+  const { FitlogAgent, layerSr28, layerOffline } = lib
+  const meals = loadMeals(phrasing)
+  const layer = Layer.merge(layerSr28, layerOffline)
+  const estimates = await Effect.runPromise(
+    Effect.forEach(meals, (m) => Effect.map(FitlogAgent.estimate(m.text), FitlogAgent.estimateJson)).pipe(Effect.provide(layer))
+  )
+  return scoreRun(meals, estimates)
+}
+
+const pct = (x) => `${(100 * x).toFixed(1)} %`
+
+/** Rows for bench/run.mjs's table. Targets: issue 12 (offline, development split). */
+export const fitlogQuality = async (lib) => {
+  if (!available()) {
+    return [{ name: "fitlog quality on NutriBench (dev split)", value: "—", baseline: "../shared/fixtures/nutribench-dev not found: skipped", ratio: "—", target: "(skipped)", ok: true }]
+  }
+  const rows = []
+  for (const [phrasing, energyTarget, carbTarget] of [["metric", 0.6, 0.6], ["natural", 0.45, undefined]]) {
+    const r = await runPhrasing(lib, phrasing)
+    rows.push({
+      name: `fitlog ${phrasing} (${r.n} meals): within ±20 % energy`,
+      value: pct(r.energyWithin20),
+      baseline: `median meal ${pct(r.baseline.energyWithin20)}`,
+      ratio: "—",
+      target: `≥ ${pct(energyTarget)}`,
+      ok: r.energyWithin20 >= energyTarget
+    })
+    rows.push({
+      name: `fitlog ${phrasing}: Acc@7.5 g carbs`,
+      value: pct(r.carbsAcc75),
+      baseline: `median meal ${pct(r.baseline.carbsAcc75)}`,
+      ratio: "—",
+      target: carbTarget === undefined ? "(reported)" : `≥ ${pct(carbTarget)}`,
+      ok: carbTarget === undefined || r.carbsAcc75 >= carbTarget
+    })
+    rows.push({
+      name: `fitlog ${phrasing}: MAE energy / carbs; at 0 kcal`,
+      value: `${r.maeKcal.toFixed(0)} kcal / ${r.maeCarbs.toFixed(1)} g`,
+      baseline: `${pct(r.zeroShare)} at 0 kcal`,
+      ratio: "—",
+      target: "(reported)",
+      ok: true
+    })
+    const causes = [...r.misses.entries()].sort((a, b) => b[1].length - a[1].length)
+    rows.push({
+      name: `fitlog ${phrasing}: misses by cause`,
+      value: String(causes.reduce((s, [, l]) => s + l.length, 0)),
+      baseline: causes.map(([c, l]) => `${c} ${l.length}`).join("; "),
+      ratio: "—",
+      target: "(reported)",
+      ok: true
+    })
+  }
+  return rows
+}
+
+// Standalone: bundle src/ (so no tsc build is needed) and print a report with sample misses.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (!available()) {
+    console.log("fitlog quality: ../shared/fixtures/nutribench-dev not found: skipped")
+    process.exit(0)
+  }
+  const { build } = await import("esbuild")
+  const out = fileURLToPath(new URL("../dist/bench-src/index.mjs", import.meta.url))
+  await build({ entryPoints: [fileURLToPath(new URL("../src/index.ts", import.meta.url))], outfile: out, bundle: true, format: "esm", platform: "node", target: "node20", packages: "external", logLevel: "warning", banner: { js: "import { createRequire as __shoalCreateRequire } from \"node:module\"; const require = __shoalCreateRequire(import.meta.url);" } })
+  const lib = await import(out)
+  const samples = Number(process.argv[process.argv.indexOf("--misses") + 1] || 0)
+  const only = process.argv.includes("--natural") ? ["natural"] : process.argv.includes("--metric") ? ["metric"] : ["metric", "natural"]
+  for (const phrasing of only) {
+    const r = await runPhrasing(lib, phrasing)
+    console.log(`${phrasing}: within ±20 % ${pct(r.energyWithin20)} (median meal ${pct(r.baseline.energyWithin20)}), Acc@7.5 ${pct(r.carbsAcc75)} (median meal ${pct(r.baseline.carbsAcc75)}), MAE ${r.maeKcal.toFixed(0)} kcal / ${r.maeCarbs.toFixed(1)} g carbs, 0 kcal ${pct(r.zeroShare)}`)
+    for (const [cause, list] of [...r.misses.entries()].sort((a, b) => b[1].length - a[1].length)) {
+      console.log(`  ${cause}: ${list.length}`)
+      for (const { meal, json } of list.slice(0, samples)) {
+        console.log(`    "${meal.text}" label ${meal.energy.toFixed(0)} kcal, estimated ${json.total.kcal}`)
+        for (const i of json.items) console.log(`      - ${i.text} → ${i.food ?? "—"} ${i.grams ?? ""} g ${i.kcal ?? ""} kcal${i.error ? ` [${i.error}]` : ""}${i.assumption ? ` (${i.assumption})` : ""}`)
+      }
+    }
+  }
+}

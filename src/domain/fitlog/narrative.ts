@@ -1,0 +1,159 @@
+/**
+ * Reading what people write about a meal — "For lunch I enjoyed a tasty
+ * 200g chicken sandwich and a 250g glass of milk" — into the terse pieces
+ * the item parser reads ("200g chicken sandwich", "250g milk"). Sentences
+ * are split, the lead-in before the food ("I enjoyed", "my dinner consisted
+ * of") and trailing remarks ("for a sweet finish") dropped, praise words
+ * stripped (english.ts), items split at commas and joining words, while a
+ * composite dish ("a beef, bean and cheese burrito") stays whole. An amount
+ * said after its food ("a bottle of water, 12 fl oz") is moved onto it.
+ * Pure and total.
+ */
+import { fillerWords, remarkWords, structuralWords } from "./english.js"
+
+const massOrVolume = String.raw`(?:\d+(?:[.,]\d+)?|\d+\s*\/\s*\d+)[\s-]*(?:g|gr|grams?|grammes?|kg|mg|ml|millilit(?:re|er)s?|l|litres?|liters?|oz|ounces?|lbs?|pounds?|fl\.?\s?oz|fluid ounces?)\b`
+const containers = "(?:serving|portion|helping|can|bottle|glass|cup|bowl|plate|mug|bag|packet|piece|slice|scoop|order|container|carton)"
+const articleBeforeAmount = new RegExp(String.raw`\b(?:a|an|one)\s+((?:[a-z-]+\s+){0,3}?)(?=${massOrVolume})`, "gi")
+
+/** "a 300g pepperoni pizza" is 300 g of pepperoni pizza, not one pizza; praise before the amount moves after it. */
+const amountFirst = (text: string) =>
+  text.replace(articleBeforeAmount, (_m, between: string) => {
+    const kept = between.trim().split(/\s+/).filter((w) => w.length > 0 && !fillerWords.has(w.toLowerCase()))
+    return kept.length === 0 ? "" : `\u0000${kept.join(" ")}\u0000 `
+  })
+    // An adjective kept from before the amount goes after it: "crunchy 28g popcorn" → "28g crunchy popcorn".
+    .replace(new RegExp(String.raw`\u0000([^\u0000]*)\u0000\s*(${massOrVolume})(?:\s+${containers}s?)?(\s+of)?`, "gi"), (_m, adj: string, amount: string) => `${amount} ${adj}`)
+    .replace(/\u0000/g, "")
+
+/** After an amount, the container or serving word adds nothing: "28g serving of popcorn", "355ml can of cola". */
+const containerAfterAmount = new RegExp(String.raw`(${massOrVolume})\s+${containers}s?(?:\s+of)?\s+`, "gi")
+
+const leadIn = new RegExp(String.raw`^(?:[^\d]*?\b)?(?:(?:i|we)\s+(?:[a-z]+ly\s+)?(?:opened|prepared|brewed|poured(?:\s+myself)?|heated(?:\s+up)?|cooked(?:\s+up)?|baked|made|microwaved|toasted|unwrapped|ordered|picked)\s+|(?:(?:i|we|he|she|they)\s+)?(?:also\s+|just\s+|then\s+|finally\s+|quickly\s+|happily\s+)?(?:decided\s+to\s+(?:have\s+|grab\s+|enjoy\s+|try\s+)?|went\s+to\s+)?(?:treat(?:ed)?\s+(?:myself|me|ourselves)\s+to|indulge\s+in|enjoying|savou?ring|sipping(?:\s+on)?|having|eating|drinking|munching\s+on|complemented(?:\s+[a-z]+ly)?\s+by|paired(?:\s+[a-z]+ly)?\s+with|accompanied\s+by|along\s+with|alongside|together\s+with|followed\s+by|served\s+with|topped\s+(?:off\s+)?with|had|have|ate|eat|enjoyed|enjoy|savou?red|relished|indulged\s+in|treated\s+(?:myself|me|ourselves)\s+to|reached\s+for|grabbed|picked\s+up|munched\s+on|snacked\s+on|nibbled\s+on|sipped(?:\s+on)?|drank|drink|consumed|devoured|went\s+for|opted\s+for|chose|decided\s+on|made\s+myself|whipped\s+up|fixed\s+myself|included|includes|consisted\s+of|consists\s+of|featured|features|comprised(?:\s+of)?|was|were|is|started\s+(?:my\s+day\s+|the\s+day\s+|off\s+)?with|kicked\s+off\s+(?:my\s+day\s+|the\s+day\s+)?with|fuell?ed\s+up\s+with|tried|got|ordered|bought|finished\s+(?:off\s+)?with|rounded\s+(?:it\s+)?off\s+with|went\s+with|settled\s+(?:for|on)))\b\s*`, "i")
+
+/** Where a trailing remark begins: "… cream to make it just right", "… milk for a sweet touch". */
+const trailingRemark = /\s+(?:(?:rich|high|low|packed|full|loaded|bursting)\s+(?:in|of|with)\s+(?!fat\b)|(?:this|that|last|yesterday)\s+(?:morning|afternoon|evening|night)\b|today\b|tonight\b|for\s+(?:a|an|some|my|the|extra|added|dipping|dessert|energy)\b|for\s+[a-z]+ing\b|to\s+[a-z]+\b|from\s+(?:my|our|a|an|the|scratch|home)\b|during\s|like\s|brimming\s|bursting\s|packed\s+with\b|loaded\s+with\s+(?:flavou?r|goodness)\b|that\s|which\s|who\s|because\s|since\s|while\s|giving\s|keeping\s|making\s|leaving\s|perfect\s+for\b|just\s+(?:right|the|perfect|enough)\b|as\s+(?:a|an|my|the)\s|before\s|after\s|when\s|on\s+the\s+side\b).*$/i
+
+/** Joining words that always begin a new item. */
+const joiners = /\s*(?:(?<!\d),(?!\d)|;|\s(?:paired(?:\s+[a-z]+ly)?\s+with|along\s+with|alongside|accompanied\s+by|complemented(?:\s+[a-z]+ly)?\s+by|together\s+with|followed\s+by|washed\s+(?:it\s+)?down\s+with|as\s+well\s+as|with\s+a\s+side\s+of|with\s+sides?\s+of|and\s+a\s+side\s+of|and\s+then|served\s+with|topped\s+(?:off\s+)?with|plus|also)\s)\s*/i
+
+/** What starts an item of its own: an amount, an article, a number word. */
+const itemStart = String.raw`(?:\d|[½¼¾⅓⅔]|an?\s|the\s|some\s|one\b|two\b|three\b|four\b|five\b|six\b|half\s+(?!and\b)|several\b|my\s|a\s+couple\b|a\s+few\b)`
+/** "2 eggs and toast", "a bagel with cream cheese": after a counted item, "and"/"with" starts the next food unless a dish follows. */
+const countLed = /^(?:\d+(?:[.,]\d+)?(?!\s*(?:g|gr|grams?|kg|mg|ml|l|oz|ounces?|lbs?|fl)\b)|an?\b|one|two|three|four|five|six|half)\s/i
+const countSplit = (chunk: string): ReadonlyArray<string> => {
+  if (!countLed.test(chunk)) return [chunk]
+  const m = /^(.+?)\s+(?:and|with|&|\+)\s+(.+)$/i.exec(chunk)
+  if (m === null || dishNouns.test(m[2] ?? "") || /(?:ed|made)$/i.test(m[1] ?? "")) return [chunk]
+  return [m[1] ?? "", ...countSplit(m[2] ?? "")]
+}
+
+const andSplit = new RegExp(String.raw`\s+(?:and|&|with|plus)\s+(?=${itemStart})|\s+and\s+(?=(?:washed|paired|complemented|topped|finished|followed|rounded|kept|enjoyed|enjoy|had|have|sipped|sip|drank|drink|ate|eat|savou?red|savou?r|treated|grabbed|grab|added)\b)`, "i")
+
+/** Nouns of whole dishes: a list of fillings before one of them is that dish, not separate foods. */
+const dishNouns = /\b(?:burrito|sandwich|sub|bagel|pizza|taco|tacos|wrap|omelet|omelette|salad|quesadilla|burger|cheeseburger|roll|pie|soup|stew|curry|casserole|muffin|biscuit|croissant|panini|toastie|melt|platter|bowl|enchilada|fajitas?|stir-fry|pasta|lasagna|lasagne|noodles|sushi)\b/i
+
+const startsItem = new RegExp(`^${itemStart}`, "i")
+
+/** "a beef" + "bean and cheese burrito" → one dish; "2 eggs" + "toast" stay two. */
+const joinDishes = (chunks: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const out: Array<string> = []
+  for (const chunk of chunks) {
+    const previous = out[out.length - 1]
+    const bare = (s: string) => s.replace(/^(?:an?|the)\s+/i, "").replace(new RegExp(String.raw`^.*?${massOrVolume}\s*(?:of\s+)?`, "i"), "").split(/\s+/).length <= 2
+    if (previous !== undefined && bare(previous) && !startsItem.test(chunk) && dishNouns.test(chunk) && chunk.split(/\s+/).length >= 2 && !dishNouns.test(previous)) {
+      out[out.length - 1] = `${previous}, ${chunk}`
+    } else out.push(chunk)
+  }
+  return out
+}
+
+const isFiller = (w: string): boolean => fillerWords.has(w) || /^[a-z]{4,}ly$/.test(w) && !lyFoods.has(w)
+const lyFoods = new Set(["jelly", "belly", "curly", "lightly", "thinly", "finely", "partially", "fully", "freshly", "chilly"])
+
+/** A remark on the food before: "skin removed", "bone in", "crust on". */
+const remarkOnPart = /^(?:with\s+)?(?:the\s+|its\s+)?(?:skin|bone|bones|fat|crust|rind|seeds|peel|shell)\s+(?:removed|included|on|off|in|out|trimmed|discarded|eaten)$/i
+
+/** Only meal talk, no food: "keeping it simple and hydrating", "For a quick". */
+const noFood = (chunk: string) => remarkOnPart.test(chunk) || chunk.toLowerCase().split(/[^a-z0-9'-]+/).filter((w) => w.length > 0).every((w) => isFiller(w) || remarkWords.has(w))
+
+/** A piece that is only an amount: "just the right size at 12 fl oz". */
+const onlyAmount = new RegExp(String.raw`^[a-z\s]*?\b(?:at|about|around|roughly|approximately|is|was|weighing|totalling|totaling)\s+(${massOrVolume})\s*$`, "i")
+
+/** Drop praise and -ly adverbs from a food name, keeping structural words inside it ("peanut butter and jelly"). */
+export const stripFiller = (name: string): string => {
+  const ws = name.split(/\s+/).filter((w) => w.length > 0)
+  const kept = ws.filter((w, i) => {
+    const f = w.toLowerCase().replace(/[^a-z'-]/g, "")
+    if (["and", "or", "with", "in", "on", "of", "without"].includes(f)) return i > 0 && i < ws.length - 1
+    return !isFiller(f)
+  })
+  return kept.join(" ")
+}
+
+const sentences = (text: string) => text.split(/[.!?]+(?=\s|$)|\n+/).map((s) => s.trim()).filter((s) => s.length > 0)
+
+const firstAmount = new RegExp(massOrVolume, "i")
+const weighedAfter = new RegExp(String.raw`^(.*?)[\s,]+(?:that\s+|which\s+)?(?:weighed|weighing|weighs|weighed\s+in\s+at|at|of\s+about|about|totalling|totaling)\s+(?:about\s+|around\s+|roughly\s+|approximately\s+)?(${massOrVolume})(.*)$`, "i")
+
+/**
+ * An amount inside a chunk: "complemented by 110 grams of fries" and "the
+ * crispy 110g fries" read from the amount on, keeping one or two describing
+ * words; "a macchiato that weighed 62g" becomes "62g a macchiato".
+ */
+const fromAmount = (chunk: string): string => {
+  const m = firstAmount.exec(chunk)
+  if (m === null) {
+    const after = weighedAfter.exec(chunk)
+    return after === null ? chunk : `${after[2] ?? ""} ${after[1] ?? ""}${after[3] ?? ""}`.trim()
+  }
+  if (m.index === 0 || /^\s*[\d½¼¾⅓⅔]/.test(chunk)) return chunk
+  // "just the right size at 12 fl oz": only an amount, for the item before; "chicken breast 150g" is a trailing amount.
+  if (chunk.slice(m.index + m[0].length).trim().length === 0) return chunk
+  const before = chunk.slice(0, m.index).split(/\s+/).map((w) => w.toLowerCase()).filter((w) => w.length > 0 && !isFiller(w))
+  const rest = chunk.slice(m.index).replace(new RegExp(String.raw`^(${massOrVolume})(?:\s+${containers}s?)?(?:\s+of)?\s*`, "i"), "$1 ")
+  if (before.length === 0 || before.length > 2) return rest
+  const amount = firstAmount.exec(rest)?.[0] ?? ""
+  return `${amount} ${before.join(" ")} ${rest.slice(amount.length).trim()}`.replace(/\s+/g, " ").trim()
+}
+
+const nameAfterAmount = (piece: string) => piece.replace(new RegExp(String.raw`^(?:${massOrVolume}|an?|one|\d+)\s*(?:of\s+)?`, "i"), "").trim()
+
+/**
+ * The item pieces of a text, in order; pieces with no food in them are
+ * dropped. With `isFoodWord` (the table's words for foods), a piece that
+ * neither starts an item nor names a food continues the one before it
+ * ("372g of a fruity, caffeine-free soft drink") or, when that one is
+ * already named, is a remark ("skin removed", "This morning").
+ */
+export const readNarrative = (text: string, isFoodWord?: (word: string) => boolean): ReadonlyArray<string> => {
+  const pieces: Array<string> = []
+  for (const sentence of sentences(text)) {
+    const normal = amountFirst(sentence.replace(/[’‘]/g, "'")).replace(containerAfterAmount, "$1 ")
+    const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).flatMap((c) => countSplit(c.trim().replace(leadIn, ""))).map((c) => c.trim()).filter((c) => c.length > 0))
+    for (const chunk of chunks) {
+      const read = fromAmount(chunk.replace(leadIn, "")).replace(trailingRemark, "").replace(/^(?:and|also|then|plus|&)\s+/i, "")
+        .replace(/\s+(?:and|with|or|&|plus)$/i, "").trim()
+      const amountOnly = onlyAmount.exec(read)
+      const previous = pieces[pieces.length - 1]
+      if (amountOnly !== null && previous !== undefined) {
+        // "a bottle of water, 12 fl oz": the amount is the previous item's.
+        pieces[pieces.length - 1] = `${amountOnly[1]} ${previous.replace(/^(?:an?|one|\d+(?:[.,]\d+)?)\s+(?:(?:small|medium|large|bottle|can|glass|cup|serving)s?\s+(?:of\s+)?)?/i, "")}`
+        continue
+      }
+      if (read.length === 0 || noFood(read)) continue
+      if (isFoodWord !== undefined && !startsItem.test(read)) {
+        const named = read.toLowerCase().split(/[^a-z]+/).some((w) => w.length > 2 && !isFiller(w) && isFoodWord(w))
+        const previousNamed = previous !== undefined && nameAfterAmount(previous).toLowerCase().split(/[^a-z]+/).some((w) => w.length > 2 && isFoodWord(w))
+        if (previous !== undefined && !previousNamed && named) {
+          pieces[pieces.length - 1] = `${previous} ${read}`
+          continue
+        }
+        // A piece of narration ("This morning", "savoring its sweet flavor") is dropped; a bare unknown word ("latte") is kept and reported.
+        const narrated = read.toLowerCase().split(/[^a-z'-]+/).some((w) => (fillerWords.has(w) && !structuralWords.has(w)) || remarkWords.has(w))
+        if (!named && narrated) continue
+      }
+      pieces.push(read)
+    }
+  }
+  return pieces
+}
