@@ -72,7 +72,19 @@ describe("the guard's layers, one at a time (Debian Chromium)", () => {
       for (const hop of ["/hop/chain-checkout", "/hop/doc-foreign"]) {
         yield* Effect.promise(() => page.goto(`${probe.url}${hop}`).catch(() => undefined))
       }
-      yield* Effect.promise(() => page.goto(`${probe.url}/`))
+      // After a blocked hop the guard takes the page back to its last allowed URL; that navigation may
+      // still be under way and interrupt ours, which is then simply made again (at most a few times).
+      yield* Effect.promise(async () => {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await page.goto(`${probe.url}/`)
+            return
+          } catch (error) {
+            if (attempt >= 4) throw error
+            await page.waitForLoadState("load").catch(() => undefined)
+          }
+        }
+      })
       yield* Effect.promise(() =>
         // A string: the test's TypeScript has no DOM types; this runs in the page.
         page.evaluate(`(async () => {
