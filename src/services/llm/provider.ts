@@ -164,18 +164,32 @@ export const parseRetryAfter = (
 /** A failure of the connection itself (refused, reset, timed out): always worth one more try. */
 export const networkFailure = (message: string): ProviderFailure => new ProviderFailure({ message, retryable: true })
 
-/** The same failure, noted as having happened after content reached the caller (never retried). */
-export const markEmitted = (failure: ProviderFailure): ProviderFailure =>
-  failure.emitted === true ? failure : new ProviderFailure({
+/** Which optional facts of a failure a copy may add. */
+type FailureNotes = Pick<ProviderFailure, "emitted" | "breakerOpen">
+
+/** The same failure with some notes added (failures are immutable values). */
+const amended = (failure: ProviderFailure, notes: FailureNotes): ProviderFailure =>
+  new ProviderFailure({
     message: failure.message,
     retryable: failure.retryable,
-    emitted: true,
-    ...(failure.timedOut === undefined ? {} : { timedOut: failure.timedOut }),
-    ...(failure.protocol === undefined ? {} : { protocol: failure.protocol }),
     ...(failure.status === undefined ? {} : { status: failure.status }),
     ...(failure.code === undefined ? {} : { code: failure.code }),
-    ...(failure.retryAfter === undefined ? {} : { retryAfter: failure.retryAfter })
+    ...(failure.retryAfter === undefined ? {} : { retryAfter: failure.retryAfter }),
+    ...(failure.emitted === undefined ? {} : { emitted: failure.emitted }),
+    ...(failure.timedOut === undefined ? {} : { timedOut: failure.timedOut }),
+    ...(failure.protocol === undefined ? {} : { protocol: failure.protocol }),
+    ...(failure.breakerOpen === undefined ? {} : { breakerOpen: failure.breakerOpen }),
+    ...notes
   })
+
+/** The same failure, noted as having happened after content reached the caller (never retried). */
+export const markEmitted = (failure: ProviderFailure): ProviderFailure =>
+  failure.emitted === true ? failure : amended(failure, { emitted: true })
+
+/** The same failure, noted as having opened the provider's breaker (this call retries no more). */
+export const markBreakerOpen = (failure: ProviderFailure): ProviderFailure =>
+  failure.breakerOpen === true ? failure : amended(failure, { breakerOpen: true })
+
 
 /** The SDKs' log levels; they log through `sdkLogger`, so their lines go to stderr like ours. */
 export type SdkLogLevel = "debug" | "info" | "warn" | "error" | "off"

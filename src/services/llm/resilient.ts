@@ -17,7 +17,7 @@ import { LlmRejected, LlmTimeout, LlmUnavailable, ProviderProtocolError } from "
 import { makeBreaker } from "./breaker.js"
 import type { LlmShape } from "./llm.js"
 import type { ProviderAdapter } from "./provider.js"
-import { markEmitted, ProviderFailure } from "./provider.js"
+import { markBreakerOpen, markEmitted, ProviderFailure } from "./provider.js"
 import { UsageMeter } from "./usage.js"
 
 export interface RetryPolicy {
@@ -105,16 +105,6 @@ const bounded = <E2>(duration: Duration.Duration, onTimeout: () => E2) =>
 /** The call's whole budget ran out (internal marker, reported as `LlmTimeout`). */
 class OverBudget extends Data.TaggedError("OverBudget") {}
 
-const withBreakerOpen = (failure: ProviderFailure): ProviderFailure =>
-  failure.breakerOpen === true ? failure : new ProviderFailure({
-    message: failure.message,
-    retryable: failure.retryable,
-    breakerOpen: true,
-    ...(failure.timedOut === undefined ? {} : { timedOut: failure.timedOut }),
-    ...(failure.status === undefined ? {} : { status: failure.status }),
-    ...(failure.code === undefined ? {} : { code: failure.code })
-  })
-
 /** Add a response's usage to the session's meter, when the caller provided one. */
 export const meter = (response: ModelResponse): Effect.Effect<void> =>
   Effect.serviceOption(UsageMeter).pipe(
@@ -160,7 +150,7 @@ export const resilient = (adapter: ProviderAdapter, policy: RetryPolicy = defaul
     /** Feed an attempt's outcome to the breaker; a failure that opens it also ends this call's retries. */
     const observed = (failure: ProviderFailure): Effect.Effect<never, ProviderFailure> =>
       failure.retryable && failure.breakerOpen !== true
-        ? Effect.flatMap(breaker.failed, (opened) => Effect.fail(opened ? withBreakerOpen(failure) : failure))
+        ? Effect.flatMap(breaker.failed, (opened) => Effect.fail(opened ? markBreakerOpen(failure) : failure))
         : Effect.fail(failure)
 
     const overBudget = (attempts: Ref.Ref<number>) =>
