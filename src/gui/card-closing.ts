@@ -13,6 +13,7 @@ import type { PendingQuestion } from "../services/question-ui/bridge.js"
 import type { LeafQuestion } from "../services/question-ui/renderer.js"
 import type { CardClosed } from "./chat.js"
 import { answerText } from "./chat.js"
+import { readCardReply } from "../services/question-ui/card-replies.js"
 
 /**
  * While set, every new card takes its fallback unseen: the user said "Not
@@ -75,8 +76,17 @@ export const readTyped = (question: LeafQuestion, typed: string): TypedAtCard =>
   const same = (label: string) => label.trim().toLowerCase() === words
   switch (question._tag) {
     case "ProposeDisposition": {
-      const choice = question.choices.find((c) => same(c.label))
-      return choice === undefined ? { _tag: "NewMessage" } : { _tag: "Answers", answer: { _tag: "DispositionAnswer", disposition: choice.disposition } }
+      // The same reading as the terminal's: a label, or the user's own words ("chuck it", "put it in the drawer").
+      const reply = readCardReply(typed, question.choices)
+      switch (reply._tag) {
+        case "Chose":
+          return { _tag: "Answers", answer: { _tag: "DispositionAnswer", disposition: reply.disposition } }
+        case "Skip":
+          return { _tag: "NotNow" }
+        case "Message":
+        case "Again":
+          return { _tag: "NewMessage" }
+      }
     }
     case "Choose": {
       const option = question.options.find((o) => same(o.label))
