@@ -34,7 +34,11 @@ import { pendingProposals } from "../agents/fitlog/session-kind.js"
 import { llmLayerFor } from "./llm-options.js"
 
 /** A mistake in what the user typed: one line, exit code 1, nothing written. */
+/** A bad argument (exit 2). */
 export class FitlogUsageError extends Data.TaggedError("FitlogUsageError")<{ readonly message: string }> {}
+
+/** Well-formed input that is not logged: nothing readable as food, or a meal refused unattended (exit 1). */
+export class FitlogNotLogged extends Data.TaggedError("FitlogNotLogged")<{ readonly message: string }> {}
 
 export interface DiaryFlags {
   readonly db: Option.Option<string>
@@ -84,13 +88,13 @@ const printOutcome = (outcome: LogOutcome, where: string) =>
   Effect.gen(function*() {
     switch (outcome._tag) {
       case "NothingToLog":
-        return yield* new FitlogUsageError({
+        return yield* new FitlogNotLogged({
           message: `nothing to log: ${outcome.skipped.map((s) => `"${s.text}" — ${s.reason}`).join("; ") || "no food found in the text"}`
         })
       case "AlreadyLogged":
         return yield* Console.log(`Already logged to the ${where} (proposal ${outcome.proposal.id}); nothing written again. Ate it again? Add --again.`)
       case "Refused":
-        return yield* new FitlogUsageError({ message: `not logged: ${outcome.reason}` })
+        return yield* new FitlogNotLogged({ message: `not logged: ${outcome.reason}` })
       case "Declined":
         return yield* Console.log("Nothing logged.")
       case "Logged":

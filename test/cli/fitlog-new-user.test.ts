@@ -116,9 +116,10 @@ describe("shoal fitlog, other first-run bugs", { timeout: 240_000 }, () => {
   it("day 2026-02-30 is refused; 29 February of a leap year is a day", () => {
     const db = join(fresh("dates"), "diary.sqlite")
     const r = fitlog(["day", "2026-02-30", "--db", db])
-    expect(r.code).toBe(1)
+    // A bad argument is a usage error: exit 2.
+    expect(r.code).toBe(2)
     expect(r.stderr).toContain("\"2026-02-30\" is not a day")
-    expect(fitlog(["day", "2025-02-29", "--db", db]).code).toBe(1)
+    expect(fitlog(["day", "2025-02-29", "--db", db]).code).toBe(2)
     const leap = fitlog(["day", "2024-02-29", "--db", db])
     expect(leap.code).toBe(0)
     expect(leap.stdout).toContain("2024-02-29: nothing logged yet.")
