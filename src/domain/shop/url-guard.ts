@@ -63,24 +63,47 @@ const foldSegment = (segment: string): string =>
 
 /**
  * The path's segments, read every way a server could: the whole path decoded
- * first (so an encoded `/` splits segments: `/cart%2Fcheckout`), `\` as `/`,
+ * first (so an encoded `/` splits segments: `/cart%2Fcheckout`), `\\` as `/`,
  * empty segments (trailing or doubled slashes) dropped. Two readings: as
  * written, and with `.`/`..` resolved after decoding (`/a/%2E%2E/checkout`).
+ * Segments are kept decoded but unfolded, so their words can still be told apart.
  */
 const readingsOf = (pathname: string): ReadonlyArray<ReadonlyArray<string>> => {
   const parts = decodeFully(pathname).split(/[/\\]+/)
-  const fold = (segments: ReadonlyArray<string>) => segments.map(foldSegment).filter((s) => s.length > 0)
+  const kept = (segments: ReadonlyArray<string>) => segments.filter((s) => foldSegment(s).length > 0)
   const resolved: Array<string> = []
   for (const segment of parts) {
     if (segment === "..") resolved.pop()
     else if (segment !== ".") resolved.push(segment)
   }
-  return [fold(parts), fold(resolved)]
+  return [kept(parts), kept(resolved)]
+}
+
+/** A segment's words: `SecureCheckout`, `secure-checkout` and `secure_checkout` are [secure, checkout]. */
+const wordsOf = (segment: string): ReadonlyArray<string> =>
+  segment
+    .replace(/[;.].*$/, "")
+    .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
+    .split(/[-_\s]+/)
+    .map(foldSegment)
+    .filter((w) => w.length > 0)
+
+/**
+ * Whether one path segment is the blocked (folded) segment `wanted`: equal to it, its plural
+ * (`/checkouts/…`, as Shopify writes checkout), or ending with it as a compound's head word
+ * (`secure-checkout`, `ExpressCheckout`, `guest_checkout`). A segment that only *starts* with a
+ * blocked word names something else (`checkout-lane-snacks` is an aisle of snacks).
+ */
+const segmentIs = (segment: string, wanted: string): boolean => {
+  const plural = (folded: string) => folded === wanted || folded === `${wanted}s` || folded === `${wanted}es`
+  if (plural(foldSegment(segment))) return true
+  const words = wordsOf(segment)
+  return words.some((_, start) => start > 0 && plural(words.slice(start).join("")))
 }
 
 const containsSequence = (segments: ReadonlyArray<string>, wanted: ReadonlyArray<string>): boolean => {
   for (let start = 0; start + wanted.length <= segments.length; start++) {
-    if (wanted.every((w, i) => segments[start + i] === w)) return true
+    if (wanted.every((w, i) => segmentIs(segments[start + i] ?? "", w))) return true
   }
   return false
 }
@@ -89,7 +112,7 @@ const containsSequence = (segments: ReadonlyArray<string>, wanted: ReadonlyArray
 export const blockedPathIn = (blockedPaths: ReadonlyArray<string>, pathname: string): string | undefined => {
   const readings = readingsOf(pathname)
   return blockedPaths.find((entry) => {
-    const wanted = readingsOf(entry)[0] ?? []
+    const wanted = (readingsOf(entry)[0] ?? []).map(foldSegment)
     return wanted.length > 0 && readings.some((segments) => containsSequence(segments, wanted))
   })
 }
@@ -122,7 +145,7 @@ export const samePage = (a: string, b: string): boolean => {
   try {
     const x = new URL(a)
     const y = new URL(b)
-    const path = (u: URL) => readingsOf(u.pathname)[1]?.join("/") ?? ""
+    const path = (u: URL) => (readingsOf(u.pathname)[1] ?? []).map(foldSegment).join("/")
     return x.origin === y.origin && path(x) === path(y)
   } catch {
     return false
