@@ -63,10 +63,9 @@ const foldSegment = (segment: string): string =>
 
 /**
  * The path's segments, read every way a server could: the whole path decoded
- * first (so an encoded `/` splits segments: `/cart%2Fcheckout`), `\\` as `/`,
+ * first (so an encoded `/` splits segments: `/cart%2Fcheckout`), `\` as `/`,
  * empty segments (trailing or doubled slashes) dropped. Two readings: as
  * written, and with `.`/`..` resolved after decoding (`/a/%2E%2E/checkout`).
- * Segments are kept decoded but unfolded, so their words can still be told apart.
  */
 const readingsOf = (pathname: string): ReadonlyArray<ReadonlyArray<string>> => {
   const parts = decodeFully(pathname).split(/[/\\]+/)
@@ -79,26 +78,14 @@ const readingsOf = (pathname: string): ReadonlyArray<ReadonlyArray<string>> => {
   return [kept(parts), kept(resolved)]
 }
 
-/** A segment's words: `SecureCheckout`, `secure-checkout` and `secure_checkout` are [secure, checkout]. */
-const wordsOf = (segment: string): ReadonlyArray<string> =>
-  segment
-    .replace(/[;.].*$/, "")
-    .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
-    .split(/[-_\s]+/)
-    .map(foldSegment)
-    .filter((w) => w.length > 0)
-
 /**
- * Whether one path segment is the blocked (folded) segment `wanted`: equal to it, its plural
- * (`/checkouts/…`, as Shopify writes checkout), or ending with it as a compound's head word
- * (`secure-checkout`, `ExpressCheckout`, `guest_checkout`). A segment that only *starts* with a
+ * Whether one path segment is the blocked (folded) segment `wanted`: equal to it or its plural
+ * (`/checkouts/<token>`, as Shopify writes its checkout). A segment that merely contains a
  * blocked word names something else (`checkout-lane-snacks` is an aisle of snacks).
  */
 const segmentIs = (segment: string, wanted: string): boolean => {
-  const plural = (folded: string) => folded === wanted || folded === `${wanted}s` || folded === `${wanted}es`
-  if (plural(foldSegment(segment))) return true
-  const words = wordsOf(segment)
-  return words.some((_, start) => start > 0 && plural(words.slice(start).join("")))
+  const folded = foldSegment(segment)
+  return folded === wanted || folded === `${wanted}s` || folded === `${wanted}es`
 }
 
 const containsSequence = (segments: ReadonlyArray<string>, wanted: ReadonlyArray<string>): boolean => {
