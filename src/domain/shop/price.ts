@@ -51,14 +51,15 @@ export interface Money {
 const toCents = (whole: string, fraction: string | undefined): number =>
   Number.parseInt(whole.replace(/[\s,.\u00a0\u202f]/g, ""), 10) * 100 + (fraction === undefined ? 0 : Number.parseInt(fraction.padEnd(2, "0"), 10))
 
-// "$1,299.00" "$ 5.49" "$5" | "1 299,00 $" "3,99$" "3.99 $"; "12 $4.29" is 12 of something, then $4.29.
+// "$1,299.00" "$ 5.49" "$5" | "1 299,00 $" "3,99$" "3.99 $" | "99¢"; "12 $4.29" is 12 of something, then $4.29.
 const moneyShape =
-  /\$\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?![\d,]\d)|(?<![\d.,])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[,.](\d{2})\s?\$|\s?\$(?!\s?\d))/g
+  /\$\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?![\d,]\d)|(?<![\d.,])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[,.](\d{2})\s?\$|\s?\$(?!\s?\d))|(?<![\d.,$])(\d{1,2})\s?¢/g
 
 /** Every amount in a text, in order. */
 export const moneyIn = (text: string): ReadonlyArray<Money> =>
   [...text.matchAll(moneyShape)].map((m) => ({
-    cents: toCents(m[1] ?? m[3] ?? "0", m[2] ?? m[4]),
+    // "99¢" is 99 cents.
+    cents: m[5] === undefined ? toCents(m[1] ?? m[3] ?? "0", m[2] ?? m[4]) : Number.parseInt(m[5], 10),
     start: m.index ?? 0,
     end: (m.index ?? 0) + m[0].length
   }))
@@ -68,14 +69,25 @@ export const parsePriceCents = (text: string): number | undefined => moneyIn(tex
 
 type Role = "item" | "each" | "unit" | "regular" | "multi" | "saving"
 
-const perUnit = /^\s*(?:\/|per\b|le\b|la\b|par\b)\s*(?:\d+\s*)?(?:100\s*)?(?:g|kg|lb|lbs|oz|ml|l|cl|litre|liter|pound|kilo)\b\.?/i
-const perEach = /^\s*(?:\/\s*)?(?:ea|each|ch|chacun|chaque|un|unit|unité|item)\b\.?/i
+const perEach = /^\s*(?:\/\s*|per\s+)?(?:ea|each|ch|chacun|chaque|un|unit|unité|item)\b\.?/i
+/**
+ * A price per some measure: "/100 g", "/kg", "per lb", "le kg", but also "/ct", "/count", "/lt",
+ * "/fl oz", "/sheet", "/ 1 ea" — after a slash, "per", "le", "la" or "par", any measure that is
+ * not plainly "each" (an amount written before it, "/ 1 ea", makes it a comparison price too).
+ */
+const perMeasure = /^\s*(?:\/|per\b|le\b|la\b|par\b)\s*(\d+(?:[.,]\d+)?\s*)?\p{L}/iu
+const isPerUnit = (after: string): boolean => {
+  const m = perMeasure.exec(after)
+  return m !== null && (m[1] !== undefined || !perEach.test(after))
+}
 const averageEach = /^\s*(?:avg\.?|average|moy\.?|moyenne|approx\.?|env\.?)\s*(?:ea|each|ch|chacun)?\b\.?/i
 const regularBefore = /(?:\breg(?:ular)?\b\.?(?:\s*price)?|\bwas\b|\bbefore\b|\bavant\b|\brég(?:ulier)?\b\.?|prix\s+régulier|\bordinaire\b|\boriginal(?:ly)?\b)\s*:?\s*$/i
 const savingBefore = /(?:\bsave\b|\bsaving\b|\béconomisez\b|\béconomie\b|\byou save\b)\s*:?\s*(?:up to\s*)?$/i
 const offAfter = /^\s*(?:off\b|de rabais|de moins)/i
 const multiBefore = /(?:^|[^\d.,$])(\d{1,2})\s*(?:\/|for|pour)\s*$/i
 const orBefore = /\b(?:or|ou)\s*$/i
+/** "$10.00 for 3": the deal written price first. */
+const multiAfter = /^\s*(?:for|pour)\s*(\d{1,2})\b/i
 
 const classify = (text: string, money: Money): { readonly role: Role; readonly count?: number } => {
   const before = text.slice(0, money.start)
@@ -84,7 +96,9 @@ const classify = (text: string, money: Money): { readonly role: Role; readonly c
   if (regularBefore.test(before)) return { role: "regular" }
   const multi = multiBefore.exec(before)
   if (multi !== null && Number.parseInt(multi[1] ?? "1", 10) > 1) return { role: "multi", count: Number.parseInt(multi[1] ?? "1", 10) }
-  if (perUnit.test(after)) return { role: "unit" }
+  const dealAfter = multiAfter.exec(after)
+  if (dealAfter !== null && Number.parseInt(dealAfter[1] ?? "1", 10) > 1) return { role: "multi", count: Number.parseInt(dealAfter[1] ?? "1", 10) }
+  if (isPerUnit(after)) return { role: "unit" }
   if (perEach.test(after) || averageEach.test(after) || orBefore.test(before)) return { role: "each" }
   return { role: "item" }
 }
@@ -115,6 +129,14 @@ const joinTexts = (texts: ReadonlyArray<string | TileText>): { readonly line: st
     if (a !== undefined && b !== undefined && c !== undefined && /^\s*\$\s*$/.test(a.text) && /^\s*\d+\s*$/.test(b.text) && /^\s*\d{2}\s*$/.test(c.text)) {
       merged.push({ text: `$${b.text.trim()}.${c.text.trim()}`, struck: a.struck || b.struck })
       i += 2
+    } else if (a !== undefined && b !== undefined && /^\s*\$\s*\d+[.,]?\s*$/.test(a.text) && /^\s*(?:[.,]\d{2}|\d{2}\s*$)/.test(b.text)) {
+      // "$4" · ".49", "$4." · "49", "$4" · "49" (cents in a <sup>): one price.
+      merged.push({ text: `${a.text.trim().replace(/[.,]$/, "")}.${b.text.trim().replace(/^[.,]/, "")}`, struck: a.struck || b.struck })
+      i += 1
+    } else if (a !== undefined && b !== undefined && /^\s*\d+\s*$/.test(a.text) && /^\s*,\d{2}\s*\$/.test(b.text)) {
+      // "4" · ",49 $": the French price in two pieces.
+      merged.push({ text: `${a.text.trim()}${b.text.trim()}`, struck: a.struck || b.struck })
+      i += 1
     } else if (a !== undefined) merged.push({ ...a })
   }
   let line = ""

@@ -49,15 +49,29 @@ export const words = (text: string): ReadonlyArray<string> =>
     .split(/[^a-z0-9%]+/)
     .filter((w) => w.length > 0 && !stopWords.has(w))
 
-const stem = (w: string): string => w.replace(/(ies|es|s)$/, "")
+/** The singular forms a word may have: "apples" → apple, "cherries" → cherry, "peaches" → peach. */
+const singulars = (w: string): ReadonlyArray<string> => [
+  w,
+  ...[
+    ...(w.endsWith("ies") ? [`${w.slice(0, -3)}y`] : []),
+    ...(w.endsWith("es") ? [w.slice(0, -2)] : []),
+    ...(w.endsWith("s") && !w.endsWith("ss") ? [w.slice(0, -1)] : [])
+  ].filter((s) => s.length >= 3)
+]
 
-const sameWord = (a: string, b: string): boolean => a === b || (stem(a).length >= 3 && stem(a) === stem(b))
+/** The same word, or the same word in the singular and the plural (egg/eggs, apple/apples, cherry/cherries). */
+const sameWord = (a: string, b: string): boolean => {
+  if (a === b) return true
+  const bs = singulars(b)
+  return singulars(a).some((s) => bs.includes(s))
+}
 
 /** 1 for the same word or stem, 0.5 when the product word only starts with it (milk → milkshake), else 0. */
 const wordFit = (wanted: string, candidates: ReadonlyArray<string>): number =>
   candidates.some((c) => sameWord(wanted, c)) ? 1 : wanted.length >= 4 && candidates.some((c) => c.startsWith(wanted)) ? 0.5 : 0
 
-const isQuantity = (w: string): boolean => /^\d+([.,]\d+)?%?$/.test(w) || /^\d+[a-z]{1,5}$/.test(w) || unitWords.has(w)
+const isQuantity = (w: string): boolean =>
+  /^\d+([.,]\d+)?%?$/.test(w) || /^\d+[a-z]{1,5}$/.test(w) || singulars(w).some((s) => unitWords.has(s))
 
 /** The main part's content words, quantities dropped: "Wide Egg Noodles, 375 g" → [wide, egg, noodles]. */
 const mainWords = (text: string): ReadonlyArray<string> => {

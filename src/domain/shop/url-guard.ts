@@ -69,18 +69,28 @@ const foldSegment = (segment: string): string =>
  */
 const readingsOf = (pathname: string): ReadonlyArray<ReadonlyArray<string>> => {
   const parts = decodeFully(pathname).split(/[/\\]+/)
-  const fold = (segments: ReadonlyArray<string>) => segments.map(foldSegment).filter((s) => s.length > 0)
+  const kept = (segments: ReadonlyArray<string>) => segments.filter((s) => foldSegment(s).length > 0)
   const resolved: Array<string> = []
   for (const segment of parts) {
     if (segment === "..") resolved.pop()
     else if (segment !== ".") resolved.push(segment)
   }
-  return [fold(parts), fold(resolved)]
+  return [kept(parts), kept(resolved)]
+}
+
+/**
+ * Whether one path segment is the blocked (folded) segment `wanted`: equal to it or its plural
+ * (`/checkouts/<token>`, as Shopify writes its checkout). A segment that merely contains a
+ * blocked word names something else (`checkout-lane-snacks` is an aisle of snacks).
+ */
+const segmentIs = (segment: string, wanted: string): boolean => {
+  const folded = foldSegment(segment)
+  return folded === wanted || folded === `${wanted}s` || folded === `${wanted}es`
 }
 
 const containsSequence = (segments: ReadonlyArray<string>, wanted: ReadonlyArray<string>): boolean => {
   for (let start = 0; start + wanted.length <= segments.length; start++) {
-    if (wanted.every((w, i) => segments[start + i] === w)) return true
+    if (wanted.every((w, i) => segmentIs(segments[start + i] ?? "", w))) return true
   }
   return false
 }
@@ -89,7 +99,7 @@ const containsSequence = (segments: ReadonlyArray<string>, wanted: ReadonlyArray
 export const blockedPathIn = (blockedPaths: ReadonlyArray<string>, pathname: string): string | undefined => {
   const readings = readingsOf(pathname)
   return blockedPaths.find((entry) => {
-    const wanted = readingsOf(entry)[0] ?? []
+    const wanted = (readingsOf(entry)[0] ?? []).map(foldSegment)
     return wanted.length > 0 && readings.some((segments) => containsSequence(segments, wanted))
   })
 }
@@ -122,7 +132,7 @@ export const samePage = (a: string, b: string): boolean => {
   try {
     const x = new URL(a)
     const y = new URL(b)
-    const path = (u: URL) => readingsOf(u.pathname)[1]?.join("/") ?? ""
+    const path = (u: URL) => (readingsOf(u.pathname)[1] ?? []).map(foldSegment).join("/")
     return x.origin === y.origin && path(x) === path(y)
   } catch {
     return false

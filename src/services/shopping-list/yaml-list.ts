@@ -16,7 +16,7 @@
  */
 import { Either, Schema } from "effect"
 import type { Node } from "yaml"
-import { Document, isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, YAMLMap } from "yaml"
+import { Document, isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, visit, YAMLMap } from "yaml"
 import { failedTag, inProgressTag, ItemStatus, notFoundTag, shoppingTags, ShoppingListItem } from "../../domain/shop/item.js"
 import type { ItemId } from "../../domain/shop/item.js"
 import { ShoppingListItemMissing, ShoppingListMalformed } from "./errors.js"
@@ -24,6 +24,8 @@ import { ShoppingListItemMissing, ShoppingListMalformed } from "./errors.js"
 interface Entry {
   readonly item: ShoppingListItem
   readonly node: YAMLMap | Scalar
+  /** In a flow list (`items: [milk, eggs]`): a rewritten item must stay flow (`{name: milk, …}`). */
+  readonly inFlow: boolean
 }
 
 interface ParsedList {
@@ -62,21 +64,47 @@ export const parseList = (text: string, location: string): Either.Either<ParsedL
   }
   const entries: Array<Entry> = []
   const seen = new Map<string, number>()
+  const inFlow = seq.flow === true
+  const ids = new Set<string>()
+  const add = (item: ShoppingListItem, node: YAMLMap | Scalar, offset: number | undefined): Either.Either<void, ShoppingListMalformed> => {
+    // Two items with one id: a result would be written into the wrong one.
+    if (ids.has(item.id)) return Either.left(malformed(`two items have the id ${JSON.stringify(item.id)}; give one of them its own \`id:\``, offset))
+    ids.add(item.id)
+    entries.push({ item, node, inFlow })
+    return Either.right(undefined)
+  }
   for (const node of seq.items) {
     const offset = offsetOf(node)
+    // An alias (`- *milk`, `<<: *base`, `tags: *weekly`) cannot be rewritten in place without its anchor.
+    if (isAlias(node) || (isMap(node) && containsAlias(node))) {
+      return Either.left(malformed("anchors and aliases (`*name`, `<<:`) are not supported inside an item; write the item's fields out", offset))
+    }
     if (isScalar(node) && typeof node.value === "string") {
       const item = decodeFields({ name: node.value }, seen)
       if (Either.isLeft(item)) return Either.left(malformed(item.left, offset))
-      entries.push({ item: item.right, node })
+      const added = add(item.right, node, offset)
+      if (Either.isLeft(added)) return Either.left(added.left)
       continue
     }
     if (!isMap(node)) return Either.left(malformed("each item must be a name or a map with a `name`", offset))
     const raw: unknown = node.toJSON()
     const item = decodeFields(raw, seen)
     if (Either.isLeft(item)) return Either.left(malformed(item.left, offset))
-    entries.push({ item: item.right, node })
+    const added = add(item.right, node, offset)
+    if (Either.isLeft(added)) return Either.left(added.left)
   }
   return Either.right({ entries })
+}
+
+const containsAlias = (node: YAMLMap): boolean => {
+  let found = false
+  visit(node, {
+    Alias: () => {
+      found = true
+      return visit.BREAK
+    }
+  })
+  return found
 }
 
 const offsetOf = (node: unknown): number | undefined =>
@@ -149,6 +177,7 @@ export const patchItem = (
     delete map.commentBefore
     delete map.comment
     map.spaceBefore = false
+    if (entry.inFlow) map.flow = true
     const lineStart = text.lastIndexOf("\n", start - 1) + 1
     const indent = " ".repeat(start - lineStart)
     const rendered = new Document(map).toString({ lineWidth: 0 }).replace(/\n$/, "")
