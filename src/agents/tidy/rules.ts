@@ -28,12 +28,12 @@ const notKnowing = /^(?:i )?(?:(?:really |just )?(?:don'?t|do not) know|dunno|no
 /** The user's own words for a choice, first match wins ("not sure" before "keep"). */
 const choiceWords: ReadonlyArray<readonly [Choice, RegExp]> = [
   ["unsure", /\b(?:not sure|unsure|maybe|dunno|don'?t know|undecided|no idea|not certain|hmm+)\b/i],
-  ["trash", /\b(?:trash|bin|binned|toss|throw (?:it |this |that |them )?(?:away|out)|garbage|rubbish|junk|recycl\w*|donat\w*|charity(?: shop)?|give (?:it |them |this |that )?(?:away|to)|get rid(?: of)?|chuck|ditch|dump|sell|out|it can go|can go|let it go)\b/i],
+  ["trash", /\b(?:trash|bin|binned|toss|throw (?:it |this |that |them )?(?:away|out)|garbage|rubbish|junk|recycl\w*|donat\w*|charity(?: shop)?|goodwill|oxfam|thrift (?:store|shop)|op shop|freecycle|lob|give (?:it |them |this |that )?(?:away|to)|get rid(?: of)?|chuck|ditch|dump|sell|out|it can go|can go|let it go)\b/i],
   ["keep", /\b(?:keep|keeping|keeper|stays?|staying|hang on to|hold on to|holding on to)\b/i]
 ]
 /** The decision words, to find the item among them ("bin the receipts" → "receipts"). */
 const decisionWords =
-  /\b(?:not sure|unsure|maybe|dunno|don'?t know|undecided|no idea|trash|bin|toss|throw (?:it |this |that |them )?(?:away|out)|garbage|rubbish|junk|recycle|donate|charity(?: shop)?|give (?:it |them )?(?:away|to .*)|get rid of|chuck|ditch|dump|sell|out|can go|keep|stays?|staying|goes|go|should go|belongs)\b/gi
+  /\b(?:not sure|unsure|maybe|dunno|don'?t know|undecided|no idea|trash|bin|toss|throw (?:it |this |that |them )?(?:away|out)|garbage|rubbish|junk|recycle|donate|charity(?: shop)?|goodwill|oxfam|thrift (?:store|shop)|op shop|freecycle|lob|give (?:it |them )?(?:away|to .*)|get rid of|chuck|ditch|dump|sell|out|can go|keep|stays?|staying|goes|go|should go|belongs)\b/gi
 
 /** "anchorList stays" in any of its forms. */
 const anchorPattern = /^(.+?)\s+(?:stays|stay|is staying|are staying|has to stay|have to stay|can stay|will stay|are definitely staying|is definitely staying|definitely stays?)\b/i
