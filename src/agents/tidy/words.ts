@@ -55,7 +55,7 @@ export const isGreeting = (said: string): boolean => greeting.test(normalise(sai
 // Items
 // ---------------------------------------------------------------------------
 
-const pronoun = /^(?:it|this|that|them|these|those|this one|that one|this thing|that thing|the thing|one|thing|stuff)$/i
+const pronoun = /^(?:it|this|that|them|these|those|this one|that one|this thing|that thing|the thing|one|thing|stuff|both|both of them|all|all of them|them all|the lot|everything)$/i
 const leadingFiller =
   /^(?:(?:um+|uh+|erm+|er|hmm+|oh|so|well|ok(?:ay)?|yeah|yes|yep|yup|sure|just|and|also|then|now|right|like|next(?: is| up)?:?|there'?s|there is|there are|here'?s|here is|i found|found|i have|i'?ve got|i got|got|it'?s|it is|this is|that'?s|that is|what about|how about)(?:\s+|$))*(?:(?:an?|the|some|this|that|these|those|my|one|another)(?:\s+|$))?/i
 const trailingHedge =

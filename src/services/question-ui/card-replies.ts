@@ -35,7 +35,7 @@ const placePattern =
 const tidyText = (reply: string): string => reply.replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, " ").trim()
 
 /** Words around a choice that change nothing: "yeah bin it", "bin it please", "ok keep it then". */
-const around = /^(?:(?:yeah|yes|yep|yup|ok|okay|oh|um+|erm|right|sure|just|fine|hmm+)[,.!]?\s+)+|(?:[,.!]?\s+(?:please|pls|then|now|thanks|thank you|too|i think|i guess|probably|i suppose))+[.!]*$/gi
+const around = /^(?:(?:yeah|yes|yep|yup|ok|okay|oh|um+|erm|right|sure|just|fine|hmm+)[,.!]?\s+)+|(?:[,.!]?\s+(?:please|pls|then|now|thanks|thank you|too|i think|i guess|probably|i suppose|both|both of them|all of them|them all|the lot))+[.!]*$/gi
 
 /** The choice on the card that means `disposition`, for its label. */
 const labelFor = (choices: ReadonlyArray<DispositionChoice>, disposition: ItemDisposition, fallback: string): string =>

@@ -66,3 +66,30 @@ describe("new user: typos and symbols are not items", () => {
       }
     }))
 })
+
+describe("new user: replies and counts after a card", () => {
+  it.effect("a place typed at a card is answered as a sentence: 'Put it on the windowsill.'", () =>
+    Effect.gen(function*() {
+      const { printed, final } = yield* run(["a candle", "on the windowsill", "stop"])
+      expect(repliesAfter(printed, "a candle")).toContain("Put it on the windowsill. Next?")
+      expect(printed).not.toMatch(/^on the windowsill it is/m)
+      expect(names(final)).toEqual(["candle"])
+    }))
+
+  for (const word of ["keep both", "keep them all"]) {
+    it.effect(`'two mugs' then '${word}': one thing named, one thing kept, no item called 'both'`, () =>
+      Effect.gen(function*() {
+        const { printed, final } = yield* run(["two mugs", word, "stop"])
+        expect(names(final)).toEqual(["two mugs"])
+        expect(final.piles.belongs).toEqual(["two mugs"])
+        expect(final.later).toEqual([])
+        expect(printed).toMatch(/You sorted 1 item: 1 staying, 0 out, 0 unsure\./)
+      }))
+  }
+
+  it.effect("'keep both' as a message with nothing under discussion invents no item", () =>
+    Effect.gen(function*() {
+      const { final } = yield* run(["keep both", "stop"])
+      expect(names(final)).toEqual([])
+    }))
+})
