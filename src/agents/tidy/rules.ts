@@ -19,7 +19,7 @@ import type { SessionState } from "../../domain/tidy/state.js"
 import { currentItem } from "../../domain/tidy/state.js"
 import { AnxietyTrigger, ItemName, Location, SpaceFunction } from "../../domain/tidy/types.js"
 import { readCare } from "./care.js"
-import { clean, isContinue, isGreeting, isPronoun, isStop, itemList, itemName, normalise, placedThing, placeIn, spaceFunctionIn } from "./words.js"
+import { clean, isContinue, isGreeting, isPronoun, isStop, itemList, itemName, namedThings, normalise, placedThing, placeIn, spaceFunctionIn } from "./words.js"
 
 const helpWords = /\b(?:help|stuck|can'?t decide|no idea what|what should i do|what do i do)\b/i
 const stuckOnPattern = /\b(?:stuck (?:on|with)|help (?:me )?with|can'?t decide (?:on|about)|no idea what to do with|what (?:should|do) i do with)\s+(.+)$/i
@@ -99,9 +99,12 @@ const readSorting = (said: string): Extract => {
     const about = stuckOn === undefined ? itemName(said.replace(new RegExp(helpWords.source, "gi"), " ").replace(/\b(?:me|please|i'?m|i am|so|a bit)\b/gi, " ")) : itemName(stuckOn)
     return extractOf("help", { item: Option.flatMap(Option.filter(about, (n) => !isPronoun(n)), ItemName.fromText) })
   }
-  const item = itemOf(said, choice)
+  // Several things named with no decision: the first is asked about, the rest are held for later.
+  const things = Option.isNone(choice) ? namedThings(said).pipe(Option.map((ns) => Arr.filterMap(ns, ItemName.fromText))) : Option.none()
+  const [first, ...rest] = Option.getOrElse(things, (): ReadonlyArray<ItemName> => [])
+  const item = first === undefined ? itemOf(said, choice) : Option.some(first)
   const intent = Option.isSome(choice) ? "decided" : Option.isSome(item) ? "item" : "continue"
-  return extractOf(intent, { item, choice, place: Option.filter(place, () => Option.exists(choice, (c) => c === "place")) })
+  return extractOf(intent, { item, choice, place: Option.filter(place, () => Option.exists(choice, (c) => c === "place")), alsoNamed: rest })
 }
 
 /** The item a message names, stripped of filler and of the decision words around it; none for a pronoun. */

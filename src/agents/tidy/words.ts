@@ -91,7 +91,7 @@ export const isPronoun = (raw: string): boolean => pronoun.test(clean(normalise(
 
 /** "the bed and the wardrobe", "desk, lamp & chair" → each item; none when any part is not an item. */
 export const itemList = (raw: string): Option.Option<ReadonlyArray<string>> => {
-  const parts = clean(normalise(raw)).split(/\s*(?:,|\band\b|&|\bplus\b)\s*/i).filter((p) => p.trim().length > 0)
+  const parts = clean(normalise(raw)).split(/\s*(?:,|\band\b|&|\bplus\b|\bas well as\b)\s*/i).filter((p) => p.trim().length > 0)
   const items = Arr.filterMap(parts, itemName)
   return items.length > 0 && items.length === parts.length ? Option.some(items) : Option.none()
 }
@@ -165,4 +165,15 @@ export const spaceFunctionIn = (raw: string, bare: boolean): Option.Option<strin
     return /^(?:i|we|you|it|there|no|not|nothing|dunno|don'?t)\b/i.test(s) ? Option.none() : short(s)
   }
   return Option.none()
+}
+
+/**
+ * Several things named while sorting ("the mug and the plate", "the mug, the
+ * plate"): only when every part after the first has its own "the/a/my…", so
+ * "salt and pepper shakers" stays one thing. None for one thing.
+ */
+export const namedThings = (raw: string): Option.Option<Arr.NonEmptyReadonlyArray<string>> => {
+  const parts = clean(normalise(raw)).split(/\s*(?:,|\band\b|&|\bplus\b|\bas well as\b)\s*/i).filter((p) => p.trim().length > 0)
+  if (parts.length < 2 || !parts.slice(1).every((p) => /^(?:an?|the|some|my|this|that|these|those|his|her|our|their|another)\s/i.test(p))) return Option.none()
+  return Option.filter(itemList(raw), Arr.isNonEmptyReadonlyArray)
 }

@@ -93,3 +93,23 @@ describe("new user: replies and counts after a card", () => {
       expect(names(final)).toEqual([])
     }))
 })
+
+describe("new user: two things in one message while sorting", () => {
+  for (const line of ["the mug and the plate", "the mug plus the plate", "the mug as well as the plate", "the mug, the plate"]) {
+    it.effect(`'${line}' then '1': the mug is out and the plate is held for later, not one item called 'mug … plate'`, () =>
+      Effect.gen(function*() {
+        const { printed, final } = yield* run([line, "1", "stop"])
+        expect(printed).toContain("What to do with mug?")
+        expect(names(final)).toEqual(["mug", "plate"])
+        expect(final.piles.out).toEqual(["mug"])
+        expect(final.later).toEqual(["plate"])
+        expect(printed).toMatch(/1 thing left for later/)
+      }))
+  }
+
+  it.effect("'salt and pepper shakers' is one thing: a part without its own 'the/a/my' is no list", () =>
+    Effect.gen(function*() {
+      const { final } = yield* run(["salt and pepper shakers", "2", "stop"])
+      expect(names(final)).toEqual(["salt and pepper shakers"])
+    }))
+})
