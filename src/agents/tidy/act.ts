@@ -19,7 +19,7 @@ import { Llm } from "../../services/llm/llm.js"
 import * as ToolLoop from "../../services/llm/tool-loop.js"
 import type { QuestionUI } from "../../services/question-ui/question-ui.js"
 import { actSystem, instructionFor } from "./prompts.js"
-import { templateResponse } from "./templates.js"
+import { placedReply, templateResponse } from "./templates.js"
 import type { RecordedDisposition } from "./tools.js"
 import { askDisposition, proposeDisposition } from "./tools.js"
 
@@ -36,7 +36,7 @@ const afterChoice = (d: RecordedDisposition): string => {
     case "Keep":
       return "It stays. Next?"
     case "PlaceAt":
-      return `${d.disposition.location} it is. Next?`
+      return placedReply(d.disposition.location)
     case "Unsure":
       return "Unsure pile. Next?"
     case "SkipForNow":

@@ -35,13 +35,18 @@ const patterns: ReadonlyArray<readonly [Feeling, ReadonlyArray<RegExp>]> = [
     /\b(?:i miss (?:him|her|them|my)|misses? (?:him|her)|reminds me of (?:him|her|them|my|when)|memories of (?:him|her|them|my)|from (?:before )?(?:he|she) (?:died|passed|left))\b/,
     new RegExp(String.raw`\b(?:makes? me|is making me|making me)\s+${very}(?:sad|cry|want to cry|tear up|upset|miss)\b`),
     new RegExp(String.raw`\b${I}\s+${very}(?:sad|heartbroken|upset|teary|tearful|emotional|crying|gutted)\b`),
-    /\b(?:i'?m crying|i (?:just )?started crying|tears|breaks my heart|heartbreaking|too painful|hurts too much)\b/
+    /\b(?:i'?m crying|i (?:just )?started crying|tears|breaks my heart|heartbreaking|too painful|hurts too much)\b/,
+    // Said without "died" or "my": "these were nan's", "she knitted this before she passed".
+    /\b(?:was|were|used to be) (?:my |our )?(?:dad|mum|mom|mother|father|gran|grandma|grandad|grandpa|granny|nan|nana|nanna|husband|wife|partner|brother|sister|son|daughter|aunt|auntie|uncle)'s\b/,
+    /\b(?:he|she|they|mum|mom|dad|nan|nana|gran|granny|grandma|grandad|grandpa) (?:has |had |just )?passed(?:\s+(?:away|on|last|in|this|recently|before|when|and)\b|[\s.,!]*$)/
   ]],
   ["anxiety", [
     new RegExp(String.raw`\b${I}\s+${very}(?:anxious|nervous|scared|afraid|frightened|panick?(?:y|ing|ed)?|worried|stressed(?: out)?|on edge|tense|uneasy|jittery|freaked out|freaking out|sick about)\b`),
     new RegExp(String.raw`\b(?:makes? me|is making me|making me|gives me|giving me)\s+${very}(?:anxious|nervous|scared|panic\w*|worried|stressed|sick|anxiety|the creeps|feel sick|feel (?:anxious|bad|awful))\b`),
     /\b(?:my anxiety|anxiety is|having (?:a )?panic|panic attack|heart is (?:racing|pounding)|can'?t breathe|stresses me|scares me|worries me|worry me|freaks? me out|i'?m dreading|i dread|fills me with dread)\b/,
-    /^(?:anxious|nervous|scared|panicking|stressed|worried)\b/
+    /^(?:anxious|nervous|scared|panicking|stressed|worried)\b/,
+    // The body saying it: "my chest is tight", "my stomach is in knots".
+    /\b(?:chest (?:is |feels |gets |goes |is getting )?(?:so |really |all |a bit )?tight|tight chest|tightness in my chest|stomach (?:is |feels )?(?:in |all in )?(?:knots|a knot)|knots? in my stomach|lump in my throat|my hands are shaking|i'?m shaking|can'?t stop shaking|feel(?:ing)? (?:sick|faint|dizzy|shaky)|heart (?:is )?(?:racing|pounding))\b/
   ]],
   ["shame", [
     new RegExp(String.raw`\b${I}\s+${very}(?:ashamed|embarrassed|humiliated|disgusted with myself|useless|pathetic|hopeless|a failure|like a failure|disgusting|gross|lazy|a slob|a mess)\b`),

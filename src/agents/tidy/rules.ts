@@ -19,7 +19,7 @@ import type { SessionState } from "../../domain/tidy/state.js"
 import { currentItem } from "../../domain/tidy/state.js"
 import { AnxietyTrigger, ItemName, Location, SpaceFunction } from "../../domain/tidy/types.js"
 import { readCare } from "./care.js"
-import { clean, isContinue, isGreeting, isPronoun, isStop, itemList, itemName, normalise, placedThing, placeIn, spaceFunctionIn } from "./words.js"
+import { clean, isContinue, isGreeting, isPronoun, isStop, itemList, itemName, namedThings, normalise, placedThing, placeIn, spaceFunctionIn } from "./words.js"
 
 const helpWords = /\b(?:help|stuck|can'?t decide|no idea what|what should i do|what do i do)\b/i
 const stuckOnPattern = /\b(?:stuck (?:on|with)|help (?:me )?with|can'?t decide (?:on|about)|no idea what to do with|what (?:should|do) i do with)\s+(.+)$/i
@@ -28,12 +28,12 @@ const notKnowing = /^(?:i )?(?:(?:really |just )?(?:don'?t|do not) know|dunno|no
 /** The user's own words for a choice, first match wins ("not sure" before "keep"). */
 const choiceWords: ReadonlyArray<readonly [Choice, RegExp]> = [
   ["unsure", /\b(?:not sure|unsure|maybe|dunno|don'?t know|undecided|no idea|not certain|hmm+)\b/i],
-  ["trash", /\b(?:trash|bin|binned|toss|throw (?:it |this |that |them )?(?:away|out)|garbage|rubbish|junk|recycl\w*|donat\w*|charity(?: shop)?|give (?:it |them |this |that )?(?:away|to)|get rid(?: of)?|chuck|ditch|dump|sell|out|it can go|can go|let it go)\b/i],
+  ["trash", /\b(?:trash|bin|binned|toss|throw (?:it |this |that |them )?(?:away|out)|garbage|rubbish|junk|recycl\w*|donat\w*|charity(?: shop)?|goodwill|oxfam|thrift (?:store|shop)|op shop|freecycle|lob|give (?:it |them |this |that )?(?:away|to)|get rid(?: of)?|chuck|ditch|dump|sell|out|it can go|can go|let it go)\b/i],
   ["keep", /\b(?:keep|keeping|keeper|stays?|staying|hang on to|hold on to|holding on to)\b/i]
 ]
 /** The decision words, to find the item among them ("bin the receipts" → "receipts"). */
 const decisionWords =
-  /\b(?:not sure|unsure|maybe|dunno|don'?t know|undecided|no idea|trash|bin|toss|throw (?:it |this |that |them )?(?:away|out)|garbage|rubbish|junk|recycle|donate|charity(?: shop)?|give (?:it |them )?(?:away|to .*)|get rid of|chuck|ditch|dump|sell|out|can go|keep|stays?|staying|goes|go|should go|belongs)\b/gi
+  /\b(?:not sure|unsure|maybe|dunno|don'?t know|undecided|no idea|trash|bin|toss|throw (?:it |this |that |them )?(?:away|out)|garbage|rubbish|junk|recycle|donate|charity(?: shop)?|goodwill|oxfam|thrift (?:store|shop)|op shop|freecycle|lob|give (?:it |them )?(?:away|to .*)|get rid of|chuck|ditch|dump|sell|out|can go|keep|stays?|staying|goes|go|should go|belongs)\b/gi
 
 /** "anchorList stays" in any of its forms. */
 const anchorPattern = /^(.+?)\s+(?:stays|stay|is staying|are staying|has to stay|have to stay|can stay|will stay|are definitely staying|is definitely staying|definitely stays?)\b/i
@@ -99,9 +99,12 @@ const readSorting = (said: string): Extract => {
     const about = stuckOn === undefined ? itemName(said.replace(new RegExp(helpWords.source, "gi"), " ").replace(/\b(?:me|please|i'?m|i am|so|a bit)\b/gi, " ")) : itemName(stuckOn)
     return extractOf("help", { item: Option.flatMap(Option.filter(about, (n) => !isPronoun(n)), ItemName.fromText) })
   }
-  const item = itemOf(said, choice)
+  // Several things named with no decision: the first is asked about, the rest are held for later.
+  const things = Option.isNone(choice) ? namedThings(said).pipe(Option.map((ns) => Arr.filterMap(ns, ItemName.fromText))) : Option.none()
+  const [first, ...rest] = Option.getOrElse(things, (): ReadonlyArray<ItemName> => [])
+  const item = first === undefined ? itemOf(said, choice) : Option.some(first)
   const intent = Option.isSome(choice) ? "decided" : Option.isSome(item) ? "item" : "continue"
-  return extractOf(intent, { item, choice, place: Option.filter(place, () => Option.exists(choice, (c) => c === "place")) })
+  return extractOf(intent, { item, choice, place: Option.filter(place, () => Option.exists(choice, (c) => c === "place")), alsoNamed: rest })
 }
 
 /** The item a message names, stripped of filler and of the decision words around it; none for a pronoun. */

@@ -21,6 +21,10 @@ const theItem = (item: string): string =>
 
 const hasPreposition = (place: string): boolean => /^(?:on|in|into|onto|under|inside|at|by|next to|behind|on top of|back)\b/i.test(place)
 
+/** The reply to a place chosen: "Put it on the windowsill. Next?", "Bookshelf it is. Next?". */
+export const placedReply = (place: string): string =>
+  hasPreposition(place) ? `Put it ${place}. Next?` : `${capitalize(place)} it is. Next?`
+
 export const templateResponse = (ctx: TidyingContext, action: Action): string => {
   const canned = cannedResponse(action)
   if (canned !== undefined) return canned
@@ -42,7 +46,7 @@ export const templateResponse = (ctx: TidyingContext, action: Action): string =>
         onNone: () => "Let's make it small. Pick up just one thing near your feet. What is it?"
       })
     case "InstructPlace":
-      return hasPreposition(action.location) ? `Put it ${action.location}. Next?` : `${capitalize(action.location)} it is. Next?`
+      return placedReply(action.location)
     case "InstructSplit":
       return `The unsure pile is getting big. Let's split it: ${action.categories.join(", ")}. Ready?`
     case "DecisionAid":

@@ -36,7 +36,8 @@ export const transition = (
   now: DateTime.Utc
 ): SessionState => {
   const started: SessionState = Option.isNone(state.sessionStart) ? { ...state, sessionStart: Option.some(now) } : state
-  return recount(step(started, extract, action, next))
+  // Every other thing named in the message is held on the later list, so none is lost.
+  return recount(extract.alsoNamed.reduce(hold, step(started, extract, action, next)))
 }
 
 const step = (started: SessionState, extract: Extract, action: Action, next: Phase): SessionState => {

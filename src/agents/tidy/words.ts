@@ -21,7 +21,7 @@ export const clean = (text: string): string => text.trim().replace(/[.!?,;:\-–
 // ---------------------------------------------------------------------------
 
 const stopPatterns: ReadonlyArray<RegExp> = [
-  /^(?:(?:ok(?:ay)?|right|alright|fine|yeah|yes|please|no|so)[,.!]?\s+)*(?:stop|quit|exit|bye|goodbye|good night|night|end|enough|finish|finished|done now|that'?s (?:it|enough|all)(?: for (?:now|today|tonight))?|i'?m (?:done|finished|out)|i am (?:done|finished)|done for (?:now|today|tonight|the day)|let'?s stop|let'?s call it a day|call it a day)(?:[\s,]+(?:now|please|here|there|for (?:now|today|tonight)|then|thanks|thank you|ok|okay|pls|already|it|this|that|i think|please stop))*[\s.!]*$/i,
+  /^(?:(?:ok(?:ay)?|right|alright|fine|yeah|yes|please|no|so)[,.!]?\s+)*(?:sto+p+|quit|exit|bye|goodbye|good night|night|end|enough|enuf|nuff|finish|finished|done now|that'?s (?:it|enough|all)(?: for (?:now|today|tonight))?|i'?m (?:done|finished|out)|i am (?:done|finished)|done for (?:now|today|tonight|the day)|let'?s stop|let'?s call it a day|call it a day)(?:[\s,]+(?:now|please|here|there|for (?:now|today|tonight)|then|thanks|thank you|ok|okay|pls|already|it|this|that|i think|please stop))*[\s.!]*$/i,
   /\b(?:can|could|shall) we (?:please )?(?:stop|finish|end|call it a day|leave it there|wrap (?:it )?up)\b/i,
   /\b(?:i (?:want|need|would like|'d like) to|i'?m going to|i'?ll|let'?s|time to) (?:stop|finish|quit|end|call it a day|wrap (?:it )?up|leave it there)\b/i,
   /\b(?:that'?s|that is) enough for (?:now|today|tonight|one day)\b/i,
@@ -55,9 +55,9 @@ export const isGreeting = (said: string): boolean => greeting.test(normalise(sai
 // Items
 // ---------------------------------------------------------------------------
 
-const pronoun = /^(?:it|this|that|them|these|those|this one|that one|this thing|that thing|the thing|one|thing|stuff)$/i
+const pronoun = /^(?:it|this|that|them|these|those|this one|that one|this thing|that thing|the thing|one|thing|stuff|both|both of them|all|all of them|them all|the lot|everything)$/i
 const leadingFiller =
-  /^(?:(?:um+|uh+|erm+|er|hmm+|oh|so|well|ok(?:ay)?|and|also|then|now|right|like|next(?: is| up)?:?|there'?s|there is|there are|here'?s|here is|i found|found|i have|i'?ve got|i got|got|it'?s|it is|this is|that'?s|that is|what about|how about)(?:\s+|$))*(?:(?:an?|the|some|this|that|these|those|my|one|another)(?:\s+|$))?/i
+  /^(?:(?:um+|uh+|erm+|er|hmm+|oh|so|well|ok(?:ay)?|yeah|yes|yep|yup|sure|just|and|also|then|now|right|like|next(?: is| up)?:?|there'?s|there is|there are|here'?s|here is|i found|found|i have|i'?ve got|i got|got|it'?s|it is|this is|that'?s|that is|what about|how about)(?:\s+|$))*(?:(?:an?|the|some|this|that|these|those|my|one|another)(?:\s+|$))?/i
 const trailingHedge =
   /(?:\s*(?:,|\.\.\.|-|–|—)?\s*(?:i guess|i think|i suppose|maybe|probably|perhaps|dunno|i dunno|don'?t know|i don'?t know|not sure|or something|or whatever|kind of thing|sort of thing|as well|too|again|here|there|over there|on the floor|lol|haha|please|now|then))+$/i
 const peopleWords =
@@ -71,11 +71,14 @@ export const itemName = (raw: string): Option.Option<string> => {
   // a clause of filler alone ("um, the mug") is skipped.
   const clauses = clean(normalise(raw)).split(/\s*(?:,|\.\.\.|;|\s-\s|\s–\s|\s—\s|\?|!)\s*/)
   const stripped = (clause: string) => {
-    let s = clean(clause)
+    // Emoji are decoration, not part of a name: "📚 books" → "books".
+    let s = clean(clause.replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, " ").replace(/\s+/g, " "))
     for (let i = 0; i < 3; i++) s = clean(s.replace(leadingFiller, "").replace(trailingHedge, ""))
     return s
   }
   const s = clauses.map(stripped).find((c) => c.length > 0) ?? ""
+  // A name needs a letter: "🙂" or "👍👍" names nothing.
+  if (!/\p{L}/u.test(s)) return Option.none()
   if (s.length === 0 || pronoun.test(s) || /^\d+$/.test(s)) return Option.none()
   if (s.split(/\s+/).length > 6) return Option.none()
   if (/^(?:i|we|you|he|she|they|it|there|what|why|how|when|where|who|no|yes|not|just|very)\b/i.test(s)) return Option.none()
@@ -88,7 +91,7 @@ export const isPronoun = (raw: string): boolean => pronoun.test(clean(normalise(
 
 /** "the bed and the wardrobe", "desk, lamp & chair" → each item; none when any part is not an item. */
 export const itemList = (raw: string): Option.Option<ReadonlyArray<string>> => {
-  const parts = clean(normalise(raw)).split(/\s*(?:,|\band\b|&|\bplus\b)\s*/i).filter((p) => p.trim().length > 0)
+  const parts = clean(normalise(raw)).split(/\s*(?:,|\band\b|&|\bplus\b|\bas well as\b)\s*/i).filter((p) => p.trim().length > 0)
   const items = Arr.filterMap(parts, itemName)
   return items.length > 0 && items.length === parts.length ? Option.some(items) : Option.none()
 }
@@ -162,4 +165,15 @@ export const spaceFunctionIn = (raw: string, bare: boolean): Option.Option<strin
     return /^(?:i|we|you|it|there|no|not|nothing|dunno|don'?t)\b/i.test(s) ? Option.none() : short(s)
   }
   return Option.none()
+}
+
+/**
+ * Several things named while sorting ("the mug and the plate", "the mug, the
+ * plate"): only when every part after the first has its own "the/a/my…", so
+ * "salt and pepper shakers" stays one thing. None for one thing.
+ */
+export const namedThings = (raw: string): Option.Option<Arr.NonEmptyReadonlyArray<string>> => {
+  const parts = clean(normalise(raw)).split(/\s*(?:,|\band\b|&|\bplus\b|\bas well as\b)\s*/i).filter((p) => p.trim().length > 0)
+  if (parts.length < 2 || !parts.slice(1).every((p) => /^(?:an?|the|some|my|this|that|these|those|his|her|our|their|another)\s/i.test(p))) return Option.none()
+  return Option.filter(itemList(raw), Arr.isNonEmptyReadonlyArray)
 }

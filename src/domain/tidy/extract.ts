@@ -38,7 +38,9 @@ export const Extract = Schema.Struct({
   anxiety: Schema.optionalWith(AnxietyTrigger, { as: "Option" }),
   /** The user sounds tired or overwhelmed (past the seed: feeds the energy check). */
   tired: Schema.optionalWith(Schema.Boolean, { default: () => false }),
-  feeling: Schema.optionalWith(Feeling, { as: "Option" })
+  feeling: Schema.optionalWith(Feeling, { as: "Option" }),
+  /** More things named in the same message ("the mug and the plate" → plate): held on the later list. */
+  alsoNamed: Schema.optionalWith(Schema.Array(ItemName), { default: () => [] })
 })
 export type Extract = typeof Extract.Type
 
@@ -53,6 +55,7 @@ export const extractOf = (intent: Intent, fields: Partial<Omit<Extract, "intent"
   anxiety: Option.none(),
   tired: false,
   feeling: Option.none(),
+  alsoNamed: [],
   ...fields
 })
 
@@ -90,7 +93,8 @@ export const fromWire = (wire: ExtractWire): Extract => {
     anchors: anchors.length === 0 ? Option.none() : Option.some(anchors),
     anxiety: opt(AnxietyTrigger.fromText, wire.anxiety),
     tired: wire.tired ?? false,
-    feeling: Option.fromNullable(wire.feeling)
+    feeling: Option.fromNullable(wire.feeling),
+    alsoNamed: []
   }
 }
 

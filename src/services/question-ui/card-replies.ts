@@ -26,13 +26,16 @@ export type CardReply =
 
 const skipWords = /^(?:skip|skip it|skip this|next|pass|not now|not yet|later|maybe later|leave it|leave it for now|come back to it|s)[.!]*$/i
 const outWords =
-  /^(?:(?:just |ok |okay )?(?:trash|bin|bin it|in the bin|binned|rubbish|garbage|junk|toss|toss it|chuck|chuck it|chuck it out|ditch it|dump it|throw|throw it|throw it away|throw it out|throw away|throw out|out|it can go|can go|let it go|get rid|get rid of it|recycle|recycle it|recycling|donate|donate it|charity|charity shop|to charity|give it away|give away|sell|sell it|gone|goodbye)|(?:give|take|send|pass) (?:it|them|this|that) (?:to|away)\b.*|(?:donate|recycle|sell) (?:it|them|this|that)\b.*|(?:take it to|drop it at) (?:the )?(?:charity|tip|dump|recycling)\b.*)[.!]*$/i
-const keepWords = /^(?:(?:i'?ll |i will |ok |okay )?(?:keep|keep it|keep them|keeper|keeping it|stays|it stays|stay|staying|hang on to it|hold on to it|yes keep)|mine)[.!]*$/i
+  /^(?:(?:trash|bin|bin it|lob it|lob|in the bin|binned|rubbish|garbage|junk|toss|toss it|chuck|chuck it|chuck it out|ditch it|dump it|throw|throw it|throw it away|throw it out|throw away|throw out|out|it can go|can go|let it go|get rid|get rid of it|recycle|recycle it|recycling|donate|donate it|charity|charity shop|to charity|goodwill|oxfam|thrift store|thrift shop|op shop|the tip|freecycle|give it away|give away|sell|sell it|gone|goodbye)|(?:give|take|send|pass) (?:it|them|this|that) (?:to|away)\b.*|(?:donate|recycle|sell) (?:it|them|this|that)\b.*|(?:it|that|this|they|them) can go\b.*|can go to\b.*|(?:take it to|drop it at) (?:the )?(?:charity|tip|dump|recycling|goodwill|oxfam|thrift)\b.*)[.!]*$/i
+const keepWords = /^(?:(?:i'?ll |i will )?(?:keep|keep it|keep them|keeper|keeping it|stays|it stays|stay|staying|hang on to it|hold on to it|yes keep)|mine)[.!]*$/i
 const unsureWords = /^(?:not sure|unsure|dunno|don'?t know|i don'?t know|maybe|no idea|undecided|\?)[.!]*$/i
 const placePattern =
   /^(?:(?:put|move|place|pop|stick|store|hang|file|keep) (?:it|them|this|that)?\s*)?((?:back )?(?:on|in|into|onto|under|inside|at|by|next to|behind|on top of) .+)$/i
 
 const tidyText = (reply: string): string => reply.replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, " ").trim()
+
+/** Words around a choice that change nothing: "yeah bin it", "bin it please", "ok keep it then". */
+const around = /^(?:(?:yeah|yes|yep|yup|ok|okay|oh|um+|erm|right|sure|just|fine|hmm+)[,.!]?\s+)+|(?:[,.!]?\s+(?:please|pls|then|now|thanks|thank you|too|i think|i guess|probably|i suppose|both|both of them|all of them|them all|the lot))+[.!]*$/gi
 
 /** The choice on the card that means `disposition`, for its label. */
 const labelFor = (choices: ReadonlyArray<DispositionChoice>, disposition: ItemDisposition, fallback: string): string =>
@@ -45,7 +48,7 @@ export const readCardReply = (reply: string, choices: ReadonlyArray<DispositionC
   if (Option.isSome(picked)) return { _tag: "Chose", disposition: picked.value.disposition, label: picked.value.label }
   if (/^\d+$/.test(text)) return { _tag: "Again" }
   if (skipWords.test(text)) return { _tag: "Skip" }
-  const words = text.toLowerCase()
+  const words = text.toLowerCase().replace(around, "").trim()
   if (outWords.test(words)) return { _tag: "Chose", disposition: { _tag: "Trash" }, label: labelFor(choices, { _tag: "Trash" }, "Out") }
   if (unsureWords.test(words)) return { _tag: "Chose", disposition: { _tag: "Unsure" }, label: labelFor(choices, { _tag: "Unsure" }, "Not sure") }
   if (keepWords.test(words)) return { _tag: "Chose", disposition: { _tag: "Keep" }, label: labelFor(choices, { _tag: "Keep" }, "Keep") }
