@@ -18,10 +18,10 @@
 import { Effect } from "effect"
 import type { Scope } from "effect"
 import { createServer } from "node:http"
-import type { IncomingMessage, Server, ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
+import type { IncomingMessage, ServerResponse } from "node:http"
 import { StoreAuth, StoreProfile, defaultBlockedPaths } from "../../../src/domain/shop/store-profile.js"
 import { forbiddenPaths, homePage, popupProductPage, popupResultsPage, probePage, sharedWorkerScript, signInPage, workerScript } from "./pages.js"
+import { listenOnLoopback } from "../loopback.js"
 
 export const probeCredentials = { username: "probe@example.com", password: "pr0be-Pa55word-zz" } as const
 
@@ -57,16 +57,6 @@ const readBody = (req: IncomingMessage): Promise<string> =>
     req.on("data", (chunk: Buffer) => void (body += chunk.toString("utf8")))
     req.on("end", () => resolve(body))
   })
-
-const listen = (server: Server, host: string): Effect.Effect<number, never, Scope.Scope> =>
-  Effect.acquireRelease(
-    Effect.async<number>((resume) => void server.listen(0, host, () => resume(Effect.succeed((server.address() as AddressInfo).port)))),
-    () =>
-      Effect.async<void>((resume) => {
-        server.closeAllConnections()
-        server.close(() => resume(Effect.void))
-      })
-  )
 
 export const makeGuardProbe: Effect.Effect<GuardProbe, never, Scope.Scope> = Effect.gen(function*() {
   const forbidden: Array<ProbeRequest> = []
@@ -160,8 +150,8 @@ export const makeGuardProbe: Effect.Effect<GuardProbe, never, Scope.Scope> = Eff
     socket.destroy()
   })
 
-  const port = yield* listen(store, "127.0.0.1")
-  const foreignPort = yield* listen(foreignServer, "127.0.0.2")
+  const port = yield* listenOnLoopback(store)
+  const foreignPort = yield* listenOnLoopback(foreignServer, "127.0.0.2")
   const url = `http://127.0.0.1:${port}`
   foreign = `http://127.0.0.2:${foreignPort}`
   wsStore = `ws://127.0.0.1:${port}`

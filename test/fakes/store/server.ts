@@ -15,10 +15,10 @@ import type { Scope } from "effect"
 import { randomUUID } from "node:crypto"
 import { createServer } from "node:http"
 import type { IncomingMessage, ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
 import { StoreAuth, StoreProfile, defaultBlockedPaths } from "../../../src/domain/shop/store-profile.js"
 import type { PageContext, Product } from "./pages.js"
 import { cartPage, checkoutPage, dealsApp, homePage, loginPage, productPage, products, resultsPage } from "./pages.js"
+import { listenOnLoopback } from "../loopback.js"
 
 export const fixtureCredentials = { username: "alice@example.com", password: "s3cret-Pa55word-xyz" } as const
 
@@ -130,15 +130,7 @@ export const makeFixtureStore: Effect.Effect<FixtureStore, never, Scope.Scope> =
   }
 
   const server = createServer((req, res) => void handle(req, res))
-  yield* Effect.acquireRelease(
-    Effect.async<void>((resume) => void server.listen(0, "127.0.0.1", () => resume(Effect.void))),
-    () =>
-      Effect.async<void>((resume) => {
-        server.closeAllConnections()
-        server.close(() => resume(Effect.void))
-      })
-  )
-  port = (server.address() as AddressInfo).port
+  port = yield* listenOnLoopback(server)
   const url = `http://127.0.0.1:${port}`
   const profile = new StoreProfile({
     name: "fixture",

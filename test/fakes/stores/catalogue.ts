@@ -9,10 +9,10 @@
 import { randomUUID } from "node:crypto"
 import { createServer } from "node:http"
 import type { IncomingMessage, ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
 import { Effect } from "effect"
 import type { Scope } from "effect"
 import type { StoreProfile } from "../../../src/domain/shop/store-profile.js"
+import { listenOnLoopback } from "../loopback.js"
 
 export interface Deal {
   readonly count: number
@@ -121,16 +121,7 @@ export const serveStore = (
         res.end(r.body ?? "")
       })
     })
-    yield* Effect.acquireRelease(
-      Effect.async<void>((resume) => void server.listen(0, "127.0.0.1", () => resume(Effect.void))),
-      () =>
-        Effect.async<void>((resume) => {
-          server.closeAllConnections()
-          server.close(() => resume(Effect.void))
-        })
-    )
-    const address = server.address()
-    const port = address !== null && typeof address === "object" ? (address satisfies AddressInfo).port : 0
+    const port = yield* listenOnLoopback(server)
     origin = `http://127.0.0.1:${port}`
     return { url: origin, cart, hits: () => [...hits] }
   })
