@@ -22,13 +22,4 @@ describe("appium-adb loading", () => {
     const live = readFileSync(new URL("services/adb/live.ts", src), "utf8")
     expect(live).toContain("yield* Effect.promise(() => import(\"appium-adb\"))")
   })
-
-  it("the Android domain imports no node: module and reads no clock, randomness or environment", () => {
-    const domain = sources.filter((f) => f.startsWith("domain/android/"))
-    expect(domain.length).toBeGreaterThan(5)
-    for (const file of domain) {
-      const text = readFileSync(new URL(file, src), "utf8")
-      expect(text, file).not.toMatch(/from\s+["']node:|Date\.now|Math\.random|process\.env|console\./)
-    }
-  })
 })

