@@ -3,12 +3,14 @@
  * awaiting a yes or no, and the last few messages for context.
  */
 import { Schema } from "effect"
+import { PartialProfile } from "../../domain/fitlog/profile.js"
 import { Proposal } from "../../domain/fitlog/proposal.js"
 import { Meal } from "../../domain/fitlog/types.js"
 
 export const PendingAction = Schema.Union(
   Schema.TaggedStruct("FoodLog", { proposal: Proposal }),
-  Schema.TaggedStruct("GoalUpdate", { name: Schema.Literal("calories", "protein", "carbs", "fat"), value: Schema.Number })
+  Schema.TaggedStruct("GoalUpdate", { name: Schema.Literal("calories", "protein", "carbs", "fat"), value: Schema.Number }),
+  Schema.TaggedStruct("ProfileUpdate", { fields: PartialProfile })
 )
 export type PendingAction = typeof PendingAction.Type
 

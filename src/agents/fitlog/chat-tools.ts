@@ -6,15 +6,17 @@
  * never committed here: they become the session's pending action, and only
  * the user's "yes" commits (PCC).
  */
-import { DateTime, Effect, Option, Ref, Schema } from "effect"
+import { DateTime, Effect, Either, Option, Ref, Schema } from "effect"
 import { dayTotals } from "../../domain/fitlog/day-report.js"
 import { insights } from "../../domain/fitlog/insights.js"
+import { completeProfile, mergeProfiles, PartialProfile, profileFields, recommendedGoals } from "../../domain/fitlog/profile.js"
 import { ingredientLines, servingsIn } from "../../domain/fitlog/proposal.js"
 import type { RecipeScale } from "../../domain/fitlog/recipe.js"
 import { scaleRecipe } from "../../domain/fitlog/recipe.js"
 import type { Meal } from "../../domain/fitlog/types.js"
 import { DiaryDate, Nutrients } from "../../domain/fitlog/types.js"
 import { describeIssue, validate } from "../../domain/fitlog/validate.js"
+import { weekTotals } from "../../domain/fitlog/week-report.js"
 import { Diary, goalNames } from "../../services/diary/diary.js"
 import * as Tool from "../../services/llm/tool.js"
 import { NutritionTable } from "../../services/nutrition-table/nutrition-table.js"
@@ -33,168 +35,198 @@ export interface ChatToolContext {
 const shiftDate = (date: DiaryDate, days: number): DiaryDate =>
   DiaryDate.make(DateTime.formatIsoDateUtc(DateTime.add(DateTime.unsafeMake(`${date}T12:00:00Z`), { days })))
 
-export const chatTools = (ctx: ChatToolContext) => [
-  Tool.make({
-    name: "get_user_goals",
-    description: "The user's daily goals (calories in kcal; protein, carbs, fat in g). Missing goals are not set.",
-    input: Schema.Struct({}),
-    concurrencySafe: true,
-    handler: () => Effect.flatMap(Diary, (d) => d.goals)
-  }),
-  Tool.make({
-    name: "get_today_progress",
-    description: "What the user has logged today and the totals.",
-    input: Schema.Struct({}),
-    concurrencySafe: true,
-    handler: () => Effect.map(Effect.flatMap(Diary, (d) => d.day(ctx.date)), (rows) => ({ date: ctx.date, totals: dayTotals(rows), entries: rows.map((r) => ({ meal: r.meal, food: r.food, grams: r.grams, kcal: r.kcal })) }))
-  }),
-  Tool.make({
-    name: "get_weekly_summary",
-    description: "Daily totals and averages over the last 7 days.",
-    input: Schema.Struct({}),
-    concurrencySafe: true,
-    handler: () =>
-      Effect.map(Effect.flatMap(Diary, (d) => d.range(shiftDate(ctx.date, -6), ctx.date)), (rows) => {
-        const days = [...new Set(rows.map((r) => r.date))]
-        const perDay = days.map((day) => ({ date: day, ...dayTotals(rows.filter((r) => r.date === day)) }))
-        const avg = perDay.length === 0 ? 0 : Math.round(perDay.reduce((s, d) => s + d.kcal, 0) / perDay.length)
-        return { days: perDay, averageKcalOnLoggedDays: avg }
-      })
-  }),
-  Tool.make({
-    name: "get_food_history",
-    description: "Foods logged in the last N days (default 7).",
-    input: Schema.Struct({ days: Schema.optionalWith(Schema.Int.pipe(Schema.between(1, 90)), { default: () => 7 }) }),
-    concurrencySafe: true,
-    handler: ({ days }) => Effect.map(Effect.flatMap(Diary, (d) => d.range(shiftDate(ctx.date, 1 - days), ctx.date)), (rows) => rows.map((r) => ({ date: r.date, meal: r.meal, food: r.food, grams: r.grams, kcal: r.kcal })))
-  }),
-  Tool.make({
-    name: "lookup_nutrition",
-    description: "Nutrition per 100 g of a food from USDA SR28 (null means USDA has no value).",
-    input: Schema.Struct({ food: Schema.String.pipe(Schema.minLength(1)) }),
-    concurrencySafe: true,
-    handler: ({ food }) => Effect.map(NutritionTable, (t) => t.search(t.correct(food), undefined, 3).map((s) => ({ food: s.record.description, per100g: s.record.per100g, source: `USDA SR28 #${s.record.id}` })))
-  }),
-  Tool.make({
-    name: "estimate_nutrition",
-    description: "Estimate a written food list (\"2 eggs and a slice of toast\"): matched foods, grams, nutrients, totals. Logs nothing.",
-    input: Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1)) }),
-    handler: ({ text }) => Effect.map(estimate(text), estimateJson)
-  }),
-  Tool.make({
-    name: "validate_nutrition",
-    description: "Check nutrition values per 100 g for consistency (energy vs macros), reasonableness and ghost calories.",
-    input: Schema.Struct({ food: Schema.String, grams: Schema.Number, per100g: Nutrients }),
-    concurrencySafe: true,
-    handler: (input) => Effect.succeed(validate(input).map(describeIssue))
-  }),
-  Tool.make({
-    name: "compare_foods",
-    description: "Compare foods per 100 g (kcal, protein, carbs, fat).",
-    input: Schema.Struct({ foods: Schema.Array(Schema.String).pipe(Schema.minItems(2), Schema.maxItems(5)) }),
-    concurrencySafe: true,
-    handler: ({ foods }) => Effect.map(NutritionTable, (t) => foods.map((f) => ({ asked: f, found: Option.getOrNull(Option.map(Option.fromNullable(t.search(t.correct(f), undefined, 1)[0]), (s) => ({ food: s.record.description, per100g: s.record.per100g }))) })))
-  }),
-  Tool.make({
-    name: "propose_food_log",
-    description: "Propose logging a food list; the user is shown it and must say yes before anything is logged.",
-    input: Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1)) }),
-    handler: ({ text }) =>
-      Effect.gen(function*() {
-        const e = yield* estimate(text)
-        const p = propose(e, Option.getOrElse(e.meal, () => ctx.likelyMeal), ctx.date)
-        if (p._tag === "NothingToLog") return { proposed: false, reasons: p.skipped }
-        yield* Ref.set(ctx.proposed, Option.some({ _tag: "FoodLog", proposal: p.proposal } as const))
-        return { proposed: true, lines: p.proposal.lines.map((l) => ({ food: l.food, grams: l.grams, kcal: l.kcal })), notLogged: p.proposal.skipped }
-      })
-  }),
-  Tool.make({
-    name: "update_user_goal",
-    description: "Propose changing a daily goal; the user must confirm.",
-    input: Schema.Struct({ name: Schema.Literal(...goalNames), value: Schema.Number.pipe(Schema.between(1, 20_000)) }),
-    handler: ({ name, value }) => Effect.as(Ref.set(ctx.proposed, Option.some({ _tag: "GoalUpdate", name, value } as const)), { proposed: true })
-  }),
-  Tool.make({
-    name: "parse_recipe_text",
-    description: "Parse a recipe (one ingredient per line with amounts; \"serves N\") into ingredients with nutrition, the batch total and the per-serving total.",
-    input: Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1)) }),
-    handler: ({ text }) =>
-      Effect.map(estimate(ingredientLines(text)), (e) => {
-        const json = estimateJson(e)
-        const servings = servingsIn(text)
-        const per = (v: number) => Math.round((v / servings) * 10) / 10
-        return { ingredients: json.items, servings, batch: json.total, perServing: { kcal: per(json.total.kcal), protein_g: per(json.total.protein_g), carbs_g: per(json.total.carbs_g), fat_g: per(json.total.fat_g) } }
-      })
-  }),
-  Tool.make({
-    name: "search_recipes",
-    description: "The user's saved recipes whose name contains the query (empty: all), with servings and one serving's grams and nutrients.",
-    input: Schema.Struct({ query: Schema.String }),
-    concurrencySafe: true,
-    handler: ({ query }) =>
-      Effect.map(Effect.flatMap(Diary, (d) => d.searchRecipes(query)), (rs) => rs.map((r) => ({ name: r.name, servings: r.servings, perServing: r.perServing, saved: r.created })))
-  }),
-  Tool.make({
-    name: "scale_recipe",
-    description: "One portion of a saved recipe: the batch split into `servings` portions, or a portion of `grams` grams (give one). Grams and nutrients of that portion.",
-    input: Schema.Struct({
-      name: Schema.String.pipe(Schema.minLength(1)),
-      servings: Schema.optionalWith(Schema.Number.pipe(Schema.between(0.25, 100)), { exact: true }),
-      grams: Schema.optionalWith(Schema.Number.pipe(Schema.between(1, 10_000)), { exact: true })
+/** A tool needs profile fields the user has not given; the model is told which, to ask for them. */
+export class ProfileIncomplete extends Schema.TaggedError<ProfileIncomplete>()("ProfileIncomplete", {
+  missing: Schema.Array(Schema.String),
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `${this.reason}: missing ${this.missing.join(", ")}`
+  }
+}
+
+export const chatTools = (ctx: ChatToolContext) => {
+  const lastWeek = Effect.map(Effect.flatMap(Diary, (d) => d.range(shiftDate(ctx.date, -6), ctx.date)), (rows) => weekTotals(ctx.date, rows))
+  return [
+    Tool.make({
+      name: "get_user_goals",
+      description: "The user's daily goals (calories in kcal; protein, carbs, fat in g). Missing goals are not set.",
+      input: Schema.Struct({}),
+      concurrencySafe: true,
+      handler: () => Effect.flatMap(Diary, (d) => d.goals)
     }),
-    concurrencySafe: true,
-    handler: ({ grams, name, servings }) =>
-      Effect.map(Effect.flatMap(Diary, (d) => d.getRecipe(name)), (found) =>
-        Option.match(found, {
-          onNone: () => ({ found: false, reason: `no saved recipe is called "${name}"; try search_recipes` }),
-          onSome: (r) => {
-            const scale: RecipeScale = grams !== undefined ? { _tag: "Grams", grams } : { _tag: "Servings", servings: servings ?? r.servings }
-            return { found: true, name: r.name, batchServings: r.servings, scaledTo: scale, portion: scaleRecipe(r, scale) }
-          }
+    Tool.make({
+      name: "get_today_progress",
+      description: "What the user has logged today and the totals.",
+      input: Schema.Struct({}),
+      concurrencySafe: true,
+      handler: () => Effect.map(Effect.flatMap(Diary, (d) => d.day(ctx.date)), (rows) => ({ date: ctx.date, totals: dayTotals(rows), entries: rows.map((r) => ({ meal: r.meal, food: r.food, grams: r.grams, kcal: r.kcal })) }))
+    }),
+    Tool.make({
+      name: "get_weekly_summary",
+      description: "Daily totals and averages over the last 7 days.",
+      input: Schema.Struct({}),
+      concurrencySafe: true,
+      handler: () =>
+        Effect.map(lastWeek, (week) => ({
+          days: week.days.filter((d) => d.entries > 0).map((d) => ({ date: d.date, ...d.totals })),
+          averageKcalOnLoggedDays: insights(week.logged, {}).average.kcal
         }))
-  }),
-  Tool.make({
-    name: "propose_recipe_log",
-    description: "Propose logging a number of portions of a recipe, given as its text or as a saved recipe's name; the user must say yes.",
-    input: Schema.Struct({
-      text: Schema.optionalWith(Schema.String.pipe(Schema.minLength(1)), { exact: true }),
-      name: Schema.optionalWith(Schema.String.pipe(Schema.minLength(1)), { exact: true }),
-      portions: Schema.optionalWith(Schema.Number.pipe(Schema.between(0.25, 20)), { default: () => 1 })
     }),
-    handler: ({ name, portions, text }) =>
-      Effect.gen(function*() {
-        // A "text" with no ingredient lines is taken as a saved recipe's name.
-        const source = name !== undefined ? { name } : text === undefined ? undefined : ingredientLines(text).trim() === "" ? { name: text } : { text }
-        if (source === undefined) return { proposed: false, reasons: ["give the recipe's text or a saved recipe's name"] }
-        const p = yield* proposeRecipePortion(source, portions, ctx.likelyMeal, ctx.date)
-        if (p._tag === "NotFound") return { proposed: false, reasons: [p.reason] }
-        if (p._tag === "NothingToLog") return { proposed: false, reasons: p.skipped }
-        yield* Ref.set(ctx.proposed, Option.some({ _tag: "FoodLog", proposal: p.proposal } as const))
-        return { proposed: true, kcal: p.proposal.lines.reduce((s, l) => s + (l.kcal ?? 0), 0) }
-      })
-  }),
-  Tool.make({
-    name: "get_insights",
-    description: "The last 7 days: averages against goals and up to two suggestions.",
-    input: Schema.Struct({}),
-    concurrencySafe: true,
-    handler: () =>
-      Effect.gen(function*() {
-        const diary = yield* Diary
-        const rows = yield* diary.range(shiftDate(ctx.date, -6), ctx.date)
-        const days = [...new Set(rows.map((r) => r.date))].map((d) => dayTotals(rows.filter((r) => r.date === d)))
-        return insights(days, yield* diary.goals)
-      })
-  }),
-  Tool.make({
-    name: "calculate_recommended_goals",
-    description: "Recommended daily goals from body weight (kg) and activity (Mifflin-St Jeor for a 35-year-old of the given sex and height).",
-    input: Schema.Struct({ weightKg: Schema.Number.pipe(Schema.between(30, 300)), heightCm: Schema.Number.pipe(Schema.between(120, 230)), sex: Schema.Literal("female", "male"), activity: Schema.Literal("low", "moderate", "high") }),
-    concurrencySafe: true,
-    handler: ({ activity, heightCm, sex, weightKg }) => {
-      const bmr = 10 * weightKg + 6.25 * heightCm - 5 * 35 + (sex === "male" ? 5 : -161)
-      const calories = Math.round(bmr * (activity === "low" ? 1.375 : activity === "moderate" ? 1.55 : 1.725))
-      return Effect.succeed({ calories, protein: Math.round(1.6 * weightKg), fat: Math.round((0.3 * calories) / 9), carbs: Math.round((calories - 1.6 * weightKg * 4 - 0.3 * calories) / 4) })
-    }
-  })
-] as const
+    Tool.make({
+      name: "get_food_history",
+      description: "Foods logged in the last N days (default 7).",
+      input: Schema.Struct({ days: Schema.optionalWith(Schema.Int.pipe(Schema.between(1, 90)), { default: () => 7 }) }),
+      concurrencySafe: true,
+      handler: ({ days }) => Effect.map(Effect.flatMap(Diary, (d) => d.range(shiftDate(ctx.date, 1 - days), ctx.date)), (rows) => rows.map((r) => ({ date: r.date, meal: r.meal, food: r.food, grams: r.grams, kcal: r.kcal })))
+    }),
+    Tool.make({
+      name: "lookup_nutrition",
+      description: "Nutrition per 100 g of a food from USDA SR28 (null means USDA has no value).",
+      input: Schema.Struct({ food: Schema.String.pipe(Schema.minLength(1)) }),
+      concurrencySafe: true,
+      handler: ({ food }) => Effect.map(NutritionTable, (t) => t.search(t.correct(food), undefined, 3).map((s) => ({ food: s.record.description, per100g: s.record.per100g, source: `USDA SR28 #${s.record.id}` })))
+    }),
+    Tool.make({
+      name: "estimate_nutrition",
+      description: "Estimate a written food list (\"2 eggs and a slice of toast\"): matched foods, grams, nutrients, totals. Logs nothing.",
+      input: Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1)) }),
+      handler: ({ text }) => Effect.map(estimate(text), estimateJson)
+    }),
+    Tool.make({
+      name: "validate_nutrition",
+      description: "Check nutrition values per 100 g for consistency (energy vs macros), reasonableness and ghost calories.",
+      input: Schema.Struct({ food: Schema.String, grams: Schema.Number, per100g: Nutrients }),
+      concurrencySafe: true,
+      handler: (input) => Effect.succeed(validate(input).map(describeIssue))
+    }),
+    Tool.make({
+      name: "compare_foods",
+      description: "Compare foods per 100 g (kcal, protein, carbs, fat).",
+      input: Schema.Struct({ foods: Schema.Array(Schema.String).pipe(Schema.minItems(2), Schema.maxItems(5)) }),
+      concurrencySafe: true,
+      handler: ({ foods }) => Effect.map(NutritionTable, (t) => foods.map((f) => ({ asked: f, found: Option.getOrNull(Option.map(Option.fromNullable(t.search(t.correct(f), undefined, 1)[0]), (s) => ({ food: s.record.description, per100g: s.record.per100g }))) })))
+    }),
+    Tool.make({
+      name: "propose_food_log",
+      description: "Propose logging a food list; the user is shown it and must say yes before anything is logged.",
+      input: Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1)) }),
+      handler: ({ text }) =>
+        Effect.gen(function*() {
+          const e = yield* estimate(text)
+          const p = propose(e, Option.getOrElse(e.meal, () => ctx.likelyMeal), ctx.date)
+          if (p._tag === "NothingToLog") return { proposed: false, reasons: p.skipped }
+          yield* Ref.set(ctx.proposed, Option.some({ _tag: "FoodLog", proposal: p.proposal } as const))
+          return { proposed: true, lines: p.proposal.lines.map((l) => ({ food: l.food, grams: l.grams, kcal: l.kcal })), notLogged: p.proposal.skipped }
+        })
+    }),
+    Tool.make({
+      name: "update_user_goal",
+      description: "Propose changing a daily goal; the user must confirm.",
+      input: Schema.Struct({ name: Schema.Literal(...goalNames), value: Schema.Number.pipe(Schema.between(1, 20_000)) }),
+      handler: ({ name, value }) => Effect.as(Ref.set(ctx.proposed, Option.some({ _tag: "GoalUpdate", name, value } as const)), { proposed: true })
+    }),
+    Tool.make({
+      name: "parse_recipe_text",
+      description: "Parse a recipe (one ingredient per line with amounts; \"serves N\") into ingredients with nutrition, the batch total and the per-serving total.",
+      input: Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1)) }),
+      handler: ({ text }) =>
+        Effect.map(estimate(ingredientLines(text)), (e) => {
+          const json = estimateJson(e)
+          const servings = servingsIn(text)
+          const per = (v: number) => Math.round((v / servings) * 10) / 10
+          return { ingredients: json.items, servings, batch: json.total, perServing: { kcal: per(json.total.kcal), protein_g: per(json.total.protein_g), carbs_g: per(json.total.carbs_g), fat_g: per(json.total.fat_g) } }
+        })
+    }),
+    Tool.make({
+      name: "search_recipes",
+      description: "The user's saved recipes whose name contains the query (empty: all), with servings and one serving's grams and nutrients.",
+      input: Schema.Struct({ query: Schema.String }),
+      concurrencySafe: true,
+      handler: ({ query }) =>
+        Effect.map(Effect.flatMap(Diary, (d) => d.searchRecipes(query)), (rs) => rs.map((r) => ({ name: r.name, servings: r.servings, perServing: r.perServing, saved: r.created })))
+    }),
+    Tool.make({
+      name: "scale_recipe",
+      description: "One portion of a saved recipe: the batch split into `servings` portions, or a portion of `grams` grams (give one). Grams and nutrients of that portion.",
+      input: Schema.Struct({
+        name: Schema.String.pipe(Schema.minLength(1)),
+        servings: Schema.optionalWith(Schema.Number.pipe(Schema.between(0.25, 100)), { exact: true }),
+        grams: Schema.optionalWith(Schema.Number.pipe(Schema.between(1, 10_000)), { exact: true })
+      }),
+      concurrencySafe: true,
+      handler: ({ grams, name, servings }) =>
+        Effect.map(Effect.flatMap(Diary, (d) => d.getRecipe(name)), (found) =>
+          Option.match(found, {
+            onNone: () => ({ found: false, reason: `no saved recipe is called "${name}"; try search_recipes` }),
+            onSome: (r) => {
+              const scale: RecipeScale = grams !== undefined ? { _tag: "Grams", grams } : { _tag: "Servings", servings: servings ?? r.servings }
+              return { found: true, name: r.name, batchServings: r.servings, scaledTo: scale, portion: scaleRecipe(r, scale) }
+            }
+          }))
+    }),
+    Tool.make({
+      name: "propose_recipe_log",
+      description: "Propose logging a number of portions of a recipe, given as its text or as a saved recipe's name; the user must say yes.",
+      input: Schema.Struct({
+        text: Schema.optionalWith(Schema.String.pipe(Schema.minLength(1)), { exact: true }),
+        name: Schema.optionalWith(Schema.String.pipe(Schema.minLength(1)), { exact: true }),
+        portions: Schema.optionalWith(Schema.Number.pipe(Schema.between(0.25, 20)), { default: () => 1 })
+      }),
+      handler: ({ name, portions, text }) =>
+        Effect.gen(function*() {
+          // A "text" with no ingredient lines is taken as a saved recipe's name.
+          const source = name !== undefined ? { name } : text === undefined ? undefined : ingredientLines(text).trim() === "" ? { name: text } : { text }
+          if (source === undefined) return { proposed: false, reasons: ["give the recipe's text or a saved recipe's name"] }
+          const p = yield* proposeRecipePortion(source, portions, ctx.likelyMeal, ctx.date)
+          if (p._tag === "NotFound") return { proposed: false, reasons: [p.reason] }
+          if (p._tag === "NothingToLog") return { proposed: false, reasons: p.skipped }
+          yield* Ref.set(ctx.proposed, Option.some({ _tag: "FoodLog", proposal: p.proposal } as const))
+          return { proposed: true, kcal: p.proposal.lines.reduce((s, l) => s + (l.kcal ?? 0), 0) }
+        })
+    }),
+    Tool.make({
+      name: "get_insights",
+      description: "The last 7 days: averages against goals and up to two suggestions.",
+      input: Schema.Struct({}),
+      concurrencySafe: true,
+      handler: () =>
+        Effect.gen(function*() {
+          const week = yield* lastWeek
+          return insights(week.logged, yield* Effect.flatMap(Diary, (d) => d.goals))
+        })
+    }),
+    Tool.make({
+      name: "get_user_profile",
+      description: "What the user has told us of themselves: ageYears, sex, heightCm, weightKg, activity (low, moderate, high). Fields never given are absent.",
+      input: Schema.Struct({}),
+      concurrencySafe: true,
+      handler: () => Effect.flatMap(Diary, (d) => d.profile)
+    }),
+    Tool.make({
+      name: "propose_profile_update",
+      description: "Propose saving profile fields the user just told you (only those); the user must confirm.",
+      input: PartialProfile,
+      handler: (fields) =>
+        Object.keys(fields).length === 0
+          ? Effect.fail(new ProfileIncomplete({ missing: [...profileFields], reason: "give at least one field the user told you" }))
+          : Effect.as(Ref.set(ctx.proposed, Option.some({ _tag: "ProfileUpdate", fields } as const)), { proposed: true })
+    }),
+    Tool.make({
+      name: "calculate_recommended_goals",
+      description: "Recommended daily goals (Mifflin-St Jeor energy times an activity factor; protein 1.6 g/kg; fat 30 % of energy) " +
+        "from the user's saved profile, with any field given here overriding it. Fails naming the fields still missing: ask the user for them.",
+      input: PartialProfile,
+      concurrencySafe: true,
+      handler: (given) =>
+        Effect.gen(function*() {
+          const saved = yield* Effect.flatMap(Diary, (d) => d.profile)
+          const profile = yield* Either.match(completeProfile(mergeProfiles(saved, given)), {
+            onLeft: (missing) => Effect.fail(new ProfileIncomplete({ missing: [...missing], reason: "the profile does not say" })),
+            onRight: Effect.succeed
+          })
+          return { profile, recommended: recommendedGoals(profile) }
+        })
+    })
+  ] as const
+}

@@ -6,10 +6,11 @@
  * A message the rules cannot place is classified by the model when there is
  * one. Offline, everything but the reasoning loop works; it says it needs a model.
  */
-import { Effect, Option, Ref, Schema } from "effect"
+import { Effect, Match, Option, Ref, Schema } from "effect"
 import { classify, Intent, route } from "../../domain/fitlog/chat-router.js"
 import type { ClassifiedMessage, RouterSession } from "../../domain/fitlog/chat-router.js"
 import { dayReport } from "../../domain/fitlog/day-report.js"
+import { describeProfile } from "../../domain/fitlog/profile.js"
 import { lastDays, weekReport } from "../../domain/fitlog/week-report.js"
 import { describeProposal, portionOf, servingsIn } from "../../domain/fitlog/proposal.js"
 import type { SkippedLine } from "../../domain/fitlog/proposal.js"
@@ -42,17 +43,22 @@ const routerSession = (state: ChatState): RouterSession => ({
   pending: Option.match(state.pending, { onNone: () => "none", onSome: (p) => (p._tag === "FoodLog" ? "food_log" : "goal_update") })
 })
 
-const askPending = (pending: PendingAction): string =>
-  pending._tag === "FoodLog"
-    ? `${describeProposal(pending.proposal)}\nLog it? (yes / no)`
-    : `Set your daily ${pending.name} goal to ${pending.value}${pending.name === "calories" ? " kcal" : " g"}? (yes / no)`
+const askPending: (pending: PendingAction) => string = Match.type<PendingAction>().pipe(
+  Match.tagsExhaustive({
+    FoodLog: ({ proposal }) => `${describeProposal(proposal)}\nLog it? (yes / no)`,
+    GoalUpdate: ({ name, value }) => `Set your daily ${name} goal to ${value}${name === "calories" ? " kcal" : " g"}? (yes / no)`,
+    ProfileUpdate: ({ fields }) => `Save to your profile: ${describeProfile(fields)}? (yes / no)`
+  })
+)
 
 const nothingToLog = (skipped: ReadonlyArray<SkippedLine>) => `I could not find anything to log: ${skipped.map((s) => `"${s.text}" — ${s.reason}`).join("; ")}`
 
 const reasoningSystem = "You are NutriPal, a friendly, concise nutrition assistant over the user's food diary. " +
   "For diet questions, first call get_user_goals and get_today_progress. Use the nutrition tools for facts; never invent numbers. " +
   "Saved recipes: search_recipes, scale_recipe, propose_recipe_log with the recipe's name. " +
-  "To log food or change a goal, call propose_food_log or update_user_goal: the user confirms afterwards. Answer in two or three sentences."
+  "To log food or change a goal, call propose_food_log or update_user_goal: the user confirms afterwards. " +
+  "For recommended goals, call calculate_recommended_goals; when it says profile fields are missing, ask the user for them, " +
+  "and save what they tell you with propose_profile_update. Answer in two or three sentences."
 
 /**
  * seeds/004 IntentAgent: only a message the rules could not place (off
@@ -87,14 +93,20 @@ export const chatTurn = Effect.fn("fitlog.chatTurn")(function*(state: ChatState,
       if (Option.isNone(state.pending)) return reply("There is nothing waiting for a yes.")
       const pending = state.pending.value
       const diary = yield* Diary
-      if (pending._tag === "GoalUpdate") {
-        yield* diary.setGoal(pending.name, pending.value)
-        return reply(`Done: your daily ${pending.name} goal is ${pending.value}.`, { ...next, pending: Option.none() })
-      }
-      const outcome = yield* diary.commit(pending.proposal)
-      const totals = dayReport(pending.proposal.date, yield* diary.day(pending.proposal.date), yield* diary.goals)
-      const said = outcome === "committed" ? `Logged to ${pending.proposal.meal}.` : "That was already logged; nothing written again."
-      return reply(`${said}\n\n${totals}`, { ...next, pending: Option.none(), lastMeal: Option.some(pending.proposal.meal) })
+      const cleared = { ...next, pending: Option.none() }
+      return yield* Match.value(pending).pipe(
+        Match.tagsExhaustive({
+          GoalUpdate: ({ name, value }) => Effect.as(diary.setGoal(name, value), reply(`Done: your daily ${name} goal is ${value}.`, cleared)),
+          ProfileUpdate: ({ fields }) => Effect.as(diary.updateProfile(fields), reply(`Saved to your profile: ${describeProfile(fields)}.`, cleared)),
+          FoodLog: ({ proposal }) =>
+            Effect.gen(function*() {
+              const outcome = yield* diary.commit(proposal)
+              const totals = dayReport(proposal.date, yield* diary.day(proposal.date), yield* diary.goals)
+              const said = outcome === "committed" ? `Logged to ${proposal.meal}.` : "That was already logged; nothing written again."
+              return reply(`${said}\n\n${totals}`, { ...cleared, lastMeal: Option.some(proposal.meal) })
+            })
+        })
+      )
     }
     case "ProposeFoodLog": {
       const estimated = yield* estimate(text.replace(/^\s*(please\s+)?(log|add|track|i (ate|had))\s+/i, ""))

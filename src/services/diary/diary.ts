@@ -2,7 +2,8 @@
  * The `Diary` port: fitlog's local food diary (DESIGN "Services"). Committing
  * a confirmed proposal is idempotent — a proposal id is written once, with
  * all its lines, in one transaction — so re-running a confirmed command never
- * double-logs. The same database keeps the user's saved recipes.
+ * double-logs. The same database keeps the user's goals, body profile and
+ * saved recipes.
  *
  * Layers: `layerSqlite(file)` (better-sqlite3 through @effect/sql-sqlite-node,
  * loaded only when the layer is built) and `layerSqliteMemory` (tests).
@@ -10,6 +11,7 @@
 import { Context, Schema } from "effect"
 import type { Effect, Option } from "effect"
 import type { NutrientDetail } from "../../domain/fitlog/nutrients.js"
+import type { PartialProfile } from "../../domain/fitlog/profile.js"
 import type { Proposal, ProposalId } from "../../domain/fitlog/proposal.js"
 import type { SavedRecipe } from "../../domain/fitlog/recipe.js"
 import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
@@ -55,6 +57,10 @@ export interface DiaryShape {
   readonly range: (from: DiaryDate, to: DiaryDate) => Effect.Effect<ReadonlyArray<DiaryRow>, DiaryError>
   readonly goals: Effect.Effect<Goals, DiaryError>
   readonly setGoal: (name: GoalName, value: number) => Effect.Effect<void, DiaryError>
+  /** What the user has told us of themselves (age, sex, height, weight, activity); fields never given are absent. */
+  readonly profile: Effect.Effect<PartialProfile, DiaryError>
+  /** Save the given fields of the profile; fields not given keep their value. */
+  readonly updateProfile: (fields: PartialProfile) => Effect.Effect<void, DiaryError>
   /** Save a recipe; one of the same name (case-insensitive) is replaced. */
   readonly saveRecipe: (recipe: SavedRecipe) => Effect.Effect<void, DiaryError>
   /** Saved recipes whose name contains `query` (case-insensitive), by name; an empty query lists them all. */

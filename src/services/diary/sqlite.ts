@@ -1,6 +1,6 @@
 /**
  * The SQLite diary: one file (`<data dir>/fitlog/diary.sqlite`, or `--db
- * PATH`), or `:memory:` for tests: entries, goals and saved recipes. The driver (better-sqlite3) is imported
+ * PATH`), or `:memory:` for tests: entries, goals, the body profile and saved recipes. The driver (better-sqlite3) is imported
  * when the layer is built, so `shoal --help` never loads it.
  *
  * Each entry keeps every SR28 nutrient in a column of its own (nutrients.ts);
@@ -12,8 +12,9 @@
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
-import { Cause, Effect, Layer, Schema } from "effect"
+import { Cause, Effect, Either, Layer, Schema } from "effect"
 import { detailKeys, perKey } from "../../domain/fitlog/nutrients.js"
+import { PartialProfile } from "../../domain/fitlog/profile.js"
 import { Proposal } from "../../domain/fitlog/proposal.js"
 import type { ProposalId } from "../../domain/fitlog/proposal.js"
 import type { DiaryDate } from "../../domain/fitlog/types.js"
@@ -70,6 +71,7 @@ const schema = [
      kcal REAL, protein_g REAL, carbs_g REAL, fat_g REAL, source TEXT NOT NULL)`,
   `CREATE INDEX IF NOT EXISTS entries_date ON entries(date)`,
   `CREATE TABLE IF NOT EXISTS goals (name TEXT PRIMARY KEY, value REAL NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS profile (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
   ...recipesSchema
 ]
 
@@ -129,6 +131,17 @@ export const makeSqlDiary = (sql: SqlClient, mode: OpenMode = "read-write", file
         }),
         Effect.mapError(fail("read goals"))
       )),
+      profile: ifTable("profile", {}, sql<{ readonly name: string; readonly value: string }>`SELECT name, value FROM profile`.pipe(
+        Effect.mapError(fail("read the profile")),
+        // One row per field, its value as JSON: a value that is not JSON is left out, and a field this version does not know is ignored.
+        Effect.map((rs) => Object.fromEntries(rs.flatMap((r) => Either.match(Schema.decodeUnknownEither(Schema.parseJson())(r.value), { onLeft: () => [], onRight: (v) => [[r.name, v]] })))),
+        Effect.flatMap((raw) => Schema.decodeUnknown(PartialProfile, { onExcessProperty: "ignore" })(raw).pipe(Effect.mapError((e) => new DiaryError({ operation: "read the profile", reason: e.message }))))
+      )),
+      updateProfile: (fields) =>
+        readOnly("save the profile", sql.withTransaction(Effect.forEach(Object.entries(fields), ([name, value]) =>
+          sql`INSERT INTO profile ${sql.insert({ name, value: JSON.stringify(value) })} ON CONFLICT(name) DO UPDATE SET value = excluded.value`, { discard: true })).pipe(
+          Effect.mapError(fail("save the profile"))
+        )),
       setGoal: (name, value) =>
         readOnly("set a goal", sql`INSERT INTO goals ${sql.insert({ name, value })} ON CONFLICT(name) DO UPDATE SET value = excluded.value`.pipe(
           Effect.asVoid,
