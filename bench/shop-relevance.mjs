@@ -25,7 +25,34 @@ const pages = [
   ["pommes", ["Jus de pommes 1,89 L", "Compote de pommes", "Pommes Gala, sac de 3 lb"], "Pommes Gala, sac de 3 lb"],
   ["coffee", ["AD Coffee", "Coffee Mate Creamer", "Medium Roast Ground Coffee 930 g"], "Medium Roast Ground Coffee 930 g"],
   ["bananas", ["Banana Bread Mix", "Bananas, bunch"], "Bananas, bunch"],
-  ["yogurt", ["Yogurt Covered Raisins", "Plain Greek Yogurt 750 g"], "Plain Greek Yogurt 750 g"]
+  ["yogurt", ["Yogurt Covered Raisins", "Plain Greek Yogurt 750 g"], "Plain Greek Yogurt 750 g"],
+  ["crackers", ["Cheese Crackers 200 g", "Soda Crackers 450 g"], "Soda Crackers 450 g"]
+]
+
+/**
+ * HELD OUT: written before the flavour rule (issue 13, new-user breaks) was built, and never tuned
+ * on — a rule that needs a change here to pass is not general. Reported apart from the pages above.
+ */
+const heldOut = [
+  ["orange juice", ["Orange Juice Concentrate Frozen", "Tropicana Orange Juice 1.54 L", "Orange Soda 2 L"], "Tropicana Orange Juice 1.54 L"],
+  ["yogurt", ["Strawberry Yogurt 650 g", "Plain Yogurt 3% 750 g", "Yogurt Tubes"], "Plain Yogurt 3% 750 g"],
+  ["oats", ["Oat Milk 1.75 L", "Quaker Large Flake Oats 1 kg", "Oatmeal Cookies"], "Quaker Large Flake Oats 1 kg"],
+  ["sugar", ["Sugar Cookies 300 g", "Redpath Granulated Sugar 2 kg", "Brown Sugar Cinnamon Pop-Tarts"], "Redpath Granulated Sugar 2 kg"],
+  ["chicken thighs", ["Chicken Thigh Kebabs", "Boneless Skinless Chicken Thighs 1 kg", "Chicken Broth"], "Boneless Skinless Chicken Thighs 1 kg"],
+  ["salmon", ["Smoked Salmon Cream Cheese", "Atlantic Salmon Fillets 2 pack", "Salmon Burgers"], "Atlantic Salmon Fillets 2 pack"],
+  ["carrots", ["Carrot Cake 500 g", "Baby Carrots 340 g", "Carrot Muffins"], "Baby Carrots 340 g"],
+  ["cream cheese", ["Cream Cheese Icing", "Philadelphia Cream Cheese 250 g", "Garlic & Herb Cream Cheese 250 g"], "Philadelphia Cream Cheese 250 g"],
+  ["tortillas", ["Tortilla Chips 300 g", "Flour Tortillas 10 pack"], "Flour Tortillas 10 pack"],
+  ["pasta", ["Pasta Sauce 650 ml", "Barilla Spaghetti Pasta 900 g"], "Barilla Spaghetti Pasta 900 g"],
+  ["fromage", ["Craquelins au fromage 200 g", "Fromage cheddar fort 400 g"], "Fromage cheddar fort 400 g"],
+  ["pain", ["Pain à l'ail", "Pain blanc tranché 675 g", "Chapelure de pain"], "Pain blanc tranché 675 g"],
+  ["bananes", ["Pain aux bananes", "Bananes biologiques, régime"], "Bananes biologiques, régime"],
+  ["coffee", ["Coffee Filters 100 count", "Folgers Classic Roast Coffee 920 g"], "Folgers Classic Roast Coffee 920 g"],
+  ["peanut butter", ["Peanut Butter Cups", "Kraft Smooth Peanut Butter 1 kg", "Peanuts, salted"], "Kraft Smooth Peanut Butter 1 kg"],
+  ["spinach", ["Spinach Dip", "Baby Spinach 312 g"], "Baby Spinach 312 g"],
+  ["honey", ["Honey Nut Cheerios", "Billy Bee Liquid Honey 500 g"], "Billy Bee Liquid Honey 500 g"],
+  ["lettuce", ["Romaine Lettuce Hearts 3 pack", "Lettuce Wraps Kit"], "Romaine Lettuce Hearts 3 pack"],
+  ["potatoes", ["Potato Chips 235 g", "Russet Potatoes 10 lb"], "Russet Potatoes 10 lb"]
 ]
 
 const candidatesOf = (products) =>
