@@ -69,12 +69,13 @@ const oldScore = (item, product) => {
   return (hits / wanted.length) * (1 / (1 + 0.05 * Math.max(0, have.length - hits)))
 }
 
-export const relevanceRows = () => {
+/** Right picks on a set of pages, by the candidate rule and by the replaced one. */
+const score = (set) => {
   let right = 0
   let baselineRight = 0
   let sponsoredPicked = 0
   const wrong = []
-  for (const [item, products, expected] of pages) {
+  for (const [item, products, expected] of set) {
     const candidates = candidatesOf(products)
     const pick = Shop.rankCandidates(item, candidates)[0]
     const picked = pick !== undefined && pick.score >= 0.5 ? pick.candidate.name : undefined
@@ -84,25 +85,33 @@ export const relevanceRows = () => {
     const old = [...candidates].sort((a, b) => oldScore(item, b.name) - oldScore(item, a.name))[0]
     if (old !== undefined && oldScore(item, old.name) >= 0.5 && old.name === expected) baselineRight++
   }
-  const share = right / pages.length
+  return { right, baselineRight, sponsoredPicked, wrong, total: set.length }
+}
+
+const row = (name, r) => ({
+  name,
+  value: `${r.right}/${r.total}${r.wrong.length === 0 ? "" : ` (wrong: ${r.wrong.join(", ")})`}`,
+  baseline: `shortest-name rule ${r.baselineRight}/${r.total}`,
+  ratio: `${((r.right / r.total) * 100).toFixed(0)} %`,
+  target: "≥ 90 %",
+  ok: r.right / r.total >= 0.9
+})
+
+export const relevanceRows = () => {
+  const tuned = score(pages)
+  const held = score(heldOut)
   return [
-    {
-      name: "shop: right pick on results pages (offline ranking)",
-      value: `${right}/${pages.length}${wrong.length === 0 ? "" : ` (wrong: ${wrong.join(", ")})`}`,
-      baseline: `shortest-name rule ${baselineRight}/${pages.length}`,
-      ratio: `${(share * 100).toFixed(0)} %`,
-      // Compounds whose modifier is itself a food (peanut butter, garlic bread) still beat the plain product:
-      // telling them apart needs a lexicon, not a rule. Goal 90 %; the target is beating the rule it replaced.
-      target: "> baseline (goal ≥ 90 %)",
-      ok: right > baselineRight
-    },
+    // Plain beats flavoured and the head noun decides (src/domain/shop/similarity.ts); the held-out
+    // pages were written before those rules and never tuned on.
+    row("shop: right pick on results pages (offline ranking, tuned)", tuned),
+    row("shop: right pick on held-out results pages (never tuned on)", held),
     {
       name: "shop: sponsored tile picked over a fitting one",
-      value: String(sponsoredPicked),
+      value: String(tuned.sponsoredPicked + held.sponsoredPicked),
       baseline: "—",
       ratio: "—",
       target: "0",
-      ok: sponsoredPicked === 0
+      ok: tuned.sponsoredPicked + held.sponsoredPicked === 0
     }
   ]
 }
