@@ -44,7 +44,8 @@ export const decodeFully = (text: string): string => {
 
 /**
  * The words of a text as written in a URL: decoded, split on anything that is not a letter or a
- * digit and on camelCase (`placeOrder`, `XMLHttpCheckout`, `checkoutV2`), folded.
+ * digit, on camelCase (`placeOrder`, `XMLHttpCheckout`) and between letters and digits
+ * (`checkoutV2`, `v2Checkout`, `2checkout`), folded.
  */
 export const textWords = (text: string): ReadonlyArray<string> =>
   decodeFully(text)
@@ -52,6 +53,7 @@ export const textWords = (text: string): ReadonlyArray<string> =>
     .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
     .replace(/(\p{L})(\d)/gu, "$1 $2")
+    .replace(/(\d)(\p{L})/gu, "$1 $2")
     .split(/[^\p{L}\p{N}]+/u)
     .map(foldWord)
     .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ""))

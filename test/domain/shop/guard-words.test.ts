@@ -7,7 +7,8 @@
  * blocked. And a host allowed without a port allows the start URL's port only.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { defaultBlockedPaths } from "../../../src/domain/shop/store-profile.js"
+import { FastCheck } from "effect"
+import { defaultBlockedPaths, minimumBlockedPaths } from "../../../src/domain/shop/store-profile.js"
 import { checkRequest, checkUrl, pathWords } from "../../../src/domain/shop/url-guard.js"
 
 const minimumOnly = { allowedHosts: ["127.0.0.1:8080"], blockedPaths: [] }
@@ -83,6 +84,28 @@ describe("a path read as words", () => {
     for (const path of ["/p/payday-bar", "/search?q=checkout", "/fr/epicerie-en-ligne/panier", "/cart", "/cart/add", "/p/farm-milk", "/hop/step-a", "/aisles/dairy-eggs"]) {
       expect(verdict(withDefaults, path), path).toBe("allowed")
     }
+  })
+})
+
+/** A blocked entry written into a compound segment: random neighbour words, separators and casing. */
+const compound = FastCheck.record({
+  entry: FastCheck.constantFrom(...minimumBlockedPaths),
+  before: FastCheck.array(FastCheck.constantFrom("secure", "guest", "express", "fr", "en", "api", "v2", "new"), { maxLength: 2 }),
+  after: FastCheck.array(FastCheck.constantFrom("step", "v2", "page", "html", "start", "1"), { maxLength: 2 }),
+  separator: FastCheck.constantFrom("-", "_", ".", "/", "%2F", "%2D", "camel"),
+  upper: FastCheck.boolean()
+})
+
+describe("any blocked entry inside a compound segment", () => {
+  it.prop("is blocked whatever its neighbours, separators and casing", [compound], ([c]) => {
+    const words = [...c.before, ...c.entry.split(/[-/]/), ...c.after]
+    const joined = c.separator === "camel"
+      ? words.map((w, i) => (i === 0 ? w : `${w.charAt(0).toUpperCase()}${w.slice(1)}`)).join("")
+      : words.join(c.separator)
+    // All capitals would erase the camelCase boundaries (CHECKOUTSTEP is one word), so not with camelCase.
+    const path = `/${c.upper && c.separator !== "camel" ? joined.toUpperCase() : joined}`
+    expect(verdict(minimumOnly, path), path).toBe("path")
+    expect(verdict(minimumOnly, `/api?action=${encodeURIComponent(joined)}`), joined).toBe("path")
   })
 })
 
