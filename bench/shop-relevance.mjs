@@ -25,7 +25,34 @@ const pages = [
   ["pommes", ["Jus de pommes 1,89 L", "Compote de pommes", "Pommes Gala, sac de 3 lb"], "Pommes Gala, sac de 3 lb"],
   ["coffee", ["AD Coffee", "Coffee Mate Creamer", "Medium Roast Ground Coffee 930 g"], "Medium Roast Ground Coffee 930 g"],
   ["bananas", ["Banana Bread Mix", "Bananas, bunch"], "Bananas, bunch"],
-  ["yogurt", ["Yogurt Covered Raisins", "Plain Greek Yogurt 750 g"], "Plain Greek Yogurt 750 g"]
+  ["yogurt", ["Yogurt Covered Raisins", "Plain Greek Yogurt 750 g"], "Plain Greek Yogurt 750 g"],
+  ["crackers", ["Cheese Crackers 200 g", "Soda Crackers 450 g"], "Soda Crackers 450 g"]
+]
+
+/**
+ * HELD OUT: written before the flavour rule (issue 13, new-user breaks) was built, and never tuned
+ * on — a rule that needs a change here to pass is not general. Reported apart from the pages above.
+ */
+const heldOut = [
+  ["orange juice", ["Orange Juice Concentrate Frozen", "Tropicana Orange Juice 1.54 L", "Orange Soda 2 L"], "Tropicana Orange Juice 1.54 L"],
+  ["yogurt", ["Strawberry Yogurt 650 g", "Plain Yogurt 3% 750 g", "Yogurt Tubes"], "Plain Yogurt 3% 750 g"],
+  ["oats", ["Oat Milk 1.75 L", "Quaker Large Flake Oats 1 kg", "Oatmeal Cookies"], "Quaker Large Flake Oats 1 kg"],
+  ["sugar", ["Sugar Cookies 300 g", "Redpath Granulated Sugar 2 kg", "Brown Sugar Cinnamon Pop-Tarts"], "Redpath Granulated Sugar 2 kg"],
+  ["chicken thighs", ["Chicken Thigh Kebabs", "Boneless Skinless Chicken Thighs 1 kg", "Chicken Broth"], "Boneless Skinless Chicken Thighs 1 kg"],
+  ["salmon", ["Smoked Salmon Cream Cheese", "Atlantic Salmon Fillets 2 pack", "Salmon Burgers"], "Atlantic Salmon Fillets 2 pack"],
+  ["carrots", ["Carrot Cake 500 g", "Baby Carrots 340 g", "Carrot Muffins"], "Baby Carrots 340 g"],
+  ["cream cheese", ["Cream Cheese Icing", "Philadelphia Cream Cheese 250 g", "Garlic & Herb Cream Cheese 250 g"], "Philadelphia Cream Cheese 250 g"],
+  ["tortillas", ["Tortilla Chips 300 g", "Flour Tortillas 10 pack"], "Flour Tortillas 10 pack"],
+  ["pasta", ["Pasta Sauce 650 ml", "Barilla Spaghetti Pasta 900 g"], "Barilla Spaghetti Pasta 900 g"],
+  ["fromage", ["Craquelins au fromage 200 g", "Fromage cheddar fort 400 g"], "Fromage cheddar fort 400 g"],
+  ["pain", ["Pain à l'ail", "Pain blanc tranché 675 g", "Chapelure de pain"], "Pain blanc tranché 675 g"],
+  ["bananes", ["Pain aux bananes", "Bananes biologiques, régime"], "Bananes biologiques, régime"],
+  ["coffee", ["Coffee Filters 100 count", "Folgers Classic Roast Coffee 920 g"], "Folgers Classic Roast Coffee 920 g"],
+  ["peanut butter", ["Peanut Butter Cups", "Kraft Smooth Peanut Butter 1 kg", "Peanuts, salted"], "Kraft Smooth Peanut Butter 1 kg"],
+  ["spinach", ["Spinach Dip", "Baby Spinach 312 g"], "Baby Spinach 312 g"],
+  ["honey", ["Honey Nut Cheerios", "Billy Bee Liquid Honey 500 g"], "Billy Bee Liquid Honey 500 g"],
+  ["lettuce", ["Romaine Lettuce Hearts 3 pack", "Lettuce Wraps Kit"], "Romaine Lettuce Hearts 3 pack"],
+  ["potatoes", ["Potato Chips 235 g", "Russet Potatoes 10 lb"], "Russet Potatoes 10 lb"]
 ]
 
 const candidatesOf = (products) =>
@@ -42,12 +69,13 @@ const oldScore = (item, product) => {
   return (hits / wanted.length) * (1 / (1 + 0.05 * Math.max(0, have.length - hits)))
 }
 
-export const relevanceRows = () => {
+/** Right picks on a set of pages, by the candidate rule and by the replaced one. */
+const score = (set) => {
   let right = 0
   let baselineRight = 0
   let sponsoredPicked = 0
   const wrong = []
-  for (const [item, products, expected] of pages) {
+  for (const [item, products, expected] of set) {
     const candidates = candidatesOf(products)
     const pick = Shop.rankCandidates(item, candidates)[0]
     const picked = pick !== undefined && pick.score >= 0.5 ? pick.candidate.name : undefined
@@ -57,25 +85,33 @@ export const relevanceRows = () => {
     const old = [...candidates].sort((a, b) => oldScore(item, b.name) - oldScore(item, a.name))[0]
     if (old !== undefined && oldScore(item, old.name) >= 0.5 && old.name === expected) baselineRight++
   }
-  const share = right / pages.length
+  return { right, baselineRight, sponsoredPicked, wrong, total: set.length }
+}
+
+const row = (name, r) => ({
+  name,
+  value: `${r.right}/${r.total}${r.wrong.length === 0 ? "" : ` (wrong: ${r.wrong.join(", ")})`}`,
+  baseline: `shortest-name rule ${r.baselineRight}/${r.total}`,
+  ratio: `${((r.right / r.total) * 100).toFixed(0)} %`,
+  target: "≥ 90 %",
+  ok: r.right / r.total >= 0.9
+})
+
+export const relevanceRows = () => {
+  const tuned = score(pages)
+  const held = score(heldOut)
   return [
-    {
-      name: "shop: right pick on results pages (offline ranking)",
-      value: `${right}/${pages.length}${wrong.length === 0 ? "" : ` (wrong: ${wrong.join(", ")})`}`,
-      baseline: `shortest-name rule ${baselineRight}/${pages.length}`,
-      ratio: `${(share * 100).toFixed(0)} %`,
-      // Compounds whose modifier is itself a food (peanut butter, garlic bread) still beat the plain product:
-      // telling them apart needs a lexicon, not a rule. Goal 90 %; the target is beating the rule it replaced.
-      target: "> baseline (goal ≥ 90 %)",
-      ok: right > baselineRight
-    },
+    // Plain beats flavoured and the head noun decides (src/domain/shop/similarity.ts); the held-out
+    // pages were written before those rules and never tuned on.
+    row("shop: right pick on results pages (offline ranking, tuned)", tuned),
+    row("shop: right pick on held-out results pages (never tuned on)", held),
     {
       name: "shop: sponsored tile picked over a fitting one",
-      value: String(sponsoredPicked),
+      value: String(tuned.sponsoredPicked + held.sponsoredPicked),
       baseline: "—",
       ratio: "—",
       target: "0",
-      ok: sponsoredPicked === 0
+      ok: tuned.sponsoredPicked + held.sponsoredPicked === 0
     }
   ]
 }

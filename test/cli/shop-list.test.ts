@@ -123,4 +123,13 @@ describe("shoal shop --help", () => {
       expect(out).toMatch(/Shop items tagged #404 again/)
       expect(out).toMatch(/#in-progress ones \(a run stopped mid-item/)
     }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scopedLive("documents how blocked paths are matched and which ports an allowed host opens", () =>
+    Effect.gen(function*() {
+      const { out } = yield* run(["--help"])
+      const flat = out.replace(/\s+/g, " ")
+      expect(flat).toContain("matched as words, inside compounds too")
+      expect(flat).toMatch(/a bare host only baseUrl's port/)
+      expect(flat).toContain("host:* every port")
+    }).pipe(Effect.provide(NodeContext.layer)))
 })

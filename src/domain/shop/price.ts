@@ -17,6 +17,7 @@
  * - multi-buy "2 for $5", "2 / $7.00 … or $3.99 ea.", "3 / $10.98 or $3.66 ea.":
  *   the "ea." price is one item's; without one, the deal's price divided;
  * - savings "Save $1.00", "Économisez 1,00 $": not a price;
+ * - a range "$3.99 - $5.99", "3,99 $ à 5,99 $": not a sale — the low end, marked "from";
  * - French numbers `3,99 $`, `1 299,00 $`.
  * Money is integer cents, parsed from digits, never through a float.
  */
@@ -39,6 +40,16 @@ export interface TilePrice {
   readonly estimated: boolean
   /** Per-unit prices seen ("$0.80 /100 g"), for the record; never the item's price. */
   readonly unitPrices: ReadonlyArray<string>
+  /**
+   * A price range ("$3.99 - $5.99": sizes or flavours priced apart): the item's price is then the
+   * low end, shown as "from $3.99", and no regular price is inferred from the high end.
+   */
+  readonly range: PriceRange | undefined
+}
+
+export interface PriceRange {
+  readonly lowCents: number
+  readonly highCents: number
 }
 
 /** One amount of money found in a text, where it starts and ends. */
@@ -51,18 +62,36 @@ export interface Money {
 const toCents = (whole: string, fraction: string | undefined): number =>
   Number.parseInt(whole.replace(/[\s,.\u00a0\u202f]/g, ""), 10) * 100 + (fraction === undefined ? 0 : Number.parseInt(fraction.padEnd(2, "0"), 10))
 
-// "$1,299.00" "$ 5.49" "$5" | "1 299,00 $" "3,99$" "3.99 $" | "99¢"; "12 $4.29" is 12 of something, then $4.29.
-const moneyShape =
-  /\$\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?![\d,]\d)|(?<![\d.,])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[,.](\d{2})\s?\$|\s?\$(?!\s?\d))|(?<![\d.,$])(\d{1,2})\s?¢/g
+/**
+ * The ways one amount is written, each a named alternative:
+ * - `dollar`: "$1,299.00" "$ 5.49" "$5" — `$` first, comma thousands, dot decimals ("12 $4.29" is 12 of something, then $4.29);
+ * - `dollarComma`: "$1,99" "$12,34" "$1.234,56" — `$` first with a decimal comma (two digits after it: 3 are thousands);
+ * - `dollarCents`: "$.99";
+ * - `trailing`: "1 299,00 $" "3,99$" "3.99 $" "1,299.00 $" "1.299,00 $" — the amount, then `$`;
+ * - `cent`: "99¢" "99 ¢".
+ */
+const moneyShape = new RegExp(
+  [
+    String.raw`\$\s?(?<dollar>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?<dollarFraction>\d{1,2}))?(?!\d|,\d)`,
+    String.raw`\$\s?(?<dollarComma>\d{1,3}(?:\.\d{3})+|\d+),(?<dollarCommaFraction>\d{2})(?!\d)`,
+    String.raw`\$\s?\.(?<dollarCents>\d{2})(?!\d)`,
+    String.raw`(?<![\d.,])(?<trailing>\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d{1,3}(?:\.\d{3})+(?=,)|\d{1,3}(?:,\d{3})+(?=\.)|\d+)(?:[,.](?<trailingFraction>\d{2})\s?\$|\s?\$(?!\s?\d))`,
+    String.raw`(?<![\d.,$])(?<cent>\d{1,2})\s?¢`
+  ].join("|"),
+  "g"
+)
 
 /** Every amount in a text, in order. */
 export const moneyIn = (text: string): ReadonlyArray<Money> =>
-  [...text.matchAll(moneyShape)].map((m) => ({
-    // "99¢" is 99 cents.
-    cents: m[5] === undefined ? toCents(m[1] ?? m[3] ?? "0", m[2] ?? m[4]) : Number.parseInt(m[5], 10),
-    start: m.index ?? 0,
-    end: (m.index ?? 0) + m[0].length
-  }))
+  [...text.matchAll(moneyShape)].map((m) => {
+    const g = m.groups ?? {}
+    const cents = g["cent"] !== undefined
+      ? Number.parseInt(g["cent"], 10)
+      : g["dollarCents"] !== undefined
+      ? Number.parseInt(g["dollarCents"], 10)
+      : toCents(g["dollar"] ?? g["dollarComma"] ?? g["trailing"] ?? "0", g["dollarFraction"] ?? g["dollarCommaFraction"] ?? g["trailingFraction"])
+    return { cents, start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }
+  })
 
 /** The first amount in a text, in cents ("$12.34", "12,34 $", "$5"); undefined when there is none. */
 export const parsePriceCents = (text: string): number | undefined => moneyIn(text)[0]?.cents
@@ -151,6 +180,22 @@ const joinTexts = (texts: ReadonlyArray<string | TileText>): { readonly line: st
   return { line, struck }
 }
 
+const rangeJoin = /^\s*(?:-|–|—|to|à|au)\s*$/i
+
+/**
+ * Two prices joined by a dash, "to" or "à" ("$3.99 - $5.99"), low then high, each one an item's
+ * price by its own words (not a saving, a per-unit or a regular price): a range, not a sale.
+ */
+const rangeIn = (text: string, moneys: ReadonlyArray<Money>): { readonly low: Money; readonly high: Money } | undefined => {
+  for (let i = 0; i + 1 < moneys.length; i++) {
+    const [low, high] = [moneys[i], moneys[i + 1]]
+    if (low === undefined || high === undefined || high.cents <= low.cents) continue
+    if (!rangeJoin.test(text.slice(low.end, high.start))) continue
+    if (classify(text, low).role === "item" && classify(text, high).role === "item") return { low, high }
+  }
+  return undefined
+}
+
 /** The price of one item on this tile, or undefined when the tile shows none (per-unit prices alone are not one). */
 export const readTilePrice = (texts: ReadonlyArray<string | TileText>): TilePrice | undefined => {
   const items: Array<{ readonly cents: number; readonly text: string; readonly estimated: boolean }> = []
@@ -159,15 +204,31 @@ export const readTilePrice = (texts: ReadonlyArray<string | TileText>): TilePric
   const unitPrices: Array<string> = []
   let multiBuy: MultiBuy | undefined
   const { line: text, struck } = joinTexts(texts)
-  for (const money of moneyIn(text)) {
+  const isStruck = (money: Money) => struck.some(([from, to]) => money.start >= from && money.start < to)
+  const moneys = moneyIn(text)
+  const range = rangeIn(text, moneys.filter((m) => !isStruck(m)))
+  for (const money of moneys) {
+    if (range !== undefined && (money === range.low || money === range.high)) continue
     const { role, count } = classify(text, money)
     const estimated = averageEach.test(text.slice(money.end))
     const shown = text.slice(money.start, money.end + (role === "item" ? 0 : 12)).trim()
-    if (struck.some(([from, to]) => money.start >= from && money.start < to) || role === "regular") regular.push(money.cents)
+    if (isStruck(money) || role === "regular") regular.push(money.cents)
     else if (role === "unit") unitPrices.push(shown)
     else if (role === "multi" && count !== undefined) multiBuy ??= { count, cents: money.cents }
     else if (role === "each") each.push({ cents: money.cents, text: shown, estimated })
     else if (role === "item") items.push({ cents: money.cents, text: shown, estimated })
+  }
+  // A range alone on the tile: its low end, "from", and no sale read into it.
+  if (range !== undefined && each.length === 0 && items.length === 0) {
+    return {
+      unitCents: range.low.cents,
+      text: `from ${formatMoney(range.low.cents)}`,
+      regularCents: regular[0],
+      multiBuy,
+      estimated: false,
+      unitPrices,
+      range: { lowCents: range.low.cents, highCents: range.high.cents }
+    }
   }
   // An "or $3.99 ea." beside a deal, or "avg. ea.", names one item's price outright.
   const chosen = each[0] ?? [...items].sort((a, b) => a.cents - b.cents)[0]
@@ -180,7 +241,8 @@ export const readTilePrice = (texts: ReadonlyArray<string | TileText>): TilePric
       regularCents,
       multiBuy,
       estimated: false,
-      unitPrices
+      unitPrices,
+      range: undefined
     }
   }
   return {
@@ -189,7 +251,8 @@ export const readTilePrice = (texts: ReadonlyArray<string | TileText>): TilePric
     regularCents: regularCents === chosen.cents ? undefined : regularCents,
     multiBuy,
     estimated: chosen.estimated,
-    unitPrices
+    unitPrices,
+    range: undefined
   }
 }
 

@@ -19,9 +19,17 @@
  *    only describes the product falls under the threshold;
  * 3. the category, when the page gives one ("Dairy & Eggs"): naming the
  *    item's head there adds a little;
- * 4. a very light penalty per word the item did not ask for, so that
- *    between two equally relevant names the plainer one wins — a last
- *    resort, never a reason to prefer a short wrong name.
+ * 4. plain beats flavoured: a word the item did not ask for that is itself
+ *    a food or a flavour ("Peanut Butter", "Garlic Bread", "Cheese
+ *    Crackers", "Beurre d'arachide"), or says "flavoured", names another
+ *    product, and costs 10 % of the score each — enough to rank the plain
+ *    product first, never enough to beat the head rule (Orange Pekoe Tea is
+ *    still tea, not Tea Biscuits); the product's own head is never such a
+ *    modifier ("Old Cheddar Cheese" for "cheddar");
+ * 5. a very light penalty per other word the item did not ask for (a brand,
+ *    "salted", "white"), so that between two equally relevant names the
+ *    plainer one wins — a last resort, never a reason to prefer a short
+ *    wrong name.
  *
  * A sponsored tile is never preferred over an ordinary one that fits
  * (`rankCandidates`); equal candidates keep the store's order.
@@ -35,6 +43,31 @@ const unitWords = new Set([
   "g", "kg", "mg", "l", "ml", "cl", "lb", "lbs", "oz", "count", "ct", "pack", "pk", "x", "dozen", "un", "unit", "units",
   "ea", "each", "bag", "pc", "pcs", "%"
 ])
+
+/**
+ * Foods and flavours that, named beside a product's head, make it another product (peanut butter is
+ * not butter, cheese crackers are not plain crackers), in English and French; and the words that say
+ * a product is flavoured. Whole foods only, never a variety of one (cheddar, gala, basmati, roma): a
+ * variety is what the item is, not what it is flavoured with.
+ */
+const flavourWords = new Set([
+  // English
+  "peanut", "almond", "cashew", "hazelnut", "walnut", "pecan", "pistachio", "nut", "coconut", "garlic", "onion", "herb",
+  "cheese", "chocolate", "cocoa", "vanilla", "caramel", "strawberry", "raspberry", "blueberry", "cherry", "banana",
+  "apple", "orange", "lemon", "lime", "mango", "peach", "pineapple", "grape", "honey", "maple", "cinnamon", "ginger",
+  "mint", "coffee", "mocha", "butter", "milk", "egg", "chicken", "beef", "pork", "bacon", "ham", "turkey", "tuna",
+  "salmon", "shrimp", "tomato", "potato", "carrot", "spinach", "pumpkin", "rice", "oat", "bread", "sugar", "jalapeno",
+  "bbq", "barbecue", "ranch", "dill", "pickle",
+  // French
+  "arachide", "amande", "noisette", "noix", "coco", "ail", "oignon", "herbe", "fromage", "chocolat", "vanille", "fraise",
+  "framboise", "bleuet", "myrtille", "cerise", "banane", "pomme", "citron", "mangue", "peche", "ananas", "raisin",
+  "miel", "erable", "cannelle", "gingembre", "menthe", "cafe", "beurre", "lait", "oeuf", "poulet", "boeuf", "porc",
+  "jambon", "dinde", "thon", "saumon", "crevette", "tomate", "patate", "carotte", "epinard", "citrouille", "riz",
+  "avoine", "sucre", "pain", "aneth", "cornichon",
+  // flavoured
+  "flavour", "flavor", "flavoured", "flavored", "saveur", "aromatise", "aromatisee"
+])
+const isFlavour = (w: string): boolean => singulars(w).some((s) => flavourWords.has(s))
 
 const fold = (text: string): string =>
   text
@@ -82,10 +115,17 @@ const mainWords = (text: string): ReadonlyArray<string> => {
   return kept
 }
 
+/** Whether the name's main part goes on after a linking word ("Beurre d'arachide", "Pain à l'ail", "Pasta with Sauce"). */
+const hasComplement = (text: string): boolean => {
+  const main = (fold(text).split(/,|\s[-–—]\s|\(|\[|\//)[0] ?? "").split(/[^a-z0-9%]+/).filter((w) => w.length > 0)
+  const at = main.findIndex((w, i) => i > 0 && linkingWords.has(w))
+  return at > 0 && main.slice(at + 1).some((w) => !stopWords.has(w) && !isQuantity(w))
+}
+
 /**
  * How much the item's head fits the product's head: 1 when it is the
  * product's last main word ("Large White Eggs"); 0.85 when it is the first,
- * written alike ("Eggs, Large White", "Œufs gros"); 0.8 elsewhere in the
+ * written alike ("Eggs, Large White", "Œufs gros", "Beurre d'arachide"); 0.8 elsewhere in the
  * main part written alike ("Gros œufs blancs"); otherwise 0.5 — a modifier:
  * English uses a noun as a modifier in the singular ("Wide Egg Noodles" for
  * eggs), or the word sits after a linking word ("Nouilles aux œufs").
@@ -97,7 +137,8 @@ export const headFit = (item: string, product: string): number => {
   const first = main[0]
   const last = main[main.length - 1]
   if (head === undefined || first === undefined || last === undefined) return 1
-  if (sameWord(head, last)) return 1
+  // "Beurre d'arachide": the head alone before a linking word is head-first too, like "Beurre salé".
+  if (sameWord(head, last)) return main.length === 1 && hasComplement(product) ? 0.85 : 1
   if (head === first) return 0.85
   if (main.includes(head)) return 0.8
   return 0.5
@@ -126,7 +167,12 @@ export const relevance = (item: string, product: ProductCandidate): number => {
     : 0
   // Sizes and counts are not extra description: "Milk 4 L" asks nothing more of the item than "Milk".
   const extra = Math.max(0, have.filter((w) => !isQuantity(w)).length - fits.filter((f) => f > 0).length)
-  return Math.min(1, coverage * headFactor * (1 / (1 + 0.02 * extra)) + categoryBonus)
+  // Unasked foods and flavours beside the product's head: another product (plain beats flavoured).
+  const productHead = mainWords(product.name).at(-1)
+  const flavours = have.filter((w) =>
+    isFlavour(w) && !wanted.some((x) => sameWord(x, w)) && (productHead === undefined || !sameWord(w, productHead))
+  ).length
+  return Math.min(1, coverage * headFactor * (1 / (1 + 0.02 * extra)) * 0.9 ** flavours + categoryBonus)
 }
 
 /** The name-only score (no category, not sponsored), for callers that have only names. */

@@ -49,9 +49,11 @@ export class StoreProfile extends Schema.Class<StoreProfile>("StoreProfile")({
  * Pages no profile can unblock: checkout, payment and order placement, and
  * passwords, in English and French (metro.ca is bilingual). `checkUrl`
  * always adds these to a profile's own list, so `blockedPaths: []` cannot
- * switch checkout blocking off. Segments are compared decoded, case- and
- * accent-folded, with `-` and `_` ignored: `check_out`, `Check-Out` and
- * `PAIEMENT` are caught by `checkout` and `paiement`.
+ * switch checkout blocking off. Each entry is a word or a run of words,
+ * found anywhere among a path's words (guard-words.ts): decoded, case- and
+ * accent-folded, split on `-`, `_`, `.`, `/` and camelCase, in the singular
+ * or plural — `checkout` catches `/secure-checkout`, `/guest-check-out`,
+ * `/checkoutV2` and `?action=checkout`; `place-order` catches `placeOrder`.
  */
 export const minimumBlockedPaths: ReadonlyArray<string> = [
   // checkout / payment / placing the order
@@ -73,6 +75,7 @@ export const minimumBlockedPaths: ReadonlyArray<string> = [
   "facturation",
   "caisse",
   "commander",
+  "commande",
   "passer-commande",
   "passer-la-commande",
   "finaliser-commande",
@@ -117,6 +120,7 @@ export const defaultBlockedPaths: ReadonlyArray<string> = [
   "creer-un-compte",
   "creer-compte",
   // account management
+  "account",
   "my-account",
   "myaccount",
   "account/settings",

@@ -16,6 +16,13 @@ import type { Guard } from "./guard.js"
 const headerValue = (headers: Readonly<Record<string, string>>, name: string): string | undefined =>
   Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1]
 
+/** The request body Chromium hands over (whole, or in base64 entries), for the operation it names. */
+const bodyOf = (request: { readonly postData?: string; readonly postDataEntries?: ReadonlyArray<{ readonly bytes?: string }> }): string | undefined =>
+  request.postData ??
+    (request.postDataEntries === undefined
+      ? undefined
+      : request.postDataEntries.map((entry) => Buffer.from(entry.bytes ?? "", "base64").toString("utf8")).join(""))
+
 /** Pause, check and continue or fail every request of this page target. Returns once interception is on. */
 export const guardPageTarget = async (context: BrowserContext, page: Page, guard: Guard): Promise<void> => {
   const cdp = await context.newCDPSession(page)
@@ -29,7 +36,7 @@ export const guardPageTarget = async (context: BrowserContext, page: Page, guard
     const verdict = local
       ? undefined
       : guard.decide(
-        { url, method, referrer: headerValue(headers, "referer"), isDocument },
+        { url, method, referrer: headerValue(headers, "referer"), isDocument, body: bodyOf(event.request) },
         { layer: event.redirectedRequestId === undefined ? "request interceptor" : "redirect interceptor", mainDocument: isDocument && event.frameId === mainFrameId }
       )
     const answer = verdict === undefined || verdict._tag === "Allowed"

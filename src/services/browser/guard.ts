@@ -105,7 +105,7 @@ export const installRouteGuard = async (context: BrowserContext, guard: Guard): 
       }
     })()
     const verdict = guard.decide(
-      { url, method: request.method(), referrer: request.headers()["referer"], isDocument },
+      { url, method: request.method(), referrer: request.headers()["referer"], isDocument, body: request.postData() ?? undefined },
       { layer: "route", mainDocument }
     )
     await (verdict._tag === "Allowed" ? route.continue() : route.abort("blockedbyclient")).catch(() => undefined)

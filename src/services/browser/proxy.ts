@@ -3,16 +3,17 @@
  * use for every connection (see guard.ts for why this, and `guardArgs`).
  *
  * - A plain-http request arrives in absolute form (`GET http://host/path`):
- *   the whole URL is decided (host and path, the sign-in exemption by its
- *   Referer and `Sec-Fetch-Dest`), then forwarded without following
- *   redirects — the browser follows them, so each hop comes back here.
+ *   the whole URL is decided (host, path and the operation its query or
+ *   body names, the sign-in exemption by its Referer and `Sec-Fetch-Dest`),
+ *   then forwarded without following redirects — the browser follows them,
+ *   so each hop comes back here. A body is read whole (up to 1 MiB) first.
  * - `CONNECT host:port` (https, and WebSockets, which Chromium always
  *   tunnels) is decided on the host; for a ws:// tunnel, whose first bytes
  *   are a readable HTTP upgrade request, the path is decided too.
  * A refused request never opens a connection to its host.
  */
 import { Agent, createServer, request as httpRequest } from "node:http"
-import type { IncomingHttpHeaders, IncomingMessage } from "node:http"
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http"
 import { connect } from "node:net"
 import type { Socket } from "node:net"
 import type { AddressInfo } from "node:net"
@@ -24,6 +25,9 @@ export interface GuardProxy {
   readonly url: string
   readonly close: () => Promise<void>
 }
+
+/** The largest request body read before deciding; a larger one is refused rather than passed unread. */
+const maxInspectedBody = 1024 * 1024
 
 const proxyHeaders = /^(proxy-connection|proxy-authorization|proxy-authenticate)$/i
 const first = (value: string | ReadonlyArray<string> | undefined): string | undefined =>
@@ -66,8 +70,34 @@ export const startGuardProxy = (guard: Guard): Promise<GuardProxy> =>
         res.writeHead(400, { "content-type": "text/plain" }).end("This is Shoal's guard proxy; it only forwards the browser's requests.\n")
         return
       }
+      // A request with a body is read whole first (bounded), so the operation it names is decided too.
+      const method = (req.method ?? "GET").toUpperCase()
+      if (method === "GET" || method === "HEAD" || method === "OPTIONS") return forward(req, res, target, undefined)
+      const chunks: Array<Buffer> = []
+      let size = 0
+      req.on("data", (chunk: Buffer) => {
+        size += chunk.length
+        if (size <= maxInspectedBody) chunks.push(chunk)
+      })
+      req.on("end", () => {
+        if (size > maxInspectedBody) {
+          res.writeHead(413, { "content-type": "text/plain", connection: "close" }).end("Blocked by Shoal's shopping guard: body too large to inspect.\n")
+          return
+        }
+        forward(req, res, target, Buffer.concat(chunks))
+      })
+      req.on("error", () => res.destroy())
+    })
+
+    const forward = (req: IncomingMessage, res: ServerResponse, target: string, body: Buffer | undefined) => {
       const verdict = guard.decide(
-        { url: target, method: req.method ?? "GET", referrer: first(req.headers.referer), isDocument: isDocumentRequest(req.headers) },
+        {
+          url: target,
+          method: req.method ?? "GET",
+          referrer: first(req.headers.referer),
+          isDocument: isDocumentRequest(req.headers),
+          body: body?.toString("utf8")
+        },
         { layer: "proxy", mainDocument: false }
       )
       if (verdict._tag === "Blocked") {
@@ -92,10 +122,14 @@ export const startGuardProxy = (guard: Guard): Promise<GuardProxy> =>
         if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" })
         res.end()
       })
-      req.on("error", () => upstream.destroy())
       res.on("error", () => upstream.destroy())
+      if (body !== undefined) {
+        upstream.end(body)
+        return
+      }
+      req.on("error", () => upstream.destroy())
       req.pipe(upstream)
-    })
+    }
 
     // A WebSocket asked for in absolute form (`GET http://… Upgrade: websocket`) rather than tunnelled.
     server.on("upgrade", (req: IncomingMessage, client: Duplex, head: Buffer) => {

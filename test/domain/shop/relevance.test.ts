@@ -38,6 +38,20 @@ describe("relevance", () => {
     expect(bestMatch("oeufs", ["Nouilles aux œufs 375 g"], (n) => n)).toBeUndefined()
   })
 
+  it("plain beats flavoured: an unasked food or flavour beside the head names another product", () => {
+    // Before: the peanut butter, the garlic bread and the cheese crackers won on one fewer word.
+    expect(names("butter", ["Peanut Butter 1 kg", "Butter Chicken Sauce 350 ml", "Lactantia Salted Butter 454 g"])[0]).toBe("Lactantia Salted Butter 454 g")
+    expect(names("bread", ["Garlic Bread", "Bon Matin White Bread 675 g"])[0]).toBe("Bon Matin White Bread 675 g")
+    expect(names("crackers", ["Cheese Crackers 200 g", "Soda Crackers 450 g"])[0]).toBe("Soda Crackers 450 g")
+    expect(names("beurre", ["Beurre d'arachide crémeux 1 kg", "Beurre salé Lactantia 454 g"])[0]).toBe("Beurre salé Lactantia 454 g")
+    expect(names("yogurt", ["Strawberry Flavoured Yogurt", "Balkan Style Yogurt 750 g"])[0]).toBe("Balkan Style Yogurt 750 g")
+    // Asked for, the flavour is no cost; the product's own head is never a flavour modifier.
+    expect(names("peanut butter", ["Salted Butter", "Smooth Peanut Butter 1 kg"])[0]).toBe("Smooth Peanut Butter 1 kg")
+    expect(relevance("cheddar", { name: "Old Cheddar Cheese 400 g" })).toBeGreaterThanOrEqual(0.5)
+    // A variety is what the item is, not a flavour: basmati rice is rice.
+    expect(relevance("rice", { name: "Basmati Rice 2 kg" })).toBeGreaterThan(0.9)
+  })
+
   it("a whole word beats a prefix: milk is not a milkshake", () => {
     expect(relevance("milk", { name: "Vanilla Milkshake 500 ml" })).toBeLessThan(relevance("milk", { name: "Organic Whole Milk 4 L" }))
     expect(bestMatch("milk", ["Vanilla Milkshake 500 ml"], (n) => n)).toBeUndefined()

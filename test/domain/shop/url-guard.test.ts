@@ -31,9 +31,14 @@ describe("checkUrl (metro.ca profile)", () => {
     ]) expect(verdict(url), url).toBe("path")
   })
 
-  it("does not block a page whose segment merely contains a blocked word", () => {
-    expect(verdict("https://www.metro.ca/en/online-grocery/aisles/checkout-lane-snacks")).toBe("allowed")
-    expect(verdict("https://www.metro.ca/en/account")).toBe("allowed")
+  it("does not block a page whose word merely starts with a blocked word", () => {
+    expect(verdict("https://www.metro.ca/en/online-grocery/aisles/payday-bars")).toBe("allowed")
+    expect(verdict("https://www.metro.ca/en/online-grocery/aisles/accountant-snacks")).toBe("allowed")
+    // A blocked *word* inside a compound segment is blocked (issue 13, new-user breaks: /secure-checkout
+    // got through). The rule fails closed, so an aisle named after the checkout lane is blocked too, and
+    // `account` on its own is an account page (see guard-words.test.ts).
+    expect(verdict("https://www.metro.ca/en/online-grocery/aisles/checkout-lane-snacks")).toBe("path")
+    expect(verdict("https://www.metro.ca/en/account")).toBe("path")
   })
 
   it("blocks other hosts, lookalikes included, and every non-http(s) scheme", () => {

@@ -20,11 +20,23 @@ export const forbiddenPaths: ReadonlyArray<string> = [
   "/commander",
   "/fr/passer-la-commande",
   "/en/sign-up",
-  "/account/settings"
+  "/account/settings",
+  // compound segments and operations (issue 13, new-user breaks)
+  "/secure-checkout",
+  "/express_checkout",
+  "/guest-check-out",
+  "/checkout-v2",
+  "/commande",
+  "/graphql?op=placeorder",
+  "/api?action=checkout"
 ]
 
-const leakScript = (foreign: string, wsStore: string) => `
+/** A request body the probe sends that names a blocked operation (a GraphQL mutation placing the order). */
+export const forbiddenBodyPattern = /placeorder/i
+
+const leakScript = (foreign: string, wsStore: string, sibling = "") => `
 const foreign = ${JSON.stringify(foreign)};
+const sibling = ${JSON.stringify(sibling)};
 const wsForeign = foreign.replace(/^http/, "ws");
 const wsStore = ${JSON.stringify(wsStore)};
 const settle = (p) => Promise.race([Promise.resolve().then(p).then(() => "ok", () => "blocked"), new Promise((r) => setTimeout(() => r("timeout"), 3000))]);
@@ -33,9 +45,10 @@ const events = (url) => new Promise((resolve, reject) => { const e = new EventSo
 const attempts = () => [
   () => fetch("/ok?from=" + (typeof window === "undefined" ? "worker" : "page")),
   () => fetch(foreign + "/direct-fetch"),
+  () => sibling === "" ? undefined : fetch(sibling + "/same-host-other-port"),
   () => fetch("/hop/fetch-foreign"),
-  () => fetch("/hop/fetch-checkout"),
-  () => fetch("/hop/chain-checkout"),
+  () => fetch("/hop/fetch-b"),
+  () => fetch("/hop/step-a"),
   () => fetch("/cart%2Fcheckout"),
   () => fetch("/cart%252Fcheckout"),
   () => fetch("/CHECKOUT/"),
@@ -47,6 +60,16 @@ const attempts = () => [
   () => fetch("/fr/passer-la-commande"),
   () => fetch("/en/sign-up"),
   () => fetch("/account/settings"),
+  () => fetch("/secure-checkout"),
+  () => fetch("/express_checkout"),
+  () => fetch("/guest-check-out"),
+  () => fetch("/checkout-v2"),
+  () => fetch("/commande"),
+  () => fetch("/hop/fetch-compound"),
+  () => fetch("/graphql?op=placeOrder"),
+  () => fetch("/api?action=checkout"),
+  () => fetch("/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ operationName: "PlaceOrder", query: "mutation PlaceOrder { placeOrder { id } }" }) }),
+  () => fetch("/graphql", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "action=placeOrder" }),
   () => socket(wsForeign + "/socket"),
   () => socket(wsStore + "/checkout/socket"),
   () => events(foreign + "/events"),
@@ -56,7 +79,7 @@ const attempts = () => [
 ];
 `
 
-export const probePage = (foreign: string, wsStore: string) => `<!doctype html>
+export const probePage = (foreign: string, wsStore: string, sibling = "") => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>probe running</title>
 <link rel="preconnect" href="${foreign}">
 <link rel="dns-prefetch" href="//leak.invalid">
@@ -68,16 +91,16 @@ export const probePage = (foreign: string, wsStore: string) => `<!doctype html>
 <h1>Guard probe</h1>
 <div style="width:10px;height:10px;background:url(${foreign}/background.png)"></div>
 <img src="/hop/img-foreign" alt="">
-<img src="/hop/img-checkout" alt="">
+<img src="/hop/img-b" alt="">
 <img src="${foreign}/direct-image.png" alt="">
 <script src="/hop/script-foreign"></script>
-<iframe src="/hop/chain-checkout" title="chain"></iframe>
+<iframe src="/hop/step-a" title="chain"></iframe>
 <iframe src="/hop/doc-foreign" title="foreign"></iframe>
 <a id="blank" href="/checkout/new-tab" target="_blank">new tab</a>
 <script>
-${leakScript(foreign, wsStore)}
+${leakScript(foreign, wsStore, sibling)}
 const popups = () => {
-  for (const url of ["/checkout/popup", foreign + "/popup", "/hop/chain-checkout", "/paiement/popup"]) {
+  for (const url of ["/checkout/popup", foreign + "/popup", "/hop/step-a", "/paiement/popup"]) {
     try { window.open(url, "_blank"); } catch {}
   }
   document.getElementById("blank").click();
@@ -139,7 +162,7 @@ ${failed ? "<p>Wrong username or password</p>" : ""}
 export const homePage = (signedIn: boolean) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Probe store</title></head>
 <body><h1>Probe store</h1>${signedIn ? `<button id="authenticatedButton">My account</button>` : `<a href="/login">Sign in</a>`}
-<a href="/hop/chain-checkout">Deals</a> <a href="/hop/doc-foreign">Partner</a>
+<a href="/hop/step-a">Deals</a> <a href="/hop/doc-foreign">Partner</a>
 <button id="open-popup" onclick="window.open('/checkout/popup')">Open offer</button>
 </body></html>`
 

@@ -20,7 +20,7 @@ import type { Scope } from "effect"
 import { createServer } from "node:http"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { StoreAuth, StoreProfile, defaultBlockedPaths } from "../../../src/domain/shop/store-profile.js"
-import { forbiddenPaths, homePage, popupProductPage, popupResultsPage, probePage, sharedWorkerScript, signInPage, workerScript } from "./pages.js"
+import { forbiddenBodyPattern, forbiddenPaths, homePage, popupProductPage, popupResultsPage, probePage, sharedWorkerScript, signInPage, workerScript } from "./pages.js"
 import { listenOnLoopback } from "../loopback.js"
 
 export const probeCredentials = { username: "probe@example.com", password: "pr0be-Pa55word-zz" } as const
@@ -43,6 +43,10 @@ export interface GuardProbe {
   /** Connections and requests the foreign host received (it should have none). */
   readonly foreignConnections: () => number
   readonly foreignRequests: () => ReadonlyArray<string>
+  /** `http://127.0.0.1:<another port>`: the store's host on a port the profile did not name. */
+  readonly siblingOrigin: string
+  /** Connections that other port accepted (a bare allowed host must not open it). */
+  readonly siblingConnections: () => number
   /** The probe's harmless requests, by who made them (page, worker). */
   readonly oks: () => ReadonlyArray<string>
   /** The cart of the shoppable part (search, a product page that opens popups as it loads). */
@@ -65,6 +69,8 @@ export const makeGuardProbe: Effect.Effect<GuardProbe, never, Scope.Scope> = Eff
   const foreignRequests: Array<string> = []
   const cart = new Map<string, number>()
   let foreignConnections = 0
+  let siblingConnections = 0
+  let sibling = ""
   let signedIn = false
   let foreign = ""
   let wsStore = ""
@@ -79,7 +85,7 @@ export const makeGuardProbe: Effect.Effect<GuardProbe, never, Scope.Scope> = Eff
     const body = await readBody(req)
     const entry = { method: req.method ?? "GET", path: rawPath, body }
     requests.push(entry)
-    if (isForbidden(rawPath)) forbidden.push(entry)
+    if (isForbidden(rawPath) || forbiddenBodyPattern.test(body)) forbidden.push(entry)
     const send = (status: number, type: string, text: string) => {
       res.writeHead(status, { "content-type": type, "cache-control": "no-store" })
       res.end(text)
@@ -90,13 +96,14 @@ export const makeGuardProbe: Effect.Effect<GuardProbe, never, Scope.Scope> = Eff
     }
     const path = rawPath.split("?")[0] ?? "/"
     const hops: Record<string, string> = {
-      "/hop/chain-checkout": "/hop/chain-2",
-      "/hop/chain-2": "/checkout/step-1",
+      "/hop/step-a": "/hop/step-b",
+      "/hop/step-b": "/checkout/step-1",
       "/hop/doc-foreign": `${foreign}/landing`,
       "/hop/fetch-foreign": `${foreign}/redirected-fetch`,
-      "/hop/fetch-checkout": "/checkout/api",
+      "/hop/fetch-b": "/checkout/api",
+      "/hop/fetch-compound": "/express_checkout/pay",
       "/hop/img-foreign": `${foreign}/redirected-image.png`,
-      "/hop/img-checkout": "/checkout/image.png",
+      "/hop/img-b": "/checkout/image.png",
       "/hop/script-foreign": `${foreign}/redirected-script.js`,
       "/hop/css-foreign": `${foreign}/redirected-style.css`
     }
@@ -107,7 +114,7 @@ export const makeGuardProbe: Effect.Effect<GuardProbe, never, Scope.Scope> = Eff
       return send(200, "text/plain", "ok")
     }
     if (path === "/" || path === "/home") return send(200, "text/html", homePage(signedIn))
-    if (path === "/probe") return send(200, "text/html", probePage(foreign, wsStore))
+    if (path === "/probe") return send(200, "text/html", probePage(foreign, wsStore, sibling))
     if (path === "/worker.js") return send(200, "text/javascript", workerScript(foreign, wsStore))
     if (path === "/shared-worker.js") return send(200, "text/javascript", sharedWorkerScript(foreign, wsStore))
     if (path === "/search") return send(200, "text/html", popupResultsPage(foreign, new URL(rawPath, "http://x").searchParams.get("q") ?? ""))
@@ -150,7 +157,10 @@ export const makeGuardProbe: Effect.Effect<GuardProbe, never, Scope.Scope> = Eff
     socket.destroy()
   })
 
+  const siblingServer = createServer((_req, res) => void res.end("other port"))
+  siblingServer.on("connection", () => void siblingConnections++)
   const port = yield* listenOnLoopback(store)
+  sibling = `http://127.0.0.1:${yield* listenOnLoopback(siblingServer)}`
   const foreignPort = yield* listenOnLoopback(foreignServer, "127.0.0.2")
   const url = `http://127.0.0.1:${port}`
   foreign = `http://127.0.0.2:${foreignPort}`
@@ -174,6 +184,8 @@ export const makeGuardProbe: Effect.Effect<GuardProbe, never, Scope.Scope> = Eff
   return {
     url,
     foreignOrigin: foreign,
+    siblingOrigin: sibling,
+    siblingConnections: () => siblingConnections,
     profile,
     forbidden: () => [...forbidden],
     foreignConnections: () => foreignConnections,

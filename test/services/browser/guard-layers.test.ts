@@ -43,7 +43,7 @@ describe("the guard's layers, one at a time (Debian Chromium)", () => {
       yield* Effect.promise(() =>
         context.route("**/*", (route) => checkUrl(probe.profile, route.request().url())._tag === "Allowed" ? route.continue() : route.abort("blockedbyclient"))
       )
-      yield* Effect.promise(() => page.goto(`${probe.url}/hop/chain-checkout`).catch(() => undefined))
+      yield* Effect.promise(() => page.goto(`${probe.url}/hop/step-a`).catch(() => undefined))
       expect(probe.forbidden().map((r) => r.path)).toContain("/checkout/step-1")
     }))
 
@@ -69,7 +69,7 @@ describe("the guard's layers, one at a time (Debian Chromium)", () => {
       const guard = silentGuard(probe.profile)
       const { context, page } = yield* launch([])
       yield* Effect.promise(() => guardPageTarget(context, page, guard))
-      for (const hop of ["/hop/chain-checkout", "/hop/doc-foreign"]) {
+      for (const hop of ["/hop/step-a", "/hop/doc-foreign"]) {
         yield* Effect.promise(() => page.goto(`${probe.url}${hop}`).catch(() => undefined))
       }
       // After a blocked hop the guard takes the page back to its last allowed URL; that navigation may
@@ -91,13 +91,13 @@ describe("the guard's layers, one at a time (Debian Chromium)", () => {
           const settle = (p) => p.then(() => undefined, () => undefined)
           const image = (src) => new Promise((done) => Object.assign(new Image(), { onload: done, onerror: done, src }))
           const worker = new Worker(URL.createObjectURL(new Blob([
-            "Promise.all(['/hop/fetch-checkout', '/hop/fetch-foreign', '/ok?from=worker'].map((u) => fetch(new URL(u, " +
+            "Promise.all(['/hop/fetch-b', '/hop/fetch-foreign', '/ok?from=worker'].map((u) => fetch(new URL(u, " +
             JSON.stringify(location.origin) + ")).catch(() => undefined))).then(() => postMessage('done'))"
           ], { type: "text/javascript" })))
           await Promise.all([
-            settle(fetch("/hop/fetch-checkout")),
+            settle(fetch("/hop/fetch-b")),
             settle(fetch("/hop/fetch-foreign")),
-            image("/hop/img-checkout"),
+            image("/hop/img-b"),
             image("/hop/img-foreign"),
             new Promise((done) => { worker.onmessage = done; setTimeout(done, 5000) })
           ])

@@ -61,12 +61,23 @@ describe("the guard with no leaks (guard-probe store, Debian Chromium)", () => {
       expect((yield* browser.snapshot()).text).toContain("Probe store")
     }))
 
+  it.scopedLive("a host allowed without a port opens the start URL's port only, not the host's other services", () =>
+    Effect.gen(function*() {
+      const probe = yield* makeGuardProbe
+      const { browser } = yield* openBrowser(new StoreProfile({ ...probe.profile, allowedHosts: ["127.0.0.1"] }))
+      yield* browser.navigate(`${probe.url}/probe`)
+      yield* waitForTitle(browser, "probe done")
+      expect(probe.oks()).toEqual(expect.arrayContaining(["page"]))
+      expect(probe.siblingConnections(), `connections to ${probe.siblingOrigin}`).toBe(0)
+      expectNoLeaks(probe)
+    }))
+
   it.scopedLive("a 302 chain to /checkout and a 302 to another host are stopped at the hop, by URL and by link; a popup crashes nothing", () =>
     Effect.gen(function*() {
       const probe = yield* makeGuardProbe
       const { browser } = yield* openBrowser(probe.profile)
       yield* browser.navigate(`${probe.url}/`)
-      for (const target of ["/hop/chain-checkout", "/hop/doc-foreign", "/cart%2Fcheckout", "/cart%252Fcheckout", "/paiement", "/connexion", "/mon-compte/", "/place-order", "/Commander"]) {
+      for (const target of ["/hop/step-a", "/hop/doc-foreign", "/cart%2Fcheckout", "/cart%252Fcheckout", "/paiement", "/connexion", "/mon-compte/", "/place-order", "/Commander"]) {
         const error = yield* Effect.flip(browser.navigate(target))
         expect(error._tag, target).toBe("NavigationBlocked")
         expect(yield* browser.currentUrl, target).toBe(`${probe.url}/`)
@@ -92,7 +103,7 @@ describe("the guard with no leaks (guard-probe store, Debian Chromium)", () => {
       const open = new StoreProfile({ ...probe.profile, blockedPaths: [] })
       const { browser } = yield* openBrowser(open)
       yield* browser.navigate(`${probe.url}/`)
-      for (const target of ["/checkout", "/hop/chain-checkout", "/cart%2Fcheckout", "/paiement", "/place-order", "/fr/passer-la-commande"]) {
+      for (const target of ["/checkout", "/hop/step-a", "/cart%2Fcheckout", "/paiement", "/place-order", "/fr/passer-la-commande"]) {
         const error = yield* Effect.flip(browser.navigate(target))
         expect(error._tag, target).toBe("NavigationBlocked")
       }
