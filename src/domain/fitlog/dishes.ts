@@ -65,8 +65,8 @@ const fillings: ReadonlyArray<Filling> = [
   { word: /\bham\b/, id: "07029", label: "ham (2 oz)", grams: { sandwich: 56, burrito: 56, taco: 28 } },
   { word: /\bturkey\b/, id: "07046", label: "turkey (2 oz)", grams: { sandwich: 56, burrito: 56, taco: 43 } },
   { word: /\btuna\b/, id: "15128", label: "tuna salad (1/2 cup)", grams: { sandwich: 100, burrito: 100, taco: 0 } },
-  { word: /\bchicken\b/, id: "05064", label: "cooked chicken (3 oz)", grams: { sandwich: 85, burrito: 85, taco: 43 } },
-  { word: /\b(?:beef|steak|meat)\b/, id: "23575", label: "cooked ground beef (2 oz; 1.5 oz in a taco)", grams: { sandwich: 57, burrito: 57, taco: 43 } },
+  { word: /\bchicken\b/, id: "05064", label: "cooked chicken (3 oz; 1.5 oz in a taco)", grams: { sandwich: 85, burrito: 85, taco: 43 } },
+  { word: /\b(?:beef|steak|meat)\b/, id: "23575", label: "cooked ground beef (2 oz; 3 oz in a burrito, 1.5 oz in a taco)", grams: { sandwich: 57, burrito: 85, taco: 43 } },
   { word: /\b(?:frankfurter|hot ?dog|wiener|frank)\b/, id: "07950", label: "a frankfurter", grams: { sandwich: 52, burrito: 52, taco: 0 } },
   { word: /\bbeans?\b/, id: "16103", label: "refried beans (1/2 cup; 2 tbsp in a taco)", grams: { sandwich: 60, burrito: 120, taco: 32 } },
   { word: /\brice\b/, id: "20045", label: "cooked rice (1/2 cup)", grams: { sandwich: 0, burrito: 79, taco: 0 } },
@@ -75,6 +75,9 @@ const fillings: ReadonlyArray<Filling> = [
   { word: /\b(?:mayo|mayonnaise|spread)\b/, id: "04025", label: "mayonnaise (1 tbsp)", grams: { sandwich: 14, burrito: 14, taco: 0 } },
   { word: /\bsalsa\b/, id: "06164", label: "salsa (2 tbsp)", grams: { sandwich: 0, burrito: 36, taco: 18 } }
 ]
+
+/** Meat fillings a frankfurter is made of. */
+const meats = new Set(["23575", "05064", "07046", "07029"])
 
 /** Names of other foods that hold a filling word: an egg roll, cheesecake, an ice cream sandwich, a peanut butter cookie. */
 const notADish = /\b(?:egg ?rolls?|spring rolls?|cinnamon rolls?|sweet rolls?|cheesecake|ice cream|cookies?|crackers?|cakes?|pies?|pizzas?|burgers?|hamburgers?|cheeseburgers?|salads?(?! sandwich))\b/
@@ -96,10 +99,17 @@ export const dishFor = (rawName: string): Dish | undefined => {
   if (notADish.test(name)) return undefined
   const holder = holders.find((h) => h.noun.test(name))
   if (holder === undefined) return undefined
-  const named = fillings.filter((f) => f.word.test(name) && f.grams[holder.kind] > 0)
+  // "without meat", "no cheese": what is said to be left out is no filling.
+  const said = name.replace(/\b(?:no|without|minus|hold the|skip the)\s+(?:any\s+|the\s+|added\s+)?[\w-]+(?:\s+(?:or|and)\s+[\w-]+)?/g, " ")
+  const frank = /\b(?:frankfurter|hot ?dog|wiener|frank)\b/.test(name)
+  // "a beef hot dog": the meat word says what the frankfurter is made of.
+  const named = fillings.filter((f) => f.word.test(said) && f.grams[holder.kind] > 0 && !(frank && meats.has(f.id)))
   const usual = usualFillings(name, holder.kind)
-  const chosen = named.length > 0 ? named : fillings.filter((f) => usual.some((word) => f.word.test(word)))
-  if (chosen.length === 0) return undefined
+  // A burrito has cheese in it unless it is said to have none.
+  const cheese = holder.kind === "burrito" && !/\b(?:no|without)\s+(?:\w+\s+)?cheese\b/.test(name) ? ["cheese"] : []
+  const wanted = named.length > 0 ? cheese : usual
+  const chosen = [...named, ...fillings.filter((f) => !named.includes(f) && wanted.some((word) => f.word.test(word)))]
+  if (named.length === 0 && usual.length === 0) return undefined
   // Bread with one spread and no "sandwich" ("toast with jam", "bread and cheese") is two foods, not a dish.
   if (holder.kind === "sandwich" && !/\b(?:sandwich(?:es)?|biscuits?|bagels?|muffins?|croissants?|buns?|rolls?|hot ?dogs?)\b/.test(name)) return undefined
   return {
@@ -117,6 +127,8 @@ export const dishFor = (rawName: string): Dish | undefined => {
  */
 export const isWholeDish = (description: string, dish: Dish): boolean => {
   const d = description.toLowerCase()
+  // "Cookies, peanut butter sandwich" names a cookie, whatever its words.
+  if (notADish.test(d) && !notADish.test(dish.name.toLowerCase())) return false
   return dish.words.every((w) => w.test(d))
 }
 

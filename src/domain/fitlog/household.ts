@@ -81,7 +81,7 @@ export const sizedServings: ReadonlyArray<Sized> = [
     why: "a microwave bag of popcorn is 3 oz (85 g); a mini bag 1.5 oz"
   },
   {
-    food: /\b(?:chips|crisps|popcorn|pretzels|cheetos|doritos|fritos|cheez-?its?|crackers?|snacks?)\b/,
+    food: /^(?!.*\bbars?\b).*\b(?:chips|crisps|popcorn|pretzels|cheetos|doritos|fritos|cheez-?its?|crackers?|snacks?)\b/,
     units: ["bag", "packet", "serving", "container"],
     grams: { small: 28, medium: 43, large: 71 },
     plain: "small",
@@ -100,11 +100,23 @@ export const sizedServings: ReadonlyArray<Sized> = [
     why: "coffee-shop cups: small 12 fl oz, medium 16 fl oz, large 20 fl oz"
   },
   {
+    food: /\bcookies?\b/,
+    units: ["small", "medium", "large"],
+    grams: { small: 15, medium: 30, large: 55 },
+    why: "cookies: small (2 in) 15 g, medium (3 in) 30 g, large (4 in, bakery) 55 g"
+  },
+  {
     food: /\b(?:milkshake|shake|smoothie|frappuccino|frappe|slushie|slush)\b/,
     units: ["small", "medium", "large", "cup", "each", "serving", "glass"],
     grams: { small: 340, medium: 454, large: 624 },
     why: "shakes and smoothies: small 12 fl oz, medium 16 fl oz, large 22 fl oz"
   }
+]
+
+/** Grams in a pouch or packet, by class, where a 1 oz snack packet is not what is meant. */
+export const packetOf: ReadonlyArray<ClassWeight> = [
+  { food: /\b(?:applesauce|apple sauce|fruit puree|puree|baby food|squeeze)\b/, grams: 90, why: "a squeeze pouch of fruit puree or applesauce is 3.2 oz" },
+  { food: /\b(?:oatmeal|oats)\b/, grams: 43, why: "a packet of instant oatmeal is 1.5 oz dry" }
 ]
 
 /** A piece of a food that USDA weighs as a whole bar, pie or pizza. */
@@ -116,6 +128,30 @@ export const pieceOf: ReadonlyArray<ClassWeight> = [
   { food: /\b(?:cake|cheesecake|brownie|cornbread|coffee cake)\b/, grams: 80, why: "a piece of cake is about 80 g" },
   { food: /\b(?:bread|toast)\b/, grams: 30, why: "a piece of bread is a slice" },
   { food: /\bcheese\b/, grams: 28, why: "a piece of cheese is 1 oz" }
+]
+
+export interface Serving {
+  /** The food class, tested against the user's words for the food only (never the record's). */
+  readonly food: RegExp
+  /** Cups of the food (its USDA cup weight), when USDA gives one. */
+  readonly cups?: number
+  /** Grams otherwise. */
+  readonly grams: number
+  readonly why: string
+}
+
+/** One serving of a food named with no amount and no count ("rice", "beans and cheese"): a typical serving, stated. */
+export const servingOf: ReadonlyArray<Serving> = [
+  { food: /\b(?:rice|pasta|spaghetti|macaroni|noodles|couscous|quinoa|grits|oatmeal|porridge|mashed potato(?:es)?|casserole|chili|stew|soup|mac and cheese|macaroni and cheese|fried rice)$/, cups: 1, grams: 200, why: "a serving of a grain, soup or stew is 1 cup" },
+  { food: /\b(?:beans|vegetables|veggies|corn|peas|broccoli|carrots|green beans|spinach|coleslaw|salad|fruit salad|applesauce|potatoes|onions|mushrooms|peppers)$/, cups: 0.5, grams: 80, why: "a side of vegetables, beans or fruit is 1/2 cup" },
+  { food: /\b(?:milk|juice|soy ?milk|almond milk|smoothie|lemonade|iced tea|soda|cola)$/, cups: 1, grams: 240, why: "a drink is one 8 fl oz cup" },
+  { food: /\b(?:cheese)$/, grams: 28, why: "a serving of cheese is 1 oz" },
+  { food: /\b(?:sauce|gravy|dressing|salsa|dip|hummus|syrup|ketchup|mayonnaise|mayo)$/, grams: 30, why: "a serving of a sauce or dip is 2 tbsp" },
+  { food: /\b(?:cereal|granola)$/, cups: 1, grams: 30, why: "a bowl of breakfast cereal is 1 cup" },
+  { food: /\b(?:ice cream|frozen yogh?urt|sorbet|pudding)$/, cups: 0.5, grams: 66, why: "a serving of ice cream or pudding is 1/2 cup" },
+  { food: /\b(?:yogh?urt)$/, grams: 170, why: "a serving of yogurt is a 6 oz container" },
+  { food: /\b(?:chicken|beef|pork|steak|fish|salmon|tuna|turkey|ham|lamb|shrimp|meat|tofu)$/, grams: 85, why: "a serving of meat, fish or tofu is 3 oz cooked" },
+  { food: /\b(?:chips|crisps|pretzels|popcorn|crackers|nuts|almonds|peanuts|trail mix)$/, grams: 28, why: "a serving of a snack is 1 oz" }
 ]
 
 /** The first class weight for `name` or the record's `description`. */

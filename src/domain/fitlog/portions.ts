@@ -5,7 +5,7 @@
  * per food), then conventions for vague portions ("a handful" = 30 g), each
  * with the assumption shown to the user. Pure.
  */
-import { classWeight, cupOf, pieceOf, sizedServings, sizeIn, tablespoonOf } from "./household.js"
+import { classWeight, cupOf, packetOf, pieceOf, servingOf, sizedServings, sizeIn, tablespoonOf } from "./household.js"
 import type { Size } from "./household.js"
 import type { FoodRequest, HouseholdWeight, Unit } from "./types.js"
 
@@ -148,7 +148,7 @@ const unitWordsInDescription: Partial<Record<Unit, RegExp>> = {
 
 /** Where the words that say what the food is end: "egg and cheese sandwich on biscuit" is a sandwich, not an egg. */
 const headOf = (name: string): string =>
-  (name.split(/\s+(?:on|with|in|filled|topped|made|served|from|without|covered|coated|dipped|stuffed|packed|alongside|paired|plus|for)\b|,/)[0] ?? name)
+  (name.split(/\s+(?:on|with|in|filled|topped|made|served|from|without|covered|coated|dipped|stuffed|packed|alongside|paired|plus|for)\b/)[0] ?? name)
     .replace(/(?:\s+(?:slices?|pieces?|portions?|servings?|\w+ed))+$/, "").trim()
 
 /** "sausage on a biscuit", "ice cream in a cone": a food served on bread is the whole sandwich, not its filling. */
@@ -156,14 +156,22 @@ const onBread = /\b(?:on|in)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:biscuits?|bagels?
 
 /** The curated weight for the food `name` names: its head must end with the curated food's words. */
 const curatedFor = (name: string, unit: Unit): Portion | undefined => {
-  if (onBread.test(name)) return undefined
+  if (counts(unit) && onBread.test(name)) return undefined
   const head = headOf(name)
-  return portionTable.find((p) => {
-    if (p.unit !== unit) return false
+  const about = (p: Portion) => {
     const m = p.food.exec(head)
     return m !== null && m.index + m[0].length === head.length
-  })
+  }
+  const exact = portionTable.find((p) => p.unit === unit && about(p))
+  if (exact !== undefined || (unit !== "small" && unit !== "large" && unit !== "medium")) return exact
+  // "a small croissant": the typical one, scaled for the size said.
+  const each = portionTable.find((p) => p.unit === "each" && about(p))
+  const factor = sizeFactor[unit] ?? 1
+  return each === undefined ? undefined : { ...each, unit, grams: each.grams * factor, why: `${each.why ?? "a typical one"}${factor === 1 ? "" : `, ×${factor} for ${unit}`}` }
 }
+
+/** Units that count whole things (as opposed to a measure of the food): "a sausage on a biscuit" counts sandwiches. */
+const counts = (unit: Unit) => unit === "each" || unit === "piece" || unit === "small" || unit === "medium" || unit === "large"
 
 /** A household description that is no amount of the food as eaten ("amount to make 1/2 cup", "1 cup, dry, yields"). */
 const notAsEaten = /\b(?:amount to make|yields?|makes|dry mix|unprepared|reconstituted)\b/
@@ -186,7 +194,7 @@ export const resolveGrams = (request: FoodRequest, household: ReadonlyArray<Hous
   const said: Size | undefined = unit === "small" || unit === "medium" || unit === "large" ? unit : sizeIn(request.text, unit)
   const sized = sizedServings.find((s) => s.units.includes(unit) && (said !== undefined || s.plain !== undefined) && (s.food.test(name) || s.food.test(record)))
   const size = said ?? sized?.plain
-  if (sized !== undefined && size !== undefined && !onBread.test(name)) return stated(sized.grams[size], `${size}; ${sized.why}`)
+  if (sized !== undefined && size !== undefined && !(counts(unit) && onBread.test(name))) return stated(sized.grams[size], `${size}; ${sized.why}`)
   const curated = curatedFor(name, unit)
   if (curated !== undefined) {
     return { grams: quantity * curated.grams, assumption: `${label} ≈ ${fmt(quantity * curated.grams)} g${curated.why === undefined ? "" : ` (${curated.why})`}` }
@@ -208,6 +216,7 @@ export const resolveGrams = (request: FoodRequest, household: ReadonlyArray<Hous
   const byClass = unit === "piece" ? classWeight(pieceOf, name, record)
     : unit === "cup" ? classWeight(cupOf, name, record)
     : unit === "tbsp" ? classWeight(tablespoonOf, name, record)
+    : unit === "packet" ? classWeight(packetOf, name, record)
     : undefined
   if (byClass !== undefined) return stated(byClass.grams, byClass.why)
   const ml = volumeMl[unit]
@@ -219,6 +228,14 @@ export const resolveGrams = (request: FoodRequest, household: ReadonlyArray<Hous
     const grams = (quantity * factor * counted.grams) / (sizeNotCount(counted) ? 1 : counted.amount)
     const size = factor === 1 ? "" : `, ×${factor} for ${unit}`
     return { grams, assumption: `${label} ≈ ${fmt(grams)} g (USDA: ${counted.amount} ${counted.description} = ${fmt(counted.grams)} g${size})` }
+  }
+  // A food named with no amount or count ("rice and beans"): one typical serving of its class.
+  const serving = factor === undefined ? undefined : servingOf.find((c) => c.food.test(headOf(name)))
+  if (factor !== undefined && serving !== undefined) {
+    const cupWeight = serving.cups === undefined ? undefined : household.find((h) => /\bcup\b/.test(h.description.toLowerCase()) && h.amount > 0 && !notAsEaten.test(h.description.toLowerCase()))
+    const one = cupWeight === undefined || serving.cups === undefined ? serving.grams : (serving.cups * cupWeight.grams) / cupWeight.amount
+    const size = factor === 1 ? "" : `, ×${factor} for ${unit}`
+    return { grams: quantity * factor * one, assumption: `${label} ≈ ${fmt(quantity * factor * one)} g (${serving.why}${size})` }
   }
   const vague = vaguePortions[unit]
   if (vague !== undefined) return { grams: quantity * vague[0], assumption: `${label} ≈ ${fmt(quantity * vague[0])} g (${vague[1]})` }
