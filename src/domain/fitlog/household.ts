@@ -119,6 +119,19 @@ export const packetOf: ReadonlyArray<ClassWeight> = [
   { food: /\b(?:oatmeal|oats)\b/, grams: 43, why: "a packet of instant oatmeal is 1.5 oz dry" }
 ]
 
+/** Grams in an individual container or cup, by class (a creamer cup is not a yogurt pot). */
+export const containerOf: ReadonlyArray<ClassWeight> = [
+  { food: /\bcreamers?\b|\bhalf and half\b/, grams: 11, why: "an individual creamer cup is 3/8 fl oz" },
+  { food: /\b(?:sour cream|dip|dressing|sauce|salsa|guacamole|cream cheese|butter|margarine|syrup|ketchup|mayonnaise|peanut butter|jelly|jam|hummus)\b/, grams: 28, why: "a single-serve cup of a condiment or dip is 1 oz" },
+  { food: /\bjuice box\b/, grams: 200, why: "a juice box is 200 ml (6.75 fl oz)" },
+  { food: /\bjuice\b/, grams: 125, why: "an individual juice cup or carton is 4 fl oz" },
+  { food: /\bmilk\b/, grams: 244, why: "an individual milk carton is 8 fl oz" },
+  { food: /\b(?:applesauce|apple sauce|fruit cup|fruit cocktail|mandarin|peaches|pineapple|mixed fruit|pears)\b/, grams: 113, why: "a single-serve fruit or applesauce cup is 4 oz" },
+  { food: /\b(?:pudding|gelatin|jell-?o|custard)\b/, grams: 99, why: "a single-serve pudding or gelatin cup is 3.5 oz" },
+  { food: /\b(?:cottage cheese|yogh?urt)\b/, grams: 150, why: "an individual pot of yogurt or cottage cheese is 5.3 oz (150 g)" },
+  { food: /\bhummus\b/, grams: 57, why: "a single-serve hummus cup is 2 oz" }
+]
+
 /** A piece of a food that USDA weighs as a whole bar, pie or pizza. */
 export const pieceOf: ReadonlyArray<ClassWeight> = [
   { food: /\bpizza\b/, grams: 107, why: "a piece of pizza is a slice, 1/8 of a 14-inch pizza" },

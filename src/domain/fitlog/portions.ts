@@ -5,7 +5,7 @@
  * per food), then conventions for vague portions ("a handful" = 30 g), each
  * with the assumption shown to the user. Pure.
  */
-import { classWeight, cupOf, packetOf, pieceOf, servingOf, sizedServings, sizeIn, tablespoonOf } from "./household.js"
+import { classWeight, containerOf, cupOf, packetOf, pieceOf, servingOf, sizedServings, sizeIn, tablespoonOf } from "./household.js"
 import type { Size } from "./household.js"
 import type { FoodRequest, HouseholdWeight, Unit } from "./types.js"
 
@@ -192,7 +192,8 @@ export const resolveGrams = (request: FoodRequest, household: ReadonlyArray<Hous
   const stated = (grams: number, why: string): GramsResolution => ({ grams: quantity * grams, assumption: `${label} ≈ ${fmt(quantity * grams)} g (${why})` })
   // Foods sold in sizes: "a large order of fries", "a small bag of chips", "a medium soft drink".
   const said: Size | undefined = unit === "small" || unit === "medium" || unit === "large" ? unit : sizeIn(request.text, unit)
-  const sized = sizedServings.find((s) => s.units.includes(unit) && (said !== undefined || s.plain !== undefined) && (s.food.test(name) || s.food.test(record)))
+  // A size said fits the food the record is; a size assumed ("an order of fries") only the food the user named.
+  const sized = sizedServings.find((s) => s.units.includes(unit) && (said !== undefined ? s.food.test(name) || s.food.test(record) : s.plain !== undefined && s.food.test(name)))
   const size = said ?? sized?.plain
   if (sized !== undefined && size !== undefined && !(counts(unit) && onBread.test(name))) return stated(sized.grams[size], `${size}; ${sized.why}`)
   const curated = curatedFor(name, unit)
@@ -217,6 +218,7 @@ export const resolveGrams = (request: FoodRequest, household: ReadonlyArray<Hous
     : unit === "cup" ? classWeight(cupOf, name, record)
     : unit === "tbsp" ? classWeight(tablespoonOf, name, record)
     : unit === "packet" ? classWeight(packetOf, name, record)
+    : unit === "container" ? containerOf.find((c) => c.food.test(`${name} ${request.text.toLowerCase()}`))
     : undefined
   if (byClass !== undefined) return stated(byClass.grams, byClass.why)
   const ml = volumeMl[unit]
