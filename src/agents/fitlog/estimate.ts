@@ -158,10 +158,12 @@ export const estimate = Effect.fn("fitlog.estimate")(function*(text: string) {
   const ruled = yield* Effect.forEach(single, matchRequest)
   // A confident reading is matched by the rules alone; otherwise the model (when there is one) chooses among their candidates.
   const matched = oriented.confident ? { items: ruled, modelCalls: 0 } : yield* chooseWithModel(ruled)
-  const built = dishes.flatMap((d) => Option.getOrElse(d, (): ReadonlyArray<EstimatedItem> => []))
+  // In the order the user wrote them: a built dish where it was, the others as matched.
+  let next = 0
+  const inOrder = dishes.flatMap((d) => Option.getOrElse(d, (): ReadonlyArray<EstimatedItem> => matched.items.slice(next, ++next)))
   return {
     meal: oriented.meal,
-    items: [...matched.items, ...built, ...oriented.unread.map((t): EstimatedItem => ({ _tag: "Unread", text: t }))],
+    items: [...inOrder, ...oriented.unread.map((t): EstimatedItem => ({ _tag: "Unread", text: t }))],
     modelCalls: oriented.modelCalls + matched.modelCalls
   } satisfies Estimate
 }) satisfies (text: string) => Effect.Effect<Estimate, never, Llm | NutritionTable>

@@ -106,9 +106,10 @@ export const dishFor = (rawName: string): Dish | undefined => {
   const named = fillings.filter((f) => f.word.test(said) && f.grams[holder.kind] > 0 && !(frank && meats.has(f.id)))
   const usual = usualFillings(name, holder.kind)
   // A burrito has cheese in it unless it is said to have none.
-  const cheese = holder.kind === "burrito" && !/\b(?:no|without)\s+(?:\w+\s+)?cheese\b/.test(name) ? ["cheese"] : []
+  const cheese = holder.kind === "burrito" ? ["cheese"] : []
   const wanted = named.length > 0 ? cheese : usual
-  const chosen = [...named, ...fillings.filter((f) => !named.includes(f) && wanted.some((word) => f.word.test(word)))]
+  const leftOut = (f: Filling) => f.word.test(name) && !f.word.test(said)
+  const chosen = [...named, ...fillings.filter((f) => !named.includes(f) && !leftOut(f) && wanted.some((word) => f.word.test(word)))]
   if (named.length === 0 && usual.length === 0) return undefined
   // Bread with one spread and no "sandwich" ("toast with jam", "bread and cheese") is two foods, not a dish.
   if (holder.kind === "sandwich" && !/\b(?:sandwich(?:es)?|biscuits?|bagels?|muffins?|croissants?|buns?|rolls?|hot ?dogs?)\b/.test(name)) return undefined
