@@ -117,7 +117,10 @@ export const runPhrasing = async (lib, phrasing, half) => {
   const estimates = await Effect.runPromise(
     Effect.forEach(meals, (m) => Effect.map(FitlogAgent.estimate(m.text), FitlogAgent.estimateJson)).pipe(Effect.provide(layer))
   )
-  return scoreRun(meals, estimates)
+  const halves = half === undefined
+    ? { even: scoreRun(meals.filter((_, i) => i % 2 === 0), estimates.filter((_, i) => i % 2 === 0)), odd: scoreRun(meals.filter((_, i) => i % 2 === 1), estimates.filter((_, i) => i % 2 === 1)) }
+    : undefined
+  return { ...scoreRun(meals, estimates), halves }
 }
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`
@@ -137,6 +140,15 @@ export const fitlogQuality = async (lib) => {
       ratio: "—",
       target: `≥ ${pct(energyTarget)}`,
       ok: r.energyWithin20 >= energyTarget
+    })
+    // Rules are developed on the even-indexed meals; the odd half is the check nobody tuned to.
+    rows.push({
+      name: `fitlog ${phrasing}: within ±20 %, even / odd half`,
+      value: `${pct(r.halves.even.energyWithin20)} / ${pct(r.halves.odd.energyWithin20)}`,
+      baseline: `median meal ${pct(r.halves.even.baseline.energyWithin20)} / ${pct(r.halves.odd.baseline.energyWithin20)}`,
+      ratio: "—",
+      target: "(reported)",
+      ok: true
     })
     rows.push({
       name: `fitlog ${phrasing}: Acc@7.5 g carbs`,
