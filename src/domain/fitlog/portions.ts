@@ -192,9 +192,12 @@ export const resolveGrams = (request: FoodRequest, household: ReadonlyArray<Hous
   const stated = (grams: number, why: string): GramsResolution => ({ grams: quantity * grams, assumption: `${label} ≈ ${fmt(quantity * grams)} g (${why})` })
   // Foods sold in sizes: "a large order of fries", "a small bag of chips", "a medium soft drink".
   const said: Size | undefined = unit === "small" || unit === "medium" || unit === "large" ? unit : sizeIn(request.text, unit)
-  // A size said fits the food the record is; a size assumed ("an order of fries") only the food the user named.
-  const sized = sizedServings.find((s) => s.units.includes(unit) && (said !== undefined ? s.food.test(name) || s.food.test(record) : s.plain !== undefined && s.food.test(name)))
-  const size = said ?? sized?.plain
+  // The class of the record matched ("chips" matched to fries are fries), else of the words; a size assumed
+  // ("an order of fries") only when the user named a food sold in sizes, never for a record a stray word matched.
+  const fits = sizedServings.filter((s) => s.units.includes(unit))
+  const sized = fits.find((s) => s.food.test(record)) ?? fits.find((s) => s.food.test(name))
+  const namedSized = sizedServings.some((s) => s.food.test(name))
+  const size = said ?? (namedSized ? sized?.plain : undefined)
   if (sized !== undefined && size !== undefined && !(counts(unit) && onBread.test(name))) return stated(sized.grams[size], `${size}; ${sized.why}`)
   const curated = curatedFor(name, unit)
   if (curated !== undefined) {
