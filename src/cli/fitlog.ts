@@ -44,7 +44,7 @@ const estimateCommand = Command.make("estimate", {
   text,
   json: Options.boolean("json").pipe(Options.withDescription("Print stable JSON: { meal, items: [{ text, food, grams, kcal, protein_g, carbs_g, fat_g, source }], total }."))
 }, (flags) => Effect.flatMap(run, (m) => m.runEstimate(flags))).pipe(
-  Command.withDescription("Show the matched foods, grams, nutrients and totals; logs nothing.")
+  Command.withDescription("Show the matched foods, grams, nutrients and totals; logs nothing. Household amounts (a cup, a bag, a large order, a piece) get a typical weight and dishes USDA lacks (a PB&J sandwich, a burrito) are built from typical parts, each assumption shown.")
 )
 
 const todayCommand = Command.make("today", { db }, (flags) => Effect.flatMap(run, (m) => m.runDay({ ...flags, date: Option.none() }))).pipe(

@@ -5,7 +5,8 @@
  * corrected against the table's words.
  */
 import { Effect, Option } from "effect"
-import { resolveGrams } from "../../domain/fitlog/portions.js"
+import { describeDish, dishFor, isWholeDish } from "../../domain/fitlog/dishes.js"
+import { dishScale, resolveGrams } from "../../domain/fitlog/portions.js"
 import { invalidAmount } from "../../domain/fitlog/quantity.js"
 import type { FoodRecord, FoodRequest, Meal, Nutrients } from "../../domain/fitlog/types.js"
 import { FoodName, scaleNutrients } from "../../domain/fitlog/types.js"
@@ -74,7 +75,7 @@ export const itemText = (item: EstimatedItem): string => (item._tag === "Unread"
 /** The matched item for `record`: grams from the portion rules, nutrients from the record (never from a model). */
 const matchedItem = (request: FoodRequest, searchedAs: string, record: FoodRecord, chosenBy?: string): EstimatedItem => {
   // Portions are looked up under the corrected name ("bananna" weighs what a banana does).
-  const resolved = resolveGrams({ ...request, name: FoodName.make(searchedAs) }, record.household)
+  const resolved = resolveGrams({ ...request, name: FoodName.make(searchedAs) }, record.household, record.description)
   if (resolved === undefined) return { _tag: "NoGrams", request, food: record }
   const assumptions = [request.assumption, resolved.assumption, searchedAs !== request.name ? `"${request.name}" read as "${searchedAs}"` : undefined, chosenBy]
     .filter((a): a is string => a !== undefined)
@@ -96,6 +97,32 @@ export const matchRequest = (request: FoodRequest) =>
     const best = table.search(searchedAs, request.preparation, 1)[0]
     if (best === undefined) return { _tag: "NotFound", request, searchedAs }
     return matchedItem(request, searchedAs, best.record)
+  })
+
+/**
+ * A composite dish the table has no whole record for ("a peanut butter and
+ * jelly sandwich"): its typical parts, each matched by its SR28 record, with
+ * the dish's make-up shown as the assumption. None when it is no such dish,
+ * the table holds the whole dish, or a part's record is missing.
+ */
+export const matchDish = (request: FoodRequest) =>
+  Effect.map(NutritionTable, (table): Option.Option<ReadonlyArray<EstimatedItem>> => {
+    const dish = dishFor(request.name)
+    if (dish === undefined) return Option.none()
+    const best = table.search(table.correct(request.name), request.preparation, 1)[0]
+    if (best !== undefined && isWholeDish(best.record.description, dish)) return Option.none()
+    const parts = dish.parts.flatMap((part) => {
+      const record = table.byId(part.id)
+      return record === undefined ? [] : [{ part, record }]
+    })
+    const scale = dishScale(request, dish.parts.reduce((s, p) => s + p.grams, 0))
+    if (parts.length !== dish.parts.length || scale === undefined) return Option.none()
+    const assumption = [request.assumption, scale.assumption, describeDish(dish, scale.factor)].filter((a): a is string => a !== undefined).join("; ")
+    return Option.some(parts.map(({ part, record }) => {
+      const grams = Math.round(part.grams * scale.factor * 10) / 10
+      const partRequest: FoodRequest = { ...request, name: FoodName.make(part.label), quantity: grams, unit: "g", assumption }
+      return matchedItem(partRequest, part.label, record)
+    }))
   })
 
 /** A low-confidence reading: the model chooses among the rules' candidates for each food (one call). */
@@ -125,12 +152,18 @@ const chooseWithModel = (items: ReadonlyArray<EstimatedItem>) =>
 
 export const estimate = Effect.fn("fitlog.estimate")(function*(text: string) {
   const oriented = yield* orient(text)
-  const ruled = yield* Effect.forEach(oriented.items, matchRequest)
+  // Composite dishes built from their parts are settled by the rules; the rest are matched one record each.
+  const dishes = yield* Effect.forEach(oriented.items, matchDish)
+  const single = oriented.items.filter((_, i) => Option.isNone(dishes[i] ?? Option.none()))
+  const ruled = yield* Effect.forEach(single, matchRequest)
   // A confident reading is matched by the rules alone; otherwise the model (when there is one) chooses among their candidates.
   const matched = oriented.confident ? { items: ruled, modelCalls: 0 } : yield* chooseWithModel(ruled)
+  // In the order the user wrote them: a built dish where it was, the others as matched.
+  let next = 0
+  const inOrder = dishes.flatMap((d) => Option.getOrElse(d, (): ReadonlyArray<EstimatedItem> => matched.items.slice(next, ++next)))
   return {
     meal: oriented.meal,
-    items: [...matched.items, ...oriented.unread.map((t): EstimatedItem => ({ _tag: "Unread", text: t }))],
+    items: [...inOrder, ...oriented.unread.map((t): EstimatedItem => ({ _tag: "Unread", text: t }))],
     modelCalls: oriented.modelCalls + matched.modelCalls
   } satisfies Estimate
 }) satisfies (text: string) => Effect.Effect<Estimate, never, Llm | NutritionTable>

@@ -5,6 +5,8 @@
  * per food), then conventions for vague portions ("a handful" = 30 g), each
  * with the assumption shown to the user. Pure.
  */
+import { classWeight, containerOf, cupOf, packetOf, pieceOf, servingOf, sizedServings, sizeIn, tablespoonOf } from "./household.js"
+import type { Size } from "./household.js"
 import type { FoodRequest, HouseholdWeight, Unit } from "./types.js"
 
 export interface GramsResolution {
@@ -72,8 +74,6 @@ export const portionTable: ReadonlyArray<Portion> = [
   { food: /\bmilk\b/, unit: "cup", grams: 244 },
   { food: /\bprotein\b/, unit: "scoop", grams: 30 },
   { food: /\bice cream\b/, unit: "scoop", grams: 66, why: "a scoop of ice cream is 1/2 cup (USDA)" },
-  { food: /\b(?:fries|chips)\b/, unit: "order", grams: 117, why: "a medium fast-food order of fries (USDA)" },
-  { food: /\b(?:fries|chips)\b/, unit: "serving", grams: 117, why: "a medium fast-food order of fries (USDA)" },
   { food: /\b(?:beer|lager|ale|cider)\b/, unit: "bottle", grams: 356, why: "a bottle of beer is 12 fl oz" },
   { food: /\b(?:beer|lager|ale|cider)\b/, unit: "pint", grams: 568, why: "a pint of beer is the imperial pub pint, 568 ml" },
   { food: /\b(?:beer|lager|ale|cider)\b/, unit: "each", grams: 356, why: "a beer is a 12 fl oz bottle or can" },
@@ -100,7 +100,7 @@ export const portionTable: ReadonlyArray<Portion> = [
   { food: /\bwine\b/, unit: "bottle", grams: 750, why: "a bottle of wine is 750 ml" },
   { food: /\bwine\b/, unit: "glass", grams: 148, why: "a glass of wine is 5 fl oz" },
   { food: /\bwine\b/, unit: "each", grams: 148, why: "a glass of wine is 5 fl oz" },
-  { food: /\b(?:chips|crisps|popcorn|pretzels|cheetos|doritos)\b/, unit: "bag", grams: 28, why: "a single-serving snack bag is 1 oz" }
+  { food: /\bpizza\b/, unit: "piece", grams: 107, why: "a piece of pizza is a slice" }
 ]
 
 /** Conventions for household portions, used when the food has no better weight (each with its assumption). */
@@ -146,43 +146,116 @@ const unitWordsInDescription: Partial<Record<Unit, RegExp>> = {
   each: /^(?:large|medium|fruit|each|item|egg|whole|serving|piece|bar|cookie|muffin|bagel|roll|breast|link|patty|sausage)\b/
 }
 
+/** Where the words that say what the food is end: "egg and cheese sandwich on biscuit" is a sandwich, not an egg. */
+const headOf = (name: string): string =>
+  (name.split(/\s+(?:on|with|in|filled|topped|made|served|from|without|covered|coated|dipped|stuffed|packed|alongside|paired|plus|for)\b/)[0] ?? name)
+    .replace(/(?:\s+(?:slices?|pieces?|portions?|servings?|\w+ed))+$/, "").trim()
+
+/** "sausage on a biscuit", "ice cream in a cone": a food served on bread is the whole sandwich, not its filling. */
+const onBread = /\b(?:on|in)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:biscuits?|bagels?|buns?|rolls?|bread|muffins?|croissants?|toast|tortillas?|wraps?|cones?|pitas?)\b/
+
+/** The curated weight for the food `name` names: its head must end with the curated food's words. */
+const curatedFor = (name: string, unit: Unit): Portion | undefined => {
+  if (counts(unit) && onBread.test(name)) return undefined
+  const head = headOf(name)
+  const about = (p: Portion) => {
+    const m = p.food.exec(head)
+    return m !== null && m.index + m[0].length === head.length
+  }
+  const exact = portionTable.find((p) => p.unit === unit && about(p))
+  if (exact !== undefined || (unit !== "small" && unit !== "large" && unit !== "medium")) return exact
+  // "a small croissant": the typical one, scaled for the size said.
+  const each = portionTable.find((p) => p.unit === "each" && about(p))
+  const factor = sizeFactor[unit] ?? 1
+  return each === undefined ? undefined : { ...each, unit, grams: each.grams * factor, why: `${each.why ?? "a typical one"}${factor === 1 ? "" : `, ×${factor} for ${unit}`}` }
+}
+
+/** Units that count whole things (as opposed to a measure of the food): "a sausage on a biscuit" counts sandwiches. */
+const counts = (unit: Unit) => unit === "each" || unit === "piece" || unit === "small" || unit === "medium" || unit === "large"
+
+/** A household description that is no amount of the food as eaten ("amount to make 1/2 cup", "1 cup, dry, yields"). */
+const notAsEaten = /\b(?:amount to make|yields?|makes|dry mix|unprepared|reconstituted)\b/
+
+/** "6 inch, sub", "12\" pizza": the number is a size, the weight is one item. */
+const sizeNotCount = (h: HouseholdWeight) => /^\s*(?:inch|in\b|"|-inch|cm)/.test(h.description)
+
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100))
 
 /** The grams `request` stands for, given the matched food's household weights; undefined when nothing says. */
-export const resolveGrams = (request: FoodRequest, household: ReadonlyArray<HouseholdWeight> = []): GramsResolution | undefined => {
+export const resolveGrams = (request: FoodRequest, household: ReadonlyArray<HouseholdWeight> = [], description = ""): GramsResolution | undefined => {
   const { quantity, unit } = request
   const name = request.name.toLowerCase()
+  const record = description.toLowerCase()
   const perMass = mass[unit]
   if (perMass !== undefined) return { grams: quantity * perMass }
   const label = `${fmt(quantity)} ${unit === "each" ? "" : `${unit} `}${request.name}`.replace(/\s+/g, " ")
-  const curated = portionTable.find((p) => p.unit === unit && p.food.test(name))
+  const stated = (grams: number, why: string): GramsResolution => ({ grams: quantity * grams, assumption: `${label} ≈ ${fmt(quantity * grams)} g (${why})` })
+  // Foods sold in sizes: "a large order of fries", "a small bag of chips", "a medium soft drink".
+  const said: Size | undefined = unit === "small" || unit === "medium" || unit === "large" ? unit : sizeIn(request.text, unit)
+  // The class of the record matched ("chips" matched to fries are fries), else of the words; a size assumed
+  // ("an order of fries") only when the user named a food sold in sizes, never for a record a stray word matched.
+  const fits = sizedServings.filter((s) => s.units.includes(unit))
+  const sized = fits.find((s) => s.food.test(record)) ?? fits.find((s) => s.food.test(name))
+  const namedSized = sizedServings.some((s) => s.food.test(name))
+  const size = said ?? (namedSized ? sized?.plain : undefined)
+  if (sized !== undefined && size !== undefined && !(counts(unit) && onBread.test(name))) return stated(sized.grams[size], `${size}; ${sized.why}`)
+  const curated = curatedFor(name, unit)
   if (curated !== undefined) {
     return { grams: quantity * curated.grams, assumption: `${label} ≈ ${fmt(quantity * curated.grams)} g${curated.why === undefined ? "" : ` (${curated.why})`}` }
   }
   const pattern = unitWordsInDescription[unit]
-  const fromTable = pattern === undefined ? undefined : household.find((h) => pattern.test(h.description.toLowerCase()) && h.amount > 0)
+  const fromTable = pattern === undefined ? undefined : household.find((h) => pattern.test(h.description.toLowerCase()) && h.amount > 0 && !notAsEaten.test(h.description.toLowerCase()))
   if (fromTable !== undefined) {
-    const grams = (quantity * fromTable.grams) / fromTable.amount
+    const grams = (quantity * fromTable.grams) / (sizeNotCount(fromTable) ? 1 : fromTable.amount)
     return { grams, assumption: `${label} ≈ ${fmt(grams)} g (USDA: ${fromTable.amount} ${fromTable.description} = ${fmt(fromTable.grams)} g)` }
   }
   // A bowl, glass or mug of a food USDA measures by the cup: that many cups of it.
   const cups = cupsIn[unit]
-  const cup = cups === undefined ? undefined : household.find((h) => /\bcup\b/.test(h.description.toLowerCase()) && h.amount > 0)
+  const cup = cups === undefined ? undefined : household.find((h) => /\bcup\b/.test(h.description.toLowerCase()) && h.amount > 0 && !notAsEaten.test(h.description.toLowerCase()))
   if (cups !== undefined && cup !== undefined) {
     const grams = (quantity * cups[0] * cup.grams) / cup.amount
     return { grams, assumption: `${label} ≈ ${fmt(grams)} g (${cups[1]}; USDA: ${cup.amount} ${cup.description} = ${fmt(cup.grams)} g)` }
   }
+  // A piece, cup or spoonful of a food USDA weighs another way: the class's typical weight.
+  const byClass = unit === "piece" ? classWeight(pieceOf, name, record)
+    : unit === "cup" ? classWeight(cupOf, name, record)
+    : unit === "tbsp" ? classWeight(tablespoonOf, name, record)
+    : unit === "packet" ? classWeight(packetOf, name, record)
+    : unit === "container" ? containerOf.find((c) => c.food.test(`${name} ${request.text.toLowerCase()}`))
+    : undefined
+  if (byClass !== undefined) return stated(byClass.grams, byClass.why)
   const ml = volumeMl[unit]
   if (ml !== undefined) return { grams: quantity * ml, assumption: `${label} ≈ ${fmt(quantity * ml)} g (1 ml taken as 1 g)` }
   // A count of a thing ("a wing", "a medium pork chop"): USDA's own count portion of the food, scaled for a stated size.
   const factor = sizeFactor[unit]
   const counted = factor === undefined ? undefined : household.find((h) => countable.test(h.description.toLowerCase()) && h.amount > 0 && h.grams / h.amount <= 700)
   if (factor !== undefined && counted !== undefined) {
-    const grams = (quantity * factor * counted.grams) / counted.amount
+    const grams = (quantity * factor * counted.grams) / (sizeNotCount(counted) ? 1 : counted.amount)
     const size = factor === 1 ? "" : `, ×${factor} for ${unit}`
     return { grams, assumption: `${label} ≈ ${fmt(grams)} g (USDA: ${counted.amount} ${counted.description} = ${fmt(counted.grams)} g${size})` }
+  }
+  // A food named with no amount or count ("rice and beans"): one typical serving of its class.
+  const serving = factor === undefined ? undefined : servingOf.find((c) => c.food.test(headOf(name)))
+  if (factor !== undefined && serving !== undefined) {
+    const cupWeight = serving.cups === undefined ? undefined : household.find((h) => /\bcup\b/.test(h.description.toLowerCase()) && h.amount > 0 && !notAsEaten.test(h.description.toLowerCase()))
+    const one = cupWeight === undefined || serving.cups === undefined ? serving.grams : (serving.cups * cupWeight.grams) / cupWeight.amount
+    const size = factor === 1 ? "" : `, ×${factor} for ${unit}`
+    return { grams: quantity * factor * one, assumption: `${label} ≈ ${fmt(quantity * factor * one)} g (${serving.why}${size})` }
   }
   const vague = vaguePortions[unit]
   if (vague !== undefined) return { grams: quantity * vague[0], assumption: `${label} ≈ ${fmt(quantity * vague[0])} g (${vague[1]})` }
   return undefined
+}
+
+/**
+ * How many of a built dish (dishes.ts) `request` stands for: a count, a size
+ * (small ×0.75, large ×1.25), or grams given for the whole dish. None for a
+ * volume ("a cup of sandwich" is no dish amount).
+ */
+export const dishScale = (request: FoodRequest, dishGrams: number): { readonly factor: number; readonly assumption?: string } | undefined => {
+  const perMass = mass[request.unit]
+  if (perMass !== undefined) return { factor: (request.quantity * perMass) / dishGrams }
+  const size = sizeFactor[request.unit]
+  if (size !== undefined) return size === 1 ? { factor: request.quantity } : { factor: request.quantity * size, assumption: `${request.unit}: ×${size} of a typical one` }
+  return request.unit === "serving" || request.unit === "order" || request.unit === "plate" ? { factor: request.quantity } : undefined
 }

@@ -47,7 +47,7 @@ const unitWords: ReadonlyArray<readonly [RegExp, Unit]> = [
   [/^(?:bottles?)$/, "bottle"],
   [/^(?:orders?)$/, "order"],
   [/^(?:bags?)$/, "bag"],
-  [/^(?:packets?|packs?|pouch|pouches|sachets?)$/, "packet"],
+  [/^(?:packets?|packs?|packages?|pouch|pouches|sachets?)$/, "packet"],
   [/^(?:bars?)$/, "bar"],
   [/^(?:pints?)$/, "pint"],
   [/^(?:sticks?)$/, "stick"],
