@@ -23,6 +23,9 @@
  * Effect AI provider's layer), and Effect AI's provider options; reasoning and
  * citation parts of an answer are left out, as Shoal's own adapters do.
  *
+ * Usage is metered once, by the side that is Shoal's: do not stack
+ * `fromLanguageModel` on `toLanguageModel` over the same meter (it would count twice).
+ *
  * Nothing that the CLI or the agents import imports this file: `@effect/ai` is
  * an optional peer, needed only by those who use this adapter.
  *

@@ -7,6 +7,7 @@
  */
 import * as AiError from "@effect/ai/AiError"
 import * as LanguageModel from "@effect/ai/LanguageModel"
+import * as Model from "@effect/ai/Model"
 import * as EaTool from "@effect/ai/Tool"
 import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Effect, Fiber, Layer, Schema, Stream, TestClock } from "effect"
@@ -219,4 +220,10 @@ describe("EffectAi.fromLanguageModel (an Effect AI test model behind Shoal's Llm
       const llm = yield* EffectAi.llmFromLanguageModel(lm)
       expect([llm.provider, llm.model]).toEqual(["effect-ai", "effect-ai"])
     }).pipe(Effect.provide(scriptedLanguageModel([]).layer)))
+
+  it.effect("an Effect AI Model's provider name becomes the Llm's provider", () =>
+    Effect.gen(function*() {
+      const llm = yield* Llm
+      expect(llm.provider).toBe("acme")
+    }).pipe(Effect.provide(EffectAi.fromLanguageModel().pipe(Layer.provide(Model.make("acme", scriptedLanguageModel([]).layer))))))
 })
