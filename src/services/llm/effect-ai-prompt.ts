@@ -141,12 +141,14 @@ export const toEffectTool = (spec: ToolSpec) =>
   Tool.make(spec.name, { description: spec.description }).setParameters(parametersOf(spec))
 
 export type EffectTool = ReturnType<typeof toEffectTool>
+/** The toolkit shape of a translated Shoal request. */
+export type EffectTools = Record<string, EffectTool>
 
 /**
  * The tools of a request as a toolkit for `disableToolCallResolution`: Effect AI
  * never runs them (Shoal's tool loop does), so its handler is a defect.
  */
-export const toToolkit = (specs: ReadonlyArray<ToolSpec>): Toolkit.WithHandler<Record<string, EffectTool>> => ({
+export const toToolkit = (specs: ReadonlyArray<ToolSpec>): Toolkit.WithHandler<EffectTools> => ({
   tools: Object.fromEntries(specs.map((spec) => [spec.name, toEffectTool(spec)])),
   handle: (name) => Effect.dieMessage(`Shoal runs its own tools; Effect AI was asked to run ${String(name)}`)
 })

@@ -27,7 +27,7 @@ import {
   ToolCall,
   Usage
 } from "../../domain/llm.js"
-import type { ObjectTool } from "./effect-ai-prompt.js"
+import type { EffectTools, ObjectTool } from "./effect-ai-prompt.js"
 import { Unmappable } from "./effect-ai-prompt.js"
 import { classifyHttpFailure, networkFailure, protocolFailure, ProviderFailure } from "./provider.js"
 
@@ -124,7 +124,7 @@ export class ResponseBuilder {
   constructor(private readonly model: string) {}
 
   /** Adds a part; a delta's text is returned so a stream can pass it on. */
-  add(part: Response.AllParts<any>): Either.Either<string | undefined, Unmappable> {
+  add(part: Response.AllParts<EffectTools>): Either.Either<string | undefined, Unmappable> {
     switch (part.type) {
       case "text":
         this.content.push(new TextBlock({ text: part.text }))
@@ -181,7 +181,7 @@ export class ResponseBuilder {
 }
 
 export const fromResponse = (
-  response: LanguageModel.GenerateTextResponse<any>,
+  response: LanguageModel.GenerateTextResponse<EffectTools>,
   model: string
 ): Either.Either<ModelResponse, Unmappable> => {
   const builder = new ResponseBuilder(model)

@@ -48,7 +48,7 @@ import type * as Response from "@effect/ai/Response"
 import { Effect, Either, Layer, Option, Stream } from "effect"
 import type { GenerateRequest } from "../../domain/llm.js"
 import { StreamEvent } from "../../domain/llm.js"
-import type { RequestDefaults } from "./effect-ai-prompt.js"
+import type { EffectTools, RequestDefaults } from "./effect-ai-prompt.js"
 import { toEffectToolChoice, toPrompt, toRequest, toToolkit } from "./effect-ai-prompt.js"
 import {
   failureOf,
@@ -105,7 +105,7 @@ const adapterOf = (lm: LanguageModel.Service, provider: string, model: string): 
     Stream.unwrap(Effect.map(Either.mapLeft(callOptions(request), failureOfUnmappable("request")), (options) =>
       Stream.suspend(() => {
         const builder = new ResponseBuilder(model)
-        const events = (part: Response.StreamPart<any>) => {
+        const events = (part: Response.StreamPart<EffectTools>) => {
           if (part.type === "error") {
             return Effect.fail(AiError.isAiError(part.error) ? failureOf(part.error) : networkFailure(String(part.error)))
           }
