@@ -10,9 +10,13 @@ import * as LanguageModel from "@effect/ai/LanguageModel"
 import * as Prompt from "@effect/ai/Prompt"
 import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Effect, FastCheck as fc, Layer, Stream } from "effect"
-import type { ImageMediaType, Message, StopReason } from "../../../src/domain/llm.js"
+import type { ImageMediaType, LlmError, Message, StopReason } from "../../../src/domain/llm.js"
 import {
   AssistantMessage,
+  LlmRejected,
+  LlmTimeout,
+  LlmUnavailable,
+  ProviderProtocolError,
   GenerateRequest,
   ImageBlock,
   ModelResponse,
@@ -27,6 +31,7 @@ import * as EffectAi from "../../../src/services/llm/effect-ai.js"
 import { Llm } from "../../../src/services/llm/llm.js"
 import type { RetryPolicy } from "../../../src/services/llm/resilient.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
+import type { ScriptedTurn } from "../../../src/services/llm/scripted.js"
 import { finish, scriptedLanguageModel } from "./effect-ai-support.js"
 
 const noRetries: RetryPolicy = { maxRetries: 0, baseDelay: "1 second", maxDelay: "5 seconds" }
@@ -136,7 +141,7 @@ const answerTo = (req: GenerateRequest) =>
 const requestAndAnswer = request.chain((req) => answerTo(req).map((answer) => ({ req, answer })))
 
 /** Shoal's Llm → Effect AI → Shoal's Llm, over a scripted model that gives `answer` twice. */
-const throughBoth = (answer: ModelResponse) => {
+const throughBoth = (answer: ScriptedTurn) => {
   const scripted = ScriptedLlm.layer([answer, answer])
   const llm = EffectAi.fromLanguageModel({ policy: noRetries }).pipe(
     Layer.provide(EffectAi.toLanguageModel()),
@@ -239,4 +244,16 @@ describe("EffectAi round trips", () => {
       expect(seen === undefined ? undefined : plain(seen.prompt)).toEqual(plain(prompt))
       return true
     }), runs)
+
+  const who = { provider: "scripted", model: "m" }
+  it.effect.each<[string, LlmError, Partial<LlmError>]>([
+    ["LlmUnavailable", new LlmUnavailable({ ...who, reason: "overloaded", status: 529, attempts: 5 }), { _tag: "LlmUnavailable", status: 529 }],
+    ["LlmTimeout", new LlmTimeout({ ...who, limit: "idle", afterMillis: 20_000, attempts: 1 }), { _tag: "LlmTimeout", limit: "idle", afterMillis: 20_000 }],
+    ["ProviderProtocolError", new ProviderProtocolError({ ...who, reason: "bad JSON" }), { _tag: "ProviderProtocolError" }],
+    ["LlmRejected", new LlmRejected({ ...who, reason: "spend limit", status: 429, code: "billing_error" }), { _tag: "LlmRejected", status: 429, code: "billing_error" }]
+  ])("a Shoal %s crossing both adapters is still that error, so fallbacks still apply", ([, error, expected]) =>
+    Effect.gen(function*() {
+      const llm = yield* Llm
+      expect(yield* Effect.flip(llm.generate(new GenerateRequest({ messages: [] })))).toMatchObject(expected)
+    }).pipe(Effect.provide(throughBoth(ScriptedLlm.fail(error)))))
 })
