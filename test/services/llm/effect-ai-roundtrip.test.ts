@@ -254,6 +254,7 @@ describe("EffectAi round trips", () => {
   ])("a Shoal %s crossing both adapters is still that error, so fallbacks still apply", ([, error, expected]) =>
     Effect.gen(function*() {
       const llm = yield* Llm
-      expect(yield* Effect.flip(llm.generate(new GenerateRequest({ messages: [] })))).toMatchObject(expected)
+      expect(llm.provider).toBe("effect-ai")
+      expect(yield* Effect.flip(llm.generate(new GenerateRequest({ messages: [] })))).toMatchObject({ ...expected, provider: "effect-ai" })
     }).pipe(Effect.provide(throughBoth(ScriptedLlm.fail(error)))))
 })
