@@ -5,9 +5,9 @@
  * changes it.
  *
  * The rule (stated once, used by loop detection and by replay checks):
- * - the status bar is left out: every subtree of package `com.android.systemui`;
- * - a node whose resource-id names a clock, time, date or battery keeps its
- *   place but not its text or content-desc;
+ * - a node whose resource-id names a clock, time, date or battery (the
+ *   status bar's, a launcher's date widget) keeps its place but not its text
+ *   or content-desc;
  * - in every other text, times (`9:41`, `09:41:07`, `9:41 PM`) become `#:#`
  *   and percentages (`87%`, `87 %`) become `#%`;
  * - what counts of each remaining node: depth, class, package, resource-id,
@@ -17,7 +17,6 @@
  */
 import type { UiNode, UiTree } from "../android/ui-tree.js"
 
-const statusBarPackage = "com.android.systemui"
 const noisyId = /clock|time|date|battery/i
 const clockTime = /\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp]\.?[Mm]\.?)?/g
 const percentage = /\b\d{1,3}(?:[.,]\d+)?\s?%/g
@@ -46,7 +45,6 @@ export const canonicalScreen = (tree: UiTree): string => {
   const lines: Array<string> = [`rotation ${tree.rotation}`]
   const visit = (nodes: ReadonlyArray<UiNode>, depth: number): void => {
     for (const node of nodes) {
-      if (node.packageName === statusBarPackage) continue
       lines.push(nodeLine(node, depth))
       visit(node.children, depth + 1)
     }
