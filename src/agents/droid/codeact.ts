@@ -114,7 +114,7 @@ export const runCodeAct = (
       }
       const result = yield* runStep(session, state, code.value)
       trace.push({ action: result.action, screen: screen.hash })
-      yield* recordStep(options.goal, { ...saved, action: result.action, code: code.value, ok: result.ok, report: result.report })
+      yield* recordStep(options.goal, { ...saved, action: result.action, code: code.value.trim(), ok: result.ok, report: result.report })
       const done = yield* Ref.get(state.completion)
       if (Option.isSome(done)) {
         return yield* end({ success: done.value.success, answer: done.value.reason, steps: step, memory: yield* Ref.get(state.memory), outcome: DroidOutcome.Finished() })
