@@ -13,7 +13,6 @@ import { FileSystem } from "@effect/platform"
 import { Console, Data, Effect, Either, Layer, Option } from "effect"
 import { NeedsModel } from "../agents/droid/errors.js"
 import { runDroid, runDroidFor } from "../agents/droid/run.js"
-import { visionUnsupported } from "../agents/droid/camera.js"
 import { summaryLine } from "../agents/droid/result.js"
 import { runScript } from "../agents/droid/script.js"
 import { schemaFromJsonSchema } from "../domain/droid/json-schema.js"
@@ -21,7 +20,6 @@ import { layerAdbFromChoice } from "../services/adb/choose.js"
 import type { LlmFlags } from "../services/llm/settings.js"
 import { layerQuickJs } from "../services/sandbox/quickjs.js"
 import { layerTrajectoryDir } from "../services/trajectory/dir.js"
-import { supportsImages } from "../services/vision/models.js"
 import { layerSharpScreenImages } from "../services/vision/sharp.js"
 import { llmLayerFor } from "./llm-options.js"
 
@@ -92,7 +90,7 @@ export const runDroidCommand = (flags: DroidFlags) =>
       allowHosts: flags.allowHost,
       vision: flags.vision
     }
-    if (flags.vision && !supportsImages(settings.provider, settings.model)) yield* Console.error(visionUnsupported(settings.provider, settings.model))
+    // A model that takes no images is reported by the run itself (agents/droid/camera.ts), as a warning on stderr.
     const saving = Option.match(flags.saveRun, { onNone: () => Layer.empty, onSome: layerTrajectoryDir })
     const layers = Layer.mergeAll(llm, device, layerQuickJs, FetchHttpClient.layer, flags.vision ? layerSharpScreenImages : Layer.empty, saving)
     if (Option.isSome(schema)) {

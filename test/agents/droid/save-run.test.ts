@@ -9,9 +9,13 @@
 import { FileSystem, Path } from "@effect/platform"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import { Effect, Layer, Logger, Option } from "effect"
 import sharp from "sharp"
 import { runCodeAct } from "../../../src/agents/droid/codeact.js"
+import { runReasoning } from "../../../src/agents/droid/reasoning.js"
+import { renderRunJs } from "../../../src/domain/droid/trajectory.js"
+import { layerTrajectoryMemory, TrajectoryLog } from "../../../src/services/trajectory/trajectory.js"
 import { DroidOutcome, summaryLine } from "../../../src/agents/droid/result.js"
 import { runScript } from "../../../src/agents/droid/script.js"
 import type { GenerateRequest } from "../../../src/domain/llm.js"
@@ -117,10 +121,45 @@ describe("--save-run and its replay", () => {
       const fs = yield* FileSystem.FileSystem
       const device = new SimulatedDevice()
       const dir = yield* fs.makeTempDirectoryScoped()
-      const [result, requests] = yield* savedRun(device, dir, "gpt-3.5-turbo")
+      const logs: Array<string> = []
+      const collect = Logger.replace(Logger.defaultLogger, Logger.make(({ logLevel, message }) => void logs.push(`${logLevel.label}: ${String(message)}`)))
+      const [result, requests] = yield* savedRun(device, dir, "gpt-3.5-turbo").pipe(Effect.provide(collect))
+      expect(logs).toContain("WARN: --vision: the scripted model \"gpt-3.5-turbo\" does not take images; continuing with the element list only")
       expect(result.outcome).toEqual(DroidOutcome.Finished())
       expect(requests.flatMap(imagesOf)).toEqual([])
       expect(device.commands.some((c) => c.includes("screencap"))).toBe(false)
       expect((yield* fs.readDirectory(dir)).filter((f) => f.endsWith(".png"))).toEqual([])
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+
+  it.scoped("a reasoning run is saved as CodeAct calls and a final complete(), and replays on a fresh phone", () => {
+    const manager = (body: string) => ScriptedLlm.text(body)
+    const executor = (action: object) => ScriptedLlm.text(`### Thought ###\nok\n### Action ###\n${JSON.stringify(action)}\n### Description ###\nstep`)
+    const device = new SimulatedDevice()
+    return Effect.gen(function*() {
+      const result = yield* runReasoning({ goal: "turn on Wi-Fi", maxSteps: 6 })
+      expect(device.settings.wifiEnabled).toBe(true)
+      const steps = yield* Effect.flatMap(TrajectoryLog, (t) => t.steps)
+      expect(steps.map((s) => s.code)).toEqual([
+        "open_app(\"Settings\")", "click(\"Network & internet\")", "click(\"Wi-Fi\")", "click(\"Use Wi-Fi\")", "complete(true, \"Wi-Fi is on.\")"
+      ])
+      expect(steps.every((s) => Option.isNone(s.png))).toBe(true)
+      expect(yield* Effect.flatMap(TrajectoryLog, (t) => t.summary)).toEqual([{ goal: "turn on Wi-Fi", success: true, answer: "Wi-Fi is on.", steps: 5, outcome: result.outcome._tag }])
+      const fresh = new SimulatedDevice()
+      const replayed = yield* replay(fresh, renderRunJs("turn on Wi-Fi", steps))
+      expect(replayed).toMatchObject({ success: true, answer: "Wi-Fi is on.", outcome: DroidOutcome.Finished() })
+      expect(fresh.settings.wifiEnabled).toBe(true)
+    }).pipe(Effect.provide(Layer.mergeAll(
+      layerAdbMemory(device),
+      layerQuickJs,
+      FetchHttpClient.layer,
+      layerTrajectoryMemory,
+      ScriptedLlm.layer([
+        manager("<plan>\n1. Open Settings\n</plan>"), executor({ action: "open_app", text: "Settings" }),
+        manager("<plan>\n1. Open Network & internet\n</plan>"), executor({ action: "click", text: "Network & internet" }),
+        manager("<plan>\n1. Open Wi-Fi\n</plan>"), executor({ action: "click", text: "Wi-Fi" }),
+        manager("<plan>\n1. Turn on Use Wi-Fi\n</plan>"), executor({ action: "click", text: "Use Wi-Fi" }),
+        manager("<request_accomplished success=\"true\">Wi-Fi is on.</request_accomplished>")
+      ])
+    )))
+  }, 60_000)
 })
