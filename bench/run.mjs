@@ -224,6 +224,9 @@ rows.push(...shopQualityRows())
 const { fitlogQuality } = await import("./fitlog-quality.mjs")
 rows.push(...await fitlogQuality(await import("../dist/lib/index.js")))
 
+// droid: per-step cost of the screen hash and of a --vision frame (bench/droid-runs.mjs).
+rows.push(...await (await import("./droid-runs.mjs")).droidRunRows(await import("../dist/lib/index.js")))
+
 const header = ["benchmark", "value", "baseline", "ratio", "target", "verdict"]
 const table = [header, ...rows.map((r) => [r.name, r.value, r.baseline, r.ratio, r.target, r.ok ? "ok" : "MISSED"])]
 const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)))

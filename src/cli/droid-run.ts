@@ -13,11 +13,14 @@ import { FileSystem } from "@effect/platform"
 import { Console, Data, Effect, Either, Layer, Option } from "effect"
 import { NeedsModel } from "../agents/droid/errors.js"
 import { runDroid, runDroidFor } from "../agents/droid/run.js"
+import { summaryLine } from "../agents/droid/result.js"
 import { runScript } from "../agents/droid/script.js"
 import { schemaFromJsonSchema } from "../domain/droid/json-schema.js"
 import { layerAdbFromChoice } from "../services/adb/choose.js"
 import type { LlmFlags } from "../services/llm/settings.js"
 import { layerQuickJs } from "../services/sandbox/quickjs.js"
+import { layerTrajectoryDir } from "../services/trajectory/dir.js"
+import { layerSharpScreenImages } from "../services/vision/sharp.js"
 import { llmLayerFor } from "./llm-options.js"
 
 export class DroidUsageError extends Data.TaggedError("DroidUsageError")<{ readonly message: string }> {}
@@ -37,6 +40,8 @@ export interface DroidFlags extends LlmFlags {
   readonly outputSchema: Option.Option<string>
   readonly script: Option.Option<string>
   readonly allowHost: ReadonlyArray<string>
+  readonly vision: boolean
+  readonly saveRun: Option.Option<string>
 }
 
 const readText = (file: string, what: string) =>
@@ -62,9 +67,11 @@ export const runDroidCommand = (flags: DroidFlags) =>
     })
 
     if (Option.isSome(flags.script)) {
+      if (Option.isSome(flags.saveRun)) return yield* new DroidUsageError({ message: "--save-run saves a model's run; a --script replay is already saved (leave out --save-run)" })
       const source = yield* readText(flags.script.value, "script")
       const report = yield* Effect.scoped(runScript(source)).pipe(Effect.provide(Layer.merge(device, layerQuickJs)))
       for (const [i, r] of report.reports.entries()) yield* Console.error(`block ${i + 1}:\n${r}`)
+      yield* Console.error(summaryLine(report))
       if (!report.success) return yield* new DroidTaskFailed({ answer: report.answer })
       yield* Console.log(report.answer)
       return
@@ -80,9 +87,12 @@ export const runDroidCommand = (flags: DroidFlags) =>
       goal: goal.value,
       mode: flags.reasoning ? "reasoning" as const : "codeact" as const,
       maxSteps: flags.maxSteps,
-      allowHosts: flags.allowHost
+      allowHosts: flags.allowHost,
+      vision: flags.vision
     }
-    const layers = Layer.mergeAll(llm, device, layerQuickJs, FetchHttpClient.layer)
+    // A model that takes no images is reported by the run itself (agents/droid/camera.ts), as a warning on stderr.
+    const saving = Option.match(flags.saveRun, { onNone: () => Layer.empty, onSome: layerTrajectoryDir })
+    const layers = Layer.mergeAll(llm, device, layerQuickJs, FetchHttpClient.layer, flags.vision ? layerSharpScreenImages : Layer.empty, saving)
     if (Option.isSome(schema)) {
       const result = yield* runDroidFor(schema.value, options).pipe(Effect.provide(layers))
       yield* Console.error(result.answer)
@@ -91,6 +101,7 @@ export const runDroidCommand = (flags: DroidFlags) =>
       return
     }
     const result = yield* runDroid(options).pipe(Effect.provide(layers))
+    yield* Console.error(summaryLine(result))
     if (!result.success) return yield* new DroidTaskFailed({ answer: result.answer })
     yield* Console.log(result.answer)
   })

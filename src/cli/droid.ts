@@ -5,6 +5,7 @@
  *   shoal droid "turn on Wi-Fi" --device sim          CodeAct mode (default)
  *   shoal droid "…" --reasoning --allow-host api.x    Manager/Executor mode
  *   shoal droid --script run.js --device sim          replay a CodeAct script, no model needed
+ *   shoal droid "…" --vision --save-run runs/wifi     screenshots to the model; every step saved, run.js replays it
  *
  * This module holds only the command and its options, so `shoal --help`
  * stays cheap: the run (QuickJS, appium-adb, the agent) is imported by
@@ -42,6 +43,13 @@ export const droidOptions = {
     Options.withDescription("Run this CodeAct script against the device instead of asking a model (JavaScript, or a transcript of ```js blocks run one by one). Works offline."),
     Options.optional
   ),
+  vision: Options.boolean("vision").pipe(
+    Options.withDescription("Send a screenshot of the screen beside the element list each step, downscaled to 1024 px on its longest side (JPEG). Needs a model that takes images (Claude 3 and later, GPT-4o/4.1/5, o1/o3/o4-mini, or an open model named for vision such as llava or qwen2.5-vl); with any other model it says so and runs with the element list only.")
+  ),
+  saveRun: Options.text("save-run").pipe(
+    Options.withDescription("Save the run in this directory as it goes: per step the screen (step-NN.xml, and step-NN.png with --vision) and step-NN.json (app, screen hash, action, code, outcome), then result.json and a run.js that `--script DIR/run.js` replays. The replay checks each step's screen first (a normalised hash that ignores the status bar, clock times and percentages) and stops at the first step whose screen differs."),
+    Options.optional
+  ),
   allowHost: Options.text("allow-host").pipe(
     Options.withDescription("A host the reasoning mode's scripts may fetch from (repeatable). No other host is reachable."),
     Options.repeated
@@ -51,6 +59,6 @@ export const droidOptions = {
 export const droid = Command.make("droid", { ...droidOptions, ...llmOptions }, (flags) =>
   Effect.flatMap(Effect.promise(() => import("./droid-run.js")), ({ runDroidCommand }) => runDroidCommand(flags))).pipe(
     Command.withDescription(
-      "Carry out a natural-language task on an Android device (\"open Settings and turn on Wi-Fi\"), DroidRun style: the model sees the screen as a numbered element list and acts through adb; its code runs in a QuickJS sandbox with only the device functions, 30 s and 30 device calls per step, 64 MB of memory. Needs a model; --script replays a recorded run offline."
+      "Carry out a natural-language task on an Android device (\"open Settings and turn on Wi-Fi\"), DroidRun style: the model sees the screen as a numbered element list and acts through adb; its code runs in a QuickJS sandbox with only the device functions, 30 s and 30 device calls per step, 64 MB of memory. The same action on an unchanged screen is pointed out to the model after 3 steps and stops the run after 5 (exit 1, with a summary line). Needs a model; --script replays a recorded run offline."
     )
   )

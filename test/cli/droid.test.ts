@@ -7,8 +7,14 @@ import { Command } from "@effect/cli"
 import { FileSystem, Path } from "@effect/platform"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Effect } from "effect"
+import { ConfigProvider, Effect, Layer } from "effect"
 import { droid } from "../../src/cli/droid.js"
+import { runCodeAct } from "../../src/agents/droid/codeact.js"
+import { layerAdbMemory } from "../../src/services/adb/memory.js"
+import { SimulatedDevice } from "../../src/services/adb/simulator/device.js"
+import { ScriptedLlm } from "../../src/services/llm/scripted.js"
+import { layerQuickJs } from "../../src/services/sandbox/quickjs.js"
+import { layerTrajectoryDir } from "../../src/services/trajectory/dir.js"
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
@@ -58,4 +64,23 @@ describe("shoal droid (command)", () => {
       yield* fs.writeFileString(at("bad.js"), "open_app('Settings')\nclick('HomeNet')")
       expect(messageOf(yield* Effect.flip(run(["--script", at("bad.js"), "--device", "sim"])))).toBe("the task did not succeed: the script stopped with an error")
     }).pipe(Effect.provide(NodeContext.layer)), 30_000)
+
+  it.scopedLive("--script DIR/run.js replays a saved run through the real adb client; a changed screen stops it, naming the step", () =>
+    Effect.gen(function*() {
+      const { fs, at } = yield* inTempDir
+      const js = (code: string) => ScriptedLlm.text(`Next.\n\`\`\`js\n${code}\n\`\`\``)
+      yield* Effect.scoped(runCodeAct({ goal: "turn on Wi-Fi", maxSteps: 6 })).pipe(Effect.provide(Layer.mergeAll(
+        layerAdbMemory(new SimulatedDevice()),
+        layerQuickJs,
+        ScriptedLlm.layer([js("open_app('Settings')"), js("click('Network & internet')"), js("click('Wi-Fi')"), js("click('Use Wi-Fi')\ncomplete(true, 'Wi-Fi is on')")]),
+        layerTrajectoryDir(at("run"))
+      )))
+      yield* run(["--script", at("run/run.js"), "--device", "sim"])
+      const source = yield* fs.readFileString(at("run/run.js"))
+      yield* fs.writeFileString(at("run/edited.js"), source.replace(/(\/\/ @step 3 screen=)[0-9a-f]{16}/, "$10000000000000000"))
+      expect(messageOf(yield* Effect.flip(run(["--script", at("run/edited.js"), "--device", "sim"])))).toMatch(
+        /^the task did not succeed: replay stopped at step 3: the screen differs from the recorded one \(expected screen 0{16}, found [0-9a-f]{16} in com\.android\.settings\)$/
+      )
+      expect(messageOf(yield* Effect.flip(run(["--script", at("run/run.js"), "--save-run", at("again"), "--device", "sim"])))).toMatch(/^--save-run saves a model's run/)
+    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 })

@@ -26,12 +26,15 @@ export interface Completion {
 export interface CodeActState {
   /** One line per call: what was asked and what happened. */
   readonly log: Ref.Ref<ReadonlyArray<string>>
+  /** The device calls of the current step, canonically (`click(3)`), for loop detection and saved runs. */
+  readonly calls: Ref.Ref<ReadonlyArray<string>>
   readonly memory: Ref.Ref<ReadonlyArray<string>>
   readonly completion: Ref.Ref<Option.Option<Completion>>
 }
 
 export const makeCodeActState = Effect.all({
   log: Ref.make<ReadonlyArray<string>>([]),
+  calls: Ref.make<ReadonlyArray<string>>([]),
   memory: Ref.make<ReadonlyArray<string>>([]),
   completion: Ref.make(Option.none<Completion>())
 })
@@ -89,6 +92,7 @@ export const codeActFunctions = (device: DeviceTools, state: CodeActState): Reco
       const decoded = yield* Schema.decodeUnknown(AtomicAction)(toAction(name, args)).pipe(
         Effect.mapError((e) => new HostCallFailed({ function: name, reason: `bad arguments (${call(args)}): ${ParseResult.TreeFormatter.formatErrorSync(e)}` }))
       )
+      yield* Ref.update(state.calls, (c) => [...c, `${name}(${call(args)})`])
       const outcome = yield* device.act(decoded).pipe(
         Effect.tapError((e) => Ref.update(state.log, (l) => [...l, `${name}(${call(args)}) failed: ${e.reason}`])),
         Effect.mapError((e) => new HostCallFailed({ function: name, reason: e.reason }))

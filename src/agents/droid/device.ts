@@ -10,13 +10,15 @@
  * checks focus and reads the field back (typing.ts). Every failure is an
  * `ActionFailed` with words the model can act on.
  */
-import { Duration, Effect, Option, Ref } from "effect"
+import { Duration, Effect, Either, Option, Ref } from "effect"
 import type { AtomicAction, Direction } from "../../domain/droid/actions.js"
 import { parsePackageList, resolveApp } from "../../domain/droid/apps.js"
 import type { ElementList, UiElement } from "../../domain/android/elements.js"
 import { describeElement, describeElements, elementAt, elementList, findByLabel, focusedField } from "../../domain/android/elements.js"
 import { Keys, PackageName } from "../../domain/android/ids.js"
 import type { Point } from "../../domain/android/ui-tree.js"
+import { parseUiDump } from "../../domain/android/ui-tree.js"
+import { screenHash } from "../../domain/droid/screen-hash.js"
 import type { AdbError, UiDumpError } from "../../domain/android/errors.js"
 import { Adb } from "../../services/adb/adb.js"
 import { ActionFailed } from "./errors.js"
@@ -30,6 +32,10 @@ export interface Observation {
   readonly elements: ElementList
   /** What the model reads: the app, then one line per element. */
   readonly text: string
+  /** The uiautomator XML the screen was read from. */
+  readonly xml: string
+  /** The screen's normalised hash (domain/droid/screen-hash.ts): equal for screens a user could not tell apart. */
+  readonly hash: string
 }
 
 export interface DeviceTools {
@@ -52,12 +58,13 @@ export const makeDeviceTools: Effect.Effect<DeviceTools, never, Adb> = Effect.ge
   const typing = makeTyping(adb)
 
   const observe = Effect.gen(function*() {
-    const tree = yield* adb.dumpUi
+    const xml = yield* adb.dumpXml
+    const tree = yield* Either.match(parseUiDump(xml), { onLeft: Effect.fail, onRight: Effect.succeed })
     const elements = elementList(tree)
     yield* Ref.set(shown, elements)
     const focus = yield* Effect.orElseSucceed(adb.focused, () => Option.none())
     const app = Option.match(focus, { onNone: () => "unknown", onSome: (f) => f.packageName })
-    return { app, elements, text: `Focused app: ${app}\nUI elements:\n${describeElements(elements)}` }
+    return { app, elements, text: `Focused app: ${app}\nUI elements:\n${describeElements(elements)}`, xml, hash: screenHash(tree) }
   })
 
   const target = (action: string, index: number | undefined, text: string | undefined) =>

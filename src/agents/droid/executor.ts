@@ -9,7 +9,9 @@ import { Effect, Either, ParseResult, Schema } from "effect"
 import { AtomicAction } from "../../domain/droid/actions.js"
 import { jsonObject } from "../../domain/droid/code-blocks.js"
 import type { LlmError } from "../../domain/llm.js"
+import type { ImageBlock } from "../../domain/llm.js"
 import { GenerateRequest, userText } from "../../domain/llm.js"
+import { actionCode } from "../../domain/droid/trajectory.js"
 import { Llm } from "../../services/llm/llm.js"
 import type { DeviceTools, Observation } from "./device.js"
 import { executorSystem } from "./prompts.js"
@@ -20,6 +22,8 @@ export interface ActionRecord {
   readonly description: string
   readonly ok: boolean
   readonly feedback: string
+  /** The CodeAct code that does the same action (for saved runs); absent when no valid action was given. */
+  readonly code?: string
 }
 
 export interface ExecutorInput {
@@ -28,6 +32,8 @@ export interface ExecutorInput {
   readonly subgoal: string
   readonly screen: Observation
   readonly recent: ReadonlyArray<ActionRecord>
+  /** The screenshot, with --vision. */
+  readonly images?: ReadonlyArray<ImageBlock>
 }
 
 const section = (text: string, name: string): string => {
@@ -48,7 +54,7 @@ export const runExecutor = (device: DeviceTools, input: ExecutorInput): Effect.E
       `Current screen:\n${input.screen.text}`,
       `Recent actions:\n${input.recent.length === 0 ? "(none)" : input.recent.slice(-5).map((r) => `- ${describeRecord(r)}`).join("\n")}`
     ].join("\n\n")
-    const response = yield* llm.generate(new GenerateRequest({ system: executorSystem, messages: [userText(prompt)], maxTokens: 1024 }))
+    const response = yield* llm.generate(new GenerateRequest({ system: executorSystem, messages: [userText(prompt, input.images ?? [])], maxTokens: 1024 }))
     const description = section(response.text, "Description") || input.subgoal
     const raw = jsonObject(response.text)
     if (Either.isLeft(raw)) return { action: "(none)", description, ok: false, feedback: raw.left }
@@ -57,8 +63,9 @@ export const runExecutor = (device: DeviceTools, input: ExecutorInput): Effect.E
     if (Either.isLeft(action)) {
       return { action: written, description, ok: false, feedback: `invalid action: ${ParseResult.TreeFormatter.formatErrorSync(action.left)}` }
     }
+    const code = actionCode(action.right)
     return yield* device.act(action.right).pipe(
-      Effect.map((done): ActionRecord => ({ action: written, description, ok: true, feedback: done })),
-      Effect.catchTag("ActionFailed", (e) => Effect.succeed<ActionRecord>({ action: written, description, ok: false, feedback: e.reason }))
+      Effect.map((done): ActionRecord => ({ action: written, description, ok: true, feedback: done, code })),
+      Effect.catchTag("ActionFailed", (e) => Effect.succeed<ActionRecord>({ action: written, description, ok: false, feedback: e.reason, code }))
     )
   }).pipe(Effect.withSpan("droid.executor"))

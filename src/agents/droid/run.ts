@@ -27,6 +27,8 @@ export interface DroidOptions {
   readonly maxSteps?: number
   /** Hosts the Scripter's `fetch` may reach (reasoning mode). */
   readonly allowHosts?: ReadonlyArray<string>
+  /** Send a screenshot beside the element list each step (when the model takes images; otherwise a warning, and none). */
+  readonly vision?: boolean
 }
 
 export const defaultMaxSteps = 15
@@ -39,8 +41,8 @@ export const runDroid = (options: DroidOptions): Effect.Effect<DroidResult, Droi
     if (llm.provider === "offline") return yield* new NeedsModel()
     const maxSteps = Math.max(1, options.maxSteps ?? defaultMaxSteps)
     const run = options.mode === "reasoning"
-      ? runReasoning({ goal: options.goal, maxSteps, ...(options.allowHosts === undefined ? {} : { allowHosts: options.allowHosts }) })
-      : Effect.scoped(runCodeAct({ goal: options.goal, maxSteps }))
+      ? runReasoning({ goal: options.goal, maxSteps, vision: options.vision ?? false, ...(options.allowHosts === undefined ? {} : { allowHosts: options.allowHosts }) })
+      : Effect.scoped(runCodeAct({ goal: options.goal, maxSteps, vision: options.vision ?? false }))
     return yield* run.pipe(Effect.catchTag("Offline", () => Effect.fail(new NeedsModel())))
   }).pipe(Effect.withSpan("droid.run", { attributes: { mode: options.mode ?? "codeact" } }))
 

@@ -13,6 +13,7 @@ import { layerQuickJs } from "../../../src/services/sandbox/quickjs.js"
 import { maxFactChars, maxFacts, stepLimits } from "../../../src/agents/droid/codeact-functions.js"
 import { realEventually } from "../../services/sandbox/support.js"
 import { indexIn, js, phoneWith, promptAt } from "./support.js"
+import { DroidOutcome } from "../../../src/agents/droid/result.js"
 
 const turnOnWifi = [
   ScriptedLlm.text(js("open_app(\"Settings\")")),
@@ -32,7 +33,7 @@ describe("CodeAct", () => {
     const { device, layer } = phoneWith(turnOnWifi)
     return Effect.gen(function*() {
       const result = yield* runCodeAct({ goal: "turn on Wi-Fi", maxSteps: 5 })
-      expect(result).toEqual({ success: true, answer: "Wi-Fi has been turned on", steps: 3, memory: [] })
+      expect(result).toEqual({ success: true, answer: "Wi-Fi has been turned on", steps: 3, memory: [], outcome: DroidOutcome.Finished() })
       expect(device.settings.wifiEnabled).toBe(true)
       const requests = yield* Effect.flatMap(ScriptedLlm, (s) => s.requests)
       expect(promptAt(requests, 0)).toMatch(/Goal: turn on Wi-Fi[\s\S]*Focused app: com\.google\.android\.apps\.nexuslauncher[\s\S]*\[\d+\] TextView "Settings"/)
@@ -57,7 +58,7 @@ describe("CodeAct", () => {
     ])
     return Effect.gen(function*() {
       const result = yield* runCodeAct({ goal: "do something", maxSteps: 3 })
-      expect(result).toEqual({ success: false, answer: "stopped after 3 steps without complete()", steps: 3, memory: ["nothing to do"] })
+      expect(result).toEqual({ success: false, answer: "stopped after 3 steps without complete()", steps: 3, memory: ["nothing to do"], outcome: DroidOutcome.StepLimit({ maxSteps: 3 }) })
       const requests = yield* Effect.flatMap(ScriptedLlm, (s) => s.requests)
       expect(promptAt(requests, 1)).toMatch(/click\(999\) failed: there is no element \[999\][\s\S]*Printed:\nhello[\s\S]*Code stopped: Error: click: there is no element \[999\]; the screen lists \d+ \(line 2\)/)
       expect(promptAt(requests, 2)).toMatch(/no ```js code block/)

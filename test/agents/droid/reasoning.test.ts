@@ -16,6 +16,7 @@ import type { GenerateRequest } from "../../../src/domain/llm.js"
 import { Adb } from "../../../src/services/adb/adb.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
 import { indexIn, js, phoneWith, promptAt } from "./support.js"
+import { DroidOutcome } from "../../../src/agents/droid/result.js"
 
 /** A tiny API on 127.0.0.1 for the Scripter; records the paths asked for. */
 const fruitServer = Effect.acquireRelease(
@@ -50,7 +51,7 @@ describe("reasoning mode", () => {
     ])
     return Effect.gen(function*() {
       const result = yield* runReasoning({ goal: "turn on Wi-Fi", maxSteps: 6 })
-      expect(result).toEqual({ success: true, answer: "Wi-Fi is on.", steps: 4, memory: ["Settings opened at step 1."] })
+      expect(result).toEqual({ success: true, answer: "Wi-Fi is on.", steps: 4, memory: ["Settings opened at step 1."], outcome: DroidOutcome.Finished() })
       expect(device.settings.wifiEnabled).toBe(true)
       const requests = yield* Effect.flatMap(ScriptedLlm, (s) => s.requests)
       expect(requests[1]?.system).toMatch(/You are the Executor/)
@@ -114,7 +115,7 @@ describe("reasoning mode", () => {
     ])
     return Effect.gen(function*() {
       const result = yield* runReasoning({ goal: "turn on Wi-Fi", maxSteps: 5 })
-      expect(result).toEqual({ success: false, answer: "Could not find Wi-Fi.", steps: 3, memory: ["Started on the home screen."] })
+      expect(result).toEqual({ success: false, answer: "Could not find Wi-Fi.", steps: 3, memory: ["Started on the home screen."], outcome: DroidOutcome.Finished() })
       const requests = yield* Effect.flatMap(ScriptedLlm, (s) => s.requests)
       expect(promptAt(requests, 2)).not.toContain("Error history")
       const third = promptAt(requests, 4)

@@ -13,7 +13,7 @@ import type { SimApp } from "./app.js"
 import { screen } from "./app.js"
 import { FitnessApp } from "./fitness-app.js"
 import { Launcher } from "./launcher.js"
-import { encodePng } from "./png.js"
+import { encodePng, paintViews } from "./png.js"
 import { SettingsApp } from "./settings-app.js"
 import type { View, Window } from "./view.js"
 import { box, flatten, hitTest, renderDump } from "./view.js"
@@ -201,10 +201,9 @@ export class SimulatedDevice {
     return xml
   }
 
+  /** `screencap -p`: the screen painted as blocks (png.ts's `paintViews`), a real PNG of the screen's size. */
   screenshot(): Buffer {
-    const boxes = this.windows().flatMap((w) => flatten(w.root)).flatMap((v) =>
-      v.onTap !== undefined ? [{ bounds: v.bounds, shade: v.checked === true ? 90 : 225 }] : v.text !== undefined && v.text.length > 0 ? [{ bounds: v.bounds, shade: 160 }] : [])
-    return encodePng(screen.width, screen.height, boxes)
+    return encodePng(screen.width, screen.height, paintViews(this.windows().flatMap((w) => flatten(w.root))))
   }
 
   private dialogView(d: Dialog): View {

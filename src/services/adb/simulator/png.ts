@@ -1,10 +1,15 @@
 /**
- * `screencap -p` for the simulated device: a grayscale PNG of the screen with
- * every tappable view drawn as a grey box, so screenshots are real PNGs of the
- * right size (vision prompts, `sharp` downscaling) without a graphics stack.
+ * `screencap -p` for the simulated device: a grayscale PNG of the screen,
+ * painted as blocks — a tappable view is a light grey box, a switch or
+ * checkbox a dark box when checked and a mid-grey one when not, a focused
+ * field is outlined, and a label is a dark bar as long as its text (one
+ * bar per line of up to 30 characters) — so screenshots are real PNGs of
+ * the right size whose pixels follow the screen (vision prompts, `sharp`
+ * downscaling) without a graphics stack.
  */
 import { deflateSync } from "node:zlib"
 import type { Bounds } from "../../../domain/android/ui-tree.js"
+import type { View } from "./view.js"
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n
@@ -56,3 +61,33 @@ export const encodePng = (width: number, height: number, boxes: ReadonlyArray<Bo
     chunk("IEND", new Uint8Array(0))
   ])
 }
+
+const charWidth = 24
+const lineHeight = 44
+const lineChars = 30
+
+/** Bars for a label inside `b`: one per line of text, as long as the line, left-aligned and centred vertically. */
+const labelBars = (text: string, b: Bounds): ReadonlyArray<Box> => {
+  const lines = Array.from({ length: Math.ceil(text.length / lineChars) }, (_, i) => text.slice(i * lineChars, (i + 1) * lineChars))
+  const fit = Math.max(1, Math.min(lines.length, Math.floor((b.bottom - b.top) / (lineHeight + 8))))
+  const top = Math.floor((b.top + b.bottom) / 2 - (fit * (lineHeight + 8)) / 2)
+  return lines.slice(0, fit).map((line, i) => {
+    const y = top + i * (lineHeight + 8)
+    return { bounds: { left: b.left + 16, top: y, right: Math.min(b.right - 8, b.left + 16 + line.length * charWidth), bottom: y + lineHeight }, shade: 40 }
+  })
+}
+
+/** The boxes a list of views (parents before children) is painted with. */
+export const paintViews = (views: ReadonlyArray<View>): ReadonlyArray<Box> =>
+  views.flatMap((v): ReadonlyArray<Box> => {
+    const b = v.bounds
+    const base: ReadonlyArray<Box> = v.checkable === true
+      ? [{ bounds: b, shade: v.checked === true ? 70 : 190 }]
+      : v.focused === true
+      ? [{ bounds: b, shade: 40 }, { bounds: { left: b.left + 4, top: b.top + 4, right: b.right - 4, bottom: b.bottom - 4 }, shade: 255 }]
+      : v.onTap !== undefined
+      ? [{ bounds: b, shade: 225 }]
+      : []
+    const label = v.password === true ? "•".repeat((v.text ?? "").length) : v.text !== undefined && v.text.length > 0 ? v.text : v.desc ?? ""
+    return [...base, ...(label.length > 0 && v.checkable !== true ? labelBars(label, b) : [])]
+  })
