@@ -18,7 +18,7 @@
  * each view reads as. Pure.
  */
 import type { ElementList, UiElement } from "./elements.js"
-import { contains, idWords, isEditable, ownDescription, ownLabel, ownText, readable } from "./labels.js"
+import { contains, idWords, sameWords, isEditable, ownDescription, ownLabel, ownText, readable } from "./labels.js"
 import type { Bounds, UiNode, UiTree } from "./ui-tree.js"
 import { area, centre, emptyBounds, intersect, screenOf } from "./ui-tree.js"
 
@@ -40,14 +40,10 @@ interface Draft {
 
 const everywhere: Bounds = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity }
 
-/** Labels of the folded parts, once each, leaving out one another already says. */
+/** Labels of the folded parts, each once. */
 const joined = (labels: ReadonlyArray<string>): string => {
   const kept: Array<string> = []
-  for (const label of labels) {
-    if (label.length === 0 || kept.some((k) => contains(k, label))) continue
-    for (let i = kept.length - 1; i >= 0; i--) if (contains(label, kept[i] ?? "")) kept.splice(i, 1)
-    kept.push(label)
-  }
+  for (const label of labels) if (label.length > 0 && !kept.some((k) => sameWords(k, label))) kept.push(label)
   return kept.join(" · ")
 }
 
@@ -84,11 +80,12 @@ export const readElements = (tree: UiTree): ElementList => {
     // Only the screen and scrolling containers clip what is inside them: real dumps
     // show views drawn outside their plain parents (a status bar's clock above its row).
     const inner = sized && node.scrollable ? visible : clip
-    if (sized && area(visible) === 0) return
+    // Off the screen (or scrolled out of view): not listed, though its children may show.
+    const shows = sized && area(visible) > 0
     let nextGatherer = gatherer
     let nextOwner = owner
     if (isInteractive(node)) {
-      if (sized) {
+      if (shows) {
         const draft: Draft = { node, path, visible, gathers: gathersChildren(node), parts: [] }
         drafts.push(draft)
         nextOwner = draft
@@ -100,7 +97,7 @@ export const readElements = (tree: UiTree): ElementList => {
       const shown = owner === undefined ? "" : `${ownLabel(owner.node)} ${ownDescription(owner.node)}`
       // A gathering control reads its inner views even when they report no size of their own.
       if (gatherer !== undefined) gatherer.parts.push(node)
-      else if (!sized) {
+      else if (!shows) {
         // Nothing to see or tap.
       } else if (owner !== undefined && contains(shown, ownLabel(node))) owner.parts.push(node)
       else {

@@ -131,6 +131,10 @@ export const findByContentDesc = (list: ElementList, desc: string, options: Find
 export const findByResourceId = (list: ElementList, id: string): ReadonlyArray<UiElement> =>
   list.elements.filter((e) => shownNodes(e).some((n) => n.resourceId !== undefined && (n.resourceId === id || shortId(n.resourceId) === id)))
 
+/** The element's own view or the view folded into it that has this id (full or short): a card's `food_name`. */
+export const partById = (e: UiElement, id: string): UiNode | undefined =>
+  shownNodes(e).find((n) => n.resourceId !== undefined && (n.resourceId === id || shortId(n.resourceId) === id))
+
 /** Text, description or the label the line shows: how a person would name what they see. */
 export const findByLabel = (list: ElementList, label: string, options: FindOptions = {}): ReadonlyArray<UiElement> => {
   const exact = options.exact ?? true

@@ -16,7 +16,7 @@ import { indexIn, js, phoneWith, promptAt } from "./support.js"
 
 const turnOnWifi = [
   ScriptedLlm.text(js("open_app(\"Settings\")")),
-  (req: Parameters<typeof indexIn>[0]) => ScriptedLlm.text(js(`click(${indexIn(req, /"Network & internet"/)})`)),
+  (req: Parameters<typeof indexIn>[0]) => ScriptedLlm.text(js(`click(${indexIn(req, /"Network & internet · /)})`)),
   (req: Parameters<typeof indexIn>[0]) => ScriptedLlm.text(js(`click(${indexIn(req, /Switch "OFF"/)})\ncomplete(true, "Wi-Fi has been turned on")`))
 ]
 
