@@ -96,7 +96,12 @@ export const runReasoning = (
           }),
         TextTask: ({ task }) =>
           Effect.gen(function*() {
-            const original = yield* device.focusedText
+            const read = yield* Effect.either(device.focusedText)
+            if (Either.isLeft(read)) {
+              record({ action: "text_task", description: task, ok: false, feedback: read.left.reason })
+              return Option.none<DroidResult>()
+            }
+            const original = read.right
             if (Option.isNone(original)) {
               record({ action: "text_task", description: task, ok: false, feedback: "no text field has focus: click the field first" })
               return Option.none<DroidResult>()

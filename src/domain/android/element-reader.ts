@@ -18,7 +18,7 @@
  * each view reads as. Pure.
  */
 import type { ElementList, UiElement } from "./elements.js"
-import { contains, idWords, sameWords, isEditable, ownDescription, ownLabel, ownText, readable } from "./labels.js"
+import { contains, fieldValue, idWords, isEditable, ownDescription, ownLabel, readable, sameWords } from "./labels.js"
 import type { Bounds, UiNode, UiTree } from "./ui-tree.js"
 import { area, centre, emptyBounds, intersect, screenOf } from "./ui-tree.js"
 
@@ -53,7 +53,7 @@ const finish = (draft: Draft, index: number): UiElement => {
   const gathered = draft.gathers ? joined(draft.parts.map(ownLabel)) : ""
   const editable = isEditable(node)
   // An empty field's placeholder is its hint; a filled password field's inner texts are never read out.
-  const hint = editable && ownText(node).length === 0 && !(node.password && node.text.length > 0)
+  const hint = editable && fieldValue(node).length === 0
     ? readable(node.hint).length > 0 ? readable(node.hint) : gathered
     : ""
   const [label, labelFrom]: readonly [string, UiElement["labelFrom"]] =

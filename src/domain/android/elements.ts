@@ -17,7 +17,7 @@
  * rules locate a view without a model.
  */
 import { readElements } from "./element-reader.js"
-import { contains as says, isEditable, ownDescription, ownText } from "./labels.js"
+import { contains as says, fieldValue, isEditable, ownDescription, ownText } from "./labels.js"
 import type { Bounds, Point, UiNode, UiTree } from "./ui-tree.js"
 import { area } from "./ui-tree.js"
 
@@ -88,7 +88,7 @@ export const describeElement = (e: UiElement): string => {
   if (e.hint.length > 0) parts.push(`hint: ${quote(e.hint, 40)}`)
   const id = shortId(n.resourceId)
   if (id !== undefined && e.labelFrom !== "id") parts.push(`id=${id}`)
-  if (n.password) parts.push(n.text.length > 0 && e.hint.length === 0 ? "password filled" : "password")
+  if (n.password) parts.push(fieldValue(n).length > 0 ? "password filled" : "password")
   if (n.clickable) parts.push("clickable")
   if (isEditable(n)) parts.push("editable")
   if (n.checkable) parts.push(n.checked ? "checked" : "unchecked")
