@@ -224,6 +224,8 @@ rows.push(...shopQualityRows())
 const { fitlogQuality } = await import("./fitlog-quality.mjs")
 rows.push(...await fitlogQuality(await import("../dist/lib/index.js")))
 
+// droid: the element list the model reads, over the real dumps (bench/droid-screen.mjs).
+rows.push(...(await import("./droid-screen.mjs")).screenRows())
 const header = ["benchmark", "value", "baseline", "ratio", "target", "verdict"]
 const table = [header, ...rows.map((r) => [r.name, r.value, r.baseline, r.ratio, r.target, r.ok ? "ok" : "MISSED"])]
 const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)))

@@ -18,7 +18,7 @@
  * each view reads as. Pure.
  */
 import type { ElementList, UiElement } from "./elements.js"
-import { contains, fieldValue, idWords, isEditable, ownDescription, ownLabel, readable, sameWords } from "./labels.js"
+import { fieldValue, idWords, isEditable, ownDescription, ownLabel, readable, sameWords, says } from "./labels.js"
 import type { Bounds, UiNode, UiTree } from "./ui-tree.js"
 import { area, centre, emptyBounds, intersect, screenOf } from "./ui-tree.js"
 
@@ -99,7 +99,7 @@ export const readElements = (tree: UiTree): ElementList => {
       if (gatherer !== undefined) gatherer.parts.push(node)
       else if (!shows) {
         // Nothing to see or tap.
-      } else if (owner !== undefined && contains(shown, ownLabel(node))) owner.parts.push(node)
+      } else if (owner !== undefined && says(shown, ownLabel(node))) owner.parts.push(node)
       else {
         const draft: Draft = { node, path, visible, gathers: false, parts: [] }
         drafts.push(draft)

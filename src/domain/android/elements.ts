@@ -17,7 +17,7 @@
  * rules locate a view without a model.
  */
 import { readElements } from "./element-reader.js"
-import { contains as says, fieldValue, isEditable, ownDescription, ownText } from "./labels.js"
+import { fieldValue, isEditable, ownDescription, ownText, says } from "./labels.js"
 import type { Bounds, Point, UiNode, UiTree } from "./ui-tree.js"
 import { area } from "./ui-tree.js"
 

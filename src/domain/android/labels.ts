@@ -52,7 +52,7 @@ const fold = (text: string) => text.toLocaleLowerCase().replace(/\s+/g, " ").tri
 export const sameWords = (a: string, b: string): boolean => fold(a) === fold(b)
 
 /** Whether `outer` already says `inner` (ignoring case and spacing). */
-export const contains = (outer: string, inner: string): boolean => {
+export const says = (outer: string, inner: string): boolean => {
   const i = fold(inner)
   return i.length > 0 && fold(outer).includes(i)
 }

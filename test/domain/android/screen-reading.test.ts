@@ -7,7 +7,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { describeElements, elementList, findByLabel, findByText, isInteractive } from "../../../src/domain/android/elements.js"
 import type { UiElement } from "../../../src/domain/android/elements.js"
-import { contains as says, ownDescription, ownLabel } from "../../../src/domain/android/labels.js"
+import { ownDescription, ownLabel, says } from "../../../src/domain/android/labels.js"
 import { area, contains, intersect, nodeAt, screenOf, walk } from "../../../src/domain/android/ui-tree.js"
 import type { UiNode, UiTree } from "../../../src/domain/android/ui-tree.js"
 import { madeDump, mapNodes, privateUse, realDump, realDumps, realPresent } from "./dump-support.js"
