@@ -16,7 +16,7 @@ import type { AtomicAction } from "../../../src/domain/droid/actions.js"
 import { elementList } from "../../../src/domain/android/elements.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
 import { madeDump } from "../../domain/android/dump-support.js"
-import { js, phoneWith, promptAt } from "./support.js"
+import { indexIn, js, phoneWith, promptAt } from "./support.js"
 
 const short = (line: string) => {
   expect(line.length).toBeLessThanOrEqual(maxErrorChars)
@@ -114,3 +114,29 @@ const decode = (raw: unknown): AtomicAction => {
   if (d._tag === "Left") throw new Error(d.left)
   return d.right
 }
+
+describe("a password typed on the simulated phone", () => {
+  it.scoped("CodeAct joins a secured network: the phone has the password, no prompt the model reads ever shows it", () => {
+    type Req = Parameters<typeof indexIn>[0]
+    const { device, layer } = phoneWith([
+      ScriptedLlm.text(js("open_app(\"Settings\")")),
+      (req: Req) => ScriptedLlm.text(js(`click(${indexIn(req, /"Network & internet · /)})`)),
+      (req: Req) => ScriptedLlm.text(js(`click(${indexIn(req, /"Wi-Fi · Off"/)})`)),
+      (req: Req) => ScriptedLlm.text(js(`click(${indexIn(req, /Switch "OFF"/)})`)),
+      (req: Req) => ScriptedLlm.text(js(`click(${indexIn(req, /"CoffeeShop · Secured"/)})`)),
+      (req: Req) => ScriptedLlm.text(js(`type(${indexIn(req, /id=password password clickable/)}, "hunter2")`)),
+      (req: Req) => ScriptedLlm.text(js(`click(${indexIn(req, /id=password password filled/) + 1})\ncomplete(true, "joined CoffeeShop")`))
+    ])
+    return Effect.gen(function*() {
+      const result = yield* runCodeAct({ goal: "join the CoffeeShop Wi-Fi with password hunter2", maxSteps: 8 })
+      expect(result).toMatchObject({ success: true, steps: 7 })
+      expect(device.settings.connected).toEqual({ network: "CoffeeShop", password: "hunter2" })
+      const requests = yield* Effect.flatMap(ScriptedLlm, (s) => s.requests)
+      // What the phone and the sandbox said back (every prompt after the first, which holds the user's goal).
+      const heard = requests.slice(1).map((_, i) => promptAt(requests, i + 1).replace(/^Goal: .*$/m, ""))
+      expect(heard.join("\n")).not.toContain("hunter2")
+      expect(promptAt(requests, 6)).toContain("type(")
+      expect(promptAt(requests, 6)).toMatch(/\(7 characters\)/)
+    }).pipe(Effect.provide(layer))
+  })
+})
