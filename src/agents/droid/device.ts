@@ -90,6 +90,10 @@ export const makeDeviceTools: Effect.Effect<DeviceTools, never, Adb> = Effect.ge
     })
 
   const screenSize = Effect.map(Ref.get(shown), (list) => {
+    // The dump's own screen when it has one (ui-tree.ts screenOf), else the box around what is listed.
+    if (list.screen !== undefined && list.screen.right > list.screen.left && list.screen.bottom > list.screen.top) {
+      return { width: list.screen.right, height: list.screen.bottom }
+    }
     const right = Math.max(0, ...list.elements.map((e) => e.node.bounds.right))
     const bottom = Math.max(0, ...list.elements.map((e) => e.node.bounds.bottom))
     return right > 0 && bottom > 0 ? { width: right, height: bottom } : fallbackSize
