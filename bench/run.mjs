@@ -226,7 +226,8 @@ rows.push(...await fitlogQuality(await import("../dist/lib/index.js")))
 
 // droid: per-step cost of the screen hash and of a --vision frame (bench/droid-runs.mjs).
 rows.push(...await (await import("./droid-runs.mjs")).droidRunRows(await import("../dist/lib/index.js")))
-
+// droid: the element list the model reads, over the real dumps (bench/droid-screen.mjs).
+rows.push(...(await import("./droid-screen.mjs")).screenRows())
 const header = ["benchmark", "value", "baseline", "ratio", "target", "verdict"]
 const table = [header, ...rows.map((r) => [r.name, r.value, r.baseline, r.ratio, r.target, r.ok ? "ok" : "MISSED"])]
 const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)))

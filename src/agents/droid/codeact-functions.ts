@@ -12,8 +12,8 @@
  * device calls (the sandbox stops the code past them), each remembered fact
  * and the number of facts, and each logged argument.
  */
-import { Effect, Option, ParseResult, Ref, Schema } from "effect"
-import { AtomicAction } from "../../domain/droid/actions.js"
+import { Effect, Either, Option, Ref } from "effect"
+import { decodeAtomicAction } from "../../domain/droid/actions.js"
 import { HostCallFailed } from "../../services/sandbox/errors.js"
 import type { HostFunction } from "../../services/sandbox/sandbox.js"
 import type { DeviceTools } from "./device.js"
@@ -89,15 +89,20 @@ const call = (s: ReadonlyArray<unknown>) => s.map((a) => clip(JSON.stringify(a) 
 export const codeActFunctions = (device: DeviceTools, state: CodeActState): Record<string, HostFunction> => {
   const action = (name: string): HostFunction => (args) =>
     Effect.gen(function*() {
-      const decoded = yield* Schema.decodeUnknown(AtomicAction)(toAction(name, args)).pipe(
-        Effect.mapError((e) => new HostCallFailed({ function: name, reason: `bad arguments (${call(args)}): ${ParseResult.TreeFormatter.formatErrorSync(e)}` }))
-      )
-      yield* Ref.update(state.calls, (c) => [...c, `${name}(${call(args)})`])
+      // One short line naming the argument and what it needs, never the whole action schema.
+      const decoded = yield* Either.match(decodeAtomicAction(toAction(name, args)), {
+        onLeft: (why) => Effect.fail(new HostCallFailed({ function: name, reason: `bad arguments: ${why}` })),
+        onRight: Effect.succeed
+      })
+      // Text typed into a password field is not repeated in the log the next prompt shows, nor in a saved run.
+      const secret = yield* device.typesSecret(decoded)
+      const shown = secret ? call(args.map((a, i) => (i === args.length - 1 && typeof a === "string" ? `(${Array.from(a).length} characters)` : a))) : call(args)
+      yield* Ref.update(state.calls, (c) => [...c, secret ? `// ${name}(${shown}): typed into a password field: not saved, so a replay does not type it` : `${name}(${call(args)})`])
       const outcome = yield* device.act(decoded).pipe(
-        Effect.tapError((e) => Ref.update(state.log, (l) => [...l, `${name}(${call(args)}) failed: ${e.reason}`])),
+        Effect.tapError((e) => Ref.update(state.log, (l) => [...l, `${name}(${shown}) failed: ${e.reason}`])),
         Effect.mapError((e) => new HostCallFailed({ function: name, reason: e.reason }))
       )
-      yield* Ref.update(state.log, (l) => [...l, `${name}(${call(args)}): ${outcome}`])
+      yield* Ref.update(state.log, (l) => [...l, `${name}(${shown}): ${outcome}`])
       return outcome
     })
   const actions = ["click", "long_press", "type", "swipe", "scroll", "open_app", "back", "home", "enter", "wait"]

@@ -42,13 +42,25 @@ export interface DeviceTools {
   readonly observe: Effect.Effect<Observation, AdbError | UiDumpError>
   /** Carry out one action; the result says what happened, in a line. */
   readonly act: (action: AtomicAction) => Effect.Effect<string, ActionFailed>
-  /** The text of the focused field on the last observed screen, if a field has focus. */
-  readonly focusedText: Effect.Effect<Option.Option<string>>
+  /** The text of the focused field on the last observed screen, if a field has focus; a password field's is never read. */
+  readonly focusedText: Effect.Effect<Option.Option<string>, ActionFailed>
+  /** Whether the action types into a password field on the last observed screen: its text is then never repeated. */
+  readonly typesSecret: (action: AtomicAction) => Effect.Effect<boolean>
   /** Replace the focused field's text (the TextManipulator's result). */
   readonly replaceFocusedText: (text: string) => Effect.Effect<string, ActionFailed>
 }
 
 const fallbackSize = { width: 1080, height: 2400 }
+
+/** Whether `action` types into a password field of `list`: the indexed one, or the focused one. */
+export const typesIntoPassword = (list: ElementList, action: AtomicAction): boolean =>
+  action.action === "type" && (action.index === undefined ? focusedField(list) : elementAt(list, action.index))?.node.password === true
+
+/** How an action is named in messages, with a password's text left out. */
+export const actionLabel = (action: AtomicAction, secret: boolean): string => {
+  const shown = secret && action.action === "type" ? { ...action, text: `(${Array.from(action.text).length} characters)` } : action
+  return `${action.action}(${JSON.stringify({ ...shown, action: undefined }).slice(1, -1)})`
+}
 
 const failed = (action: string) => (e: { readonly message: string }) => new ActionFailed({ action, reason: e.message })
 
@@ -85,6 +97,10 @@ export const makeDeviceTools: Effect.Effect<DeviceTools, never, Adb> = Effect.ge
     })
 
   const screenSize = Effect.map(Ref.get(shown), (list) => {
+    // The dump's own screen when it has one (ui-tree.ts screenOf), else the box around what is listed.
+    if (list.screen !== undefined && list.screen.right > list.screen.left && list.screen.bottom > list.screen.top) {
+      return { width: list.screen.right, height: list.screen.bottom }
+    }
     const right = Math.max(0, ...list.elements.map((e) => e.node.bounds.right))
     const bottom = Math.max(0, ...list.elements.map((e) => e.node.bounds.bottom))
     return right > 0 && bottom > 0 ? { width: right, height: bottom } : fallbackSize
@@ -109,8 +125,10 @@ export const makeDeviceTools: Effect.Effect<DeviceTools, never, Adb> = Effect.ge
       return `opened ${pkg.value}`
     })
 
-  const act = (action: AtomicAction): Effect.Effect<string, ActionFailed> => {
-    const label = `${action.action}(${JSON.stringify({ ...action, action: undefined }).slice(1, -1)})`
+  const typesSecret = (action: AtomicAction) => Effect.map(Ref.get(shown), (list) => typesIntoPassword(list, action))
+
+  const act = (action: AtomicAction): Effect.Effect<string, ActionFailed> => Effect.flatMap(typesSecret(action), (secret) => {
+    const label = actionLabel(action, secret)
     const run: Effect.Effect<string, ActionFailed | AdbError | { readonly _tag: string; readonly message: string }> = (() => {
       switch (action.action) {
         case "click":
@@ -137,13 +155,19 @@ export const makeDeviceTools: Effect.Effect<DeviceTools, never, Adb> = Effect.ge
       }
     })()
     return run.pipe(Effect.mapError((e) => (e instanceof ActionFailed ? e : failed(label)(e))))
-  }
+  })
 
-  const focusedText = Effect.map(Ref.get(shown), (list) => Option.map(Option.fromNullable(focusedField(list)), fieldText))
+  const focusedText = Effect.flatMap(Ref.get(shown), (list) => {
+    const field = focusedField(list)
+    if (field === undefined) return Effect.succeed(Option.none<string>())
+    return field.node.password
+      ? Effect.fail(new ActionFailed({ action: "input_text", reason: "the focused field is a password field: its text is never read; type the new text with type()" }))
+      : Effect.succeed(Option.some(fieldText(field)))
+  })
 
   // Cleared in one step and read back (typing.ts), never a DEL per character.
   const replaceFocusedText = (text: string) =>
     typing.replaceText(text).pipe(Effect.mapError((e) => (e instanceof ActionFailed ? e : failed("input_text")(e))))
 
-  return { observe, act, focusedText, replaceFocusedText }
+  return { observe, act, focusedText, typesSecret, replaceFocusedText }
 })

@@ -5,8 +5,8 @@
  * device refuses, is a failed outcome with feedback for the Manager — never
  * a crash.
  */
-import { Effect, Either, ParseResult, Schema } from "effect"
-import { AtomicAction } from "../../domain/droid/actions.js"
+import { Effect, Either } from "effect"
+import { decodeAtomicAction } from "../../domain/droid/actions.js"
 import { jsonObject } from "../../domain/droid/code-blocks.js"
 import type { LlmError } from "../../domain/llm.js"
 import type { ImageBlock } from "../../domain/llm.js"
@@ -14,6 +14,7 @@ import { GenerateRequest, userText } from "../../domain/llm.js"
 import { actionCode } from "../../domain/droid/trajectory.js"
 import { Llm } from "../../services/llm/llm.js"
 import type { DeviceTools, Observation } from "./device.js"
+import { actionLabel } from "./device.js"
 import { executorSystem } from "./prompts.js"
 
 /** One carried-out (or failed) step, as the Manager's action and error histories show it. */
@@ -58,12 +59,14 @@ export const runExecutor = (device: DeviceTools, input: ExecutorInput): Effect.E
     const description = section(response.text, "Description") || input.subgoal
     const raw = jsonObject(response.text)
     if (Either.isLeft(raw)) return { action: "(none)", description, ok: false, feedback: raw.left }
-    const action = Schema.decodeUnknownEither(AtomicAction)(raw.right)
-    const written = JSON.stringify(raw.right)
+    const action = decodeAtomicAction(raw.right)
     if (Either.isLeft(action)) {
-      return { action: written, description, ok: false, feedback: `invalid action: ${ParseResult.TreeFormatter.formatErrorSync(action.left)}` }
+      return { action: JSON.stringify(raw.right), description, ok: false, feedback: `invalid action: ${action.left}` }
     }
-    const code = actionCode(action.right)
+    // The Manager's history and a saved run never hold text typed into a password field: the run says so instead.
+    const secret = yield* device.typesSecret(action.right)
+    const written = secret ? actionLabel(action.right, true) : JSON.stringify(raw.right)
+    const code = secret ? `// ${written}: typed into a password field: not saved, so a replay does not type it` : actionCode(action.right)
     return yield* device.act(action.right).pipe(
       Effect.map((done): ActionRecord => ({ action: written, description, ok: true, feedback: done, code })),
       Effect.catchTag("ActionFailed", (e) => Effect.succeed<ActionRecord>({ action: written, description, ok: false, feedback: e.reason, code }))

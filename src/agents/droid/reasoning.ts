@@ -138,7 +138,12 @@ export const runReasoning = (
         TextTask: ({ task }) =>
           Effect.gen(function*() {
             const textTask = (r: ActionRecord) => (record(r), done(`text_task ${task}`, `// TEXT_TASK (not replayed): ${task.replace(/\s+/g, " ")}`, r.ok, r.feedback))
-            const original = yield* device.focusedText
+            const read = yield* Effect.either(device.focusedText)
+            if (Either.isLeft(read)) {
+              yield* textTask({ action: "text_task", description: task, ok: false, feedback: read.left.reason })
+              return Option.none<DroidResult>()
+            }
+            const original = read.right
             if (Option.isNone(original)) {
               yield* textTask({ action: "text_task", description: task, ok: false, feedback: "no text field has focus: click the field first" })
               return Option.none<DroidResult>()

@@ -11,8 +11,10 @@
  *   checks it is empty, types the new text and checks the final text.
  *
  * A field's shown text is its text unless that equals its hint: many apps
- * dump an empty field with the hint as its text. Password fields may dump
- * masked text, so for them only the length is compared.
+ * dump an empty field with the hint as its text (labels.ts `fieldValue`).
+ * Password fields may dump masked text, so for them only the length is
+ * compared, and no message ever repeats what was typed into one or what
+ * it holds.
  *
  * Where it sits: device.ts's `act({ action: "type" })` and
  * `replaceFocusedText` call these with the list the model last saw.
@@ -20,6 +22,7 @@
 import { Effect } from "effect"
 import type { ElementList, UiElement } from "../../domain/android/elements.js"
 import { describeElement, elementAt, elementList, focusedField, isEditable, shortClass } from "../../domain/android/elements.js"
+import { fieldValue } from "../../domain/android/labels.js"
 import type { AdbError, TextNotTypable, UiDumpError } from "../../domain/android/errors.js"
 import type { AdbShape } from "../../services/adb/adb.js"
 import { ActionFailed } from "./errors.js"
@@ -27,7 +30,14 @@ import { ActionFailed } from "./errors.js"
 type TypingError = ActionFailed | AdbError | UiDumpError | TextNotTypable
 
 /** What the field holds, as a user would read it. */
-export const fieldText = (e: UiElement): string => (e.node.text === e.node.hint ? "" : e.node.text)
+export const fieldText = (e: UiElement): string => fieldValue(e.node)
+
+/** Said of a password field in results and errors, instead of its text; codeact-functions.ts masks the call's text on seeing it. */
+export const passwordFieldNote = "(a password field)"
+
+/** The typed text as a message may show it: a password's only by its length. */
+const spoken = (field: UiElement, text: string) =>
+  field.node.password ? `${Array.from(text).length} characters ${passwordFieldNote}` : JSON.stringify(text)
 
 const squash = (text: string) => text.replace(/\s+/g, " ").trim()
 
@@ -83,14 +93,14 @@ export const makeTyping = (adb: AdbShape) => {
       const now = (yield* fresh).elements.find((e) => sameField(e, field))
       if (now === undefined) {
         // Enter may have submitted the form and left the screen.
-        if (text.includes("\n")) return `typed ${JSON.stringify(text)}; the field is gone after Enter`
-        return yield* fail(action, `${fieldName(field)} is gone after typing; look at the screen again`)
+        if (text.includes("\n")) return `typed ${spoken(field, text)}; the field is gone after Enter`
+        return yield* fail(action, `${fieldName(field)}${field.node.password ? ` ${passwordFieldNote}` : ""} is gone after typing; look at the screen again`)
       }
       const after = fieldText(now)
       if (!arrived(now, before, after, text)) {
-        return yield* fail(action, `the text did not arrive: ${fieldName(now)} ${now.node.password ? "is unchanged" : `shows ${JSON.stringify(after)}`}`)
+        return yield* fail(action, `the text did not arrive: ${fieldName(now)} ${now.node.password ? `${passwordFieldNote} is unchanged` : `shows ${JSON.stringify(after)}`}`)
       }
-      return `typed ${JSON.stringify(text)} into ${fieldName(now)}`
+      return `typed ${spoken(now, text)} into ${fieldName(now)}`
     })
 
   /** Replace the focused field's whole text: clear in one step, check, type, check. */
@@ -114,9 +124,9 @@ export const makeTyping = (adb: AdbShape) => {
       const got = fieldText(final)
       const right = final.node.password ? Array.from(got).length === Array.from(text).length : squash(got) === squash(text)
       if (!right) {
-        return yield* fail(action, final.node.password ? "the field's new text has the wrong length" : `the field shows ${JSON.stringify(got)} instead of the new text`)
+        return yield* fail(action, final.node.password ? `the field's new text has the wrong length ${passwordFieldNote}` : `the field shows ${JSON.stringify(got)} instead of the new text`)
       }
-      return `replaced the field's text with ${JSON.stringify(text)}`
+      return `replaced the field's text with ${spoken(final, text)}`
     })
 
   return { typeInto, replaceText }

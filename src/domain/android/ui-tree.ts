@@ -38,6 +38,8 @@ export interface UiFlags {
   readonly longClickable: boolean
   readonly password: boolean
   readonly selected: boolean
+  /** `visible-to-user` (newer dumps write it; absent means visible). */
+  readonly visibleToUser: boolean
 }
 
 export interface UiNode extends UiFlags {
@@ -67,6 +69,29 @@ export const centre = (b: Bounds): Point => ({ x: Math.floor((b.left + b.right) 
 export const contains = (b: Bounds, p: Point): boolean => p.x >= b.left && p.x < b.right && p.y >= b.top && p.y < b.bottom
 
 export const area = (b: Bounds): number => Math.max(0, b.right - b.left) * Math.max(0, b.bottom - b.top)
+
+/** The part two rectangles share (empty bounds when they do not meet). */
+export const intersect = (a: Bounds, b: Bounds): Bounds => {
+  const r = { left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom) }
+  return r.right > r.left && r.bottom > r.top ? r : emptyBounds
+}
+
+/**
+ * The screen the dump covers: the box around its top-level windows (the
+ * first is the full display for an app, the popup itself when the dump's
+ * root is a popup window). Undefined when no window has bounds.
+ */
+export const screenOf = (tree: UiTree): Bounds | undefined => {
+  const sized = tree.nodes.map((n) => n.bounds).filter((b) => area(b) > 0)
+  if (sized.length === 0) return undefined
+  return {
+    // A display starts at (0,0): a window drawn partly above or left of it shows only from there.
+    left: Math.max(0, Math.min(...sized.map((b) => b.left))),
+    top: Math.max(0, Math.min(...sized.map((b) => b.top))),
+    right: Math.max(...sized.map((b) => b.right)),
+    bottom: Math.max(...sized.map((b) => b.bottom))
+  }
+}
 
 /** `[l,t][r,b]`; anything else is empty bounds (a view uiautomator could not measure). */
 export const parseBounds = (text: string | undefined): Bounds => {
@@ -103,6 +128,7 @@ const toNode = (element: XmlElement): UiNode => {
     longClickable: flag(a, "long-clickable"),
     password: flag(a, "password"),
     selected: flag(a, "selected"),
+    visibleToUser: flag(a, "visible-to-user", true),
     bounds: parseBounds(a.get("bounds")),
     children: element.children.filter((c) => c.name === "node").map(toNode)
   }

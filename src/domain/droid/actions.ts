@@ -5,7 +5,7 @@
  * boundary so a malformed action is a typed failure the Manager hears about.
  * Pure.
  */
-import { Schema } from "effect"
+import { Either, Option, ParseResult, Schema } from "effect"
 
 export const ElementIndex = Schema.Int.pipe(Schema.positive(), Schema.brand("ElementIndex"))
 export type ElementIndex = typeof ElementIndex.Type
@@ -46,3 +46,68 @@ export const atomicActionHelp = [
   "{\"action\": \"back\"}  {\"action\": \"home\"}  {\"action\": \"enter\"}",
   "{\"action\": \"wait\", \"ms\": 1000}"
 ].join("\n")
+
+/** Longest schema error a model is shown: one line, enough to name the field and what it needs. */
+export const maxErrorChars = 200
+
+const oneLine = (text: string): string => {
+  const flat = text.replace(/\s+/g, " ").trim()
+  return flat.length <= maxErrorChars ? flat : `${flat.slice(0, maxErrorChars - 1)}…`
+}
+
+/**
+ * A decoding failure in one short line naming the field and what it needs,
+ * e.g. `direction: expected "up" | "down" | "left" | "right", got "north"`,
+ * instead of the tree of every union member (1,200+ characters).
+ */
+export const briefParseError = (error: ParseResult.ParseError): string => {
+  const issues = ParseResult.ArrayFormatter.formatErrorSync(error)
+  // An optional field's "Expected undefined" says nothing the other issue there does not.
+  const useful = issues.filter((i) => !i.message.startsWith("Expected undefined"))
+  const first = useful[0] ?? issues[0]
+  if (first === undefined) return oneLine(error.message)
+  const at = (i: { readonly path: ReadonlyArray<PropertyKey> }) => i.path.map(String).join(".")
+  const here = useful.filter((i) => at(i) === at(first))
+  const expected = here.map((i) => /^Expected (.+), actual (.+)$/s.exec(i.message))
+  const message = expected.length > 1 && expected.every((m) => m !== null)
+    ? `expected ${expected.map((m) => m?.[1] ?? "").join(" | ")}, got ${expected[0]?.[2] ?? ""}`
+    : first.message.replace(/^Expected (.+), actual (.+)$/s, "expected $1, got $2")
+  return oneLine(at(first).length === 0 ? message : `${at(first)}: ${message}`)
+}
+
+const actionNames = ["click", "long_press", "type", "swipe", "scroll", "open_app", "back", "home", "enter", "wait"] as const
+type ActionName = (typeof actionNames)[number]
+
+/** Why `raw` is not a valid action of this one kind. */
+const memberError = (name: ActionName, raw: unknown): Option.Option<ParseResult.ParseError> => {
+  const check = <A, I>(schema: Schema.Schema<A, I>) => Either.getLeft(Schema.decodeUnknownEither(schema)(raw))
+  switch (name) {
+    case "click": return check(Click)
+    case "long_press": return check(LongPress)
+    case "type": return check(TypeText)
+    case "swipe": return check(Swipe)
+    case "scroll": return check(Scroll)
+    case "open_app": return check(OpenApp)
+    case "back": return check(Back)
+    case "home": return check(Home)
+    case "enter": return check(Enter)
+    case "wait": return check(Wait)
+  }
+}
+
+/**
+ * Decode one action; a failure is one short line about the action the model
+ * named (its `action` picks the member), never the whole union's schema.
+ */
+export const decodeAtomicAction = (raw: unknown): Either.Either<AtomicAction, string> => {
+  const whole = Schema.decodeUnknownEither(AtomicAction)(raw)
+  if (Either.isRight(whole)) return Either.right(whole.right)
+  const name = typeof raw === "object" && raw !== null && "action" in raw ? raw.action : undefined
+  const known = actionNames.find((n) => n === name)
+  if (known === undefined) {
+    const got = name === undefined ? "nothing" : JSON.stringify(name) ?? String(name)
+    return Either.left(oneLine(`action: expected one of ${actionNames.join(", ")}, got ${got}`))
+  }
+  const why = Option.getOrElse(memberError(known, raw), () => whole.left)
+  return Either.left(oneLine(`${known}: ${briefParseError(why)}`))
+}

@@ -17,7 +17,7 @@ import { DroidOutcome } from "../../../src/agents/droid/result.js"
 
 const turnOnWifi = [
   ScriptedLlm.text(js("open_app(\"Settings\")")),
-  (req: Parameters<typeof indexIn>[0]) => ScriptedLlm.text(js(`click(${indexIn(req, /"Network & internet"/)})`)),
+  (req: Parameters<typeof indexIn>[0]) => ScriptedLlm.text(js(`click(${indexIn(req, /"Network & internet · /)})`)),
   (req: Parameters<typeof indexIn>[0]) => ScriptedLlm.text(js(`click(${indexIn(req, /Switch "OFF"/)})\ncomplete(true, "Wi-Fi has been turned on")`))
 ]
 

@@ -60,10 +60,11 @@ describe("offline", () => {
 
   it.scoped("--script replays a recorded CodeAct transcript block by block: Wi-Fi ends on", () => {
     const device = new SimulatedDevice()
+    // On the Network & internet screen: [3] the "Wi-Fi · Off" row, [4] its switch.
     const transcript = [
       "Step 1\n```js\nopen_app(\"Settings\")\n```",
       "Step 2\n```js\nclick(\"Network & internet\")\n```",
-      "Step 3\n```js\nclick(6)\ncomplete(true, \"Wi-Fi is on\")\n```"
+      "Step 3\n```js\nclick(4)\ncomplete(true, \"Wi-Fi is on\")\n```"
     ].join("\n")
     return Effect.gen(function*() {
       const report = yield* runScript(transcript)

@@ -62,13 +62,13 @@ describe("typing", () => {
     return Effect.gen(function*() {
       const tools = yield* makeDeviceTools
       yield* tools.act({ action: "open_app", text: "Settings" })
-      const row = yield* indexOf(tools, /"Network & internet"/)
+      const row = yield* indexOf(tools, /"Network & internet · /)
       const taps = device.commands.filter((c) => c.includes("input tap")).length
       const e = yield* Effect.flip(tools.act({ action: "type", index: row, text: "hello" }))
-      expect(e.reason).toMatch(new RegExp(`^\\[${row}\\] .*"Network & internet".* is not a text field, so it was neither tapped nor typed into; use click\\(${row}\\) to press it$`))
+      expect(e.reason).toMatch(new RegExp(`^\\[${row}\\] .*"Network & internet · .* is not a text field, so it was neither tapped nor typed into; use click\\(${row}\\) to press it$`))
       expect(device.commands.filter((c) => c.includes("input tap")).length).toBe(taps)
       expect(device.typed).toEqual([])
-      expect((yield* tools.observe).text).toContain("\"Network & internet\"")
+      expect((yield* tools.observe).text).toContain("\"Network & internet · ")
     }).pipe(Effect.provide(layer))
   })
 

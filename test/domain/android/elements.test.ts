@@ -9,10 +9,11 @@ import {
   findByLabel,
   findByResourceId,
   findByText,
-  isListed
+  isInteractive
 } from "../../../src/domain/android/elements.js"
-import { contains, nodeAt, parseUiDump, walk } from "../../../src/domain/android/ui-tree.js"
-import type { UiTree } from "../../../src/domain/android/ui-tree.js"
+import { ownLabel } from "../../../src/domain/android/labels.js"
+import { area, contains, intersect, nodeAt, parseUiDump, screenOf, walk } from "../../../src/domain/android/ui-tree.js"
+import type { UiNode, UiTree } from "../../../src/domain/android/ui-tree.js"
 import type { View, Window } from "../../fakes/android/index.js"
 import { renderDump, SimulatedDevice } from "../../fakes/android/index.js"
 
@@ -94,8 +95,25 @@ describe("element list indices (property)", () => {
         const windows = roots.map((root) => ({ packageName: "com.x", root }))
         const tree = parsed(renderDump(windows))
         const list = elementList(tree)
-        // Exactly the listable nodes, in document order, numbered 1…n.
-        expect(list.elements.map((e) => e.node)).toEqual(walk(tree).map((w) => w.node).filter(isListed))
+        // In document order; every visible control listed; every visible text either
+        // listed or folded into exactly one listed line, never lost.
+        // Visible: inside the screen and inside every scrolling container around it.
+        const screen = screenOf(tree)
+        const onScreen = (node: UiNode, path: ReadonlyArray<number>) =>
+          screen !== undefined && area(path.slice(0, -1).reduce((b, _, i) => {
+            const around = nodeAt(tree, path.slice(0, i + 1))
+            return around !== undefined && around.scrollable && area(around.bounds) > 0 ? intersect(b, around.bounds) : b
+          }, intersect(node.bounds, screen))) > 0
+        const listed = list.elements.map((e) => e.node)
+        expect(list.elements.map((e) => e.path.join("."))).toEqual(walk(tree).filter((w) => listed.includes(w.node)).map((w) => w.path.join(".")))
+        for (const { node, path } of walk(tree)) {
+          if (!onScreen(node, path)) continue
+          if (isInteractive(node)) expect(listed).toContain(node)
+          else if (ownLabel(node).length > 0) {
+            const places = list.elements.filter((e) => e.node === node || e.parts.includes(node))
+            expect(places).toHaveLength(1)
+          }
+        }
         for (const [position, e] of list.elements.entries()) {
           expect(e.index).toBe(position + 1)
           expect(elementAt(list, e.index)).toBe(e)

@@ -8,7 +8,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Option } from "effect"
 import { existsSync } from "node:fs"
 import { parseFocus } from "../../../src/domain/android/device-output.js"
-import { elementList, findByResourceId } from "../../../src/domain/android/elements.js"
+import { elementList, findByResourceId, partById } from "../../../src/domain/android/elements.js"
 import { parseUiDump } from "../../../src/domain/android/ui-tree.js"
 import { quietAppiumLog } from "../../../src/services/adb/live.js"
 import { adbBinary, runCommand, simulatedPhone, SimulatedDevice } from "../../fakes/android/index.js"
@@ -47,7 +47,7 @@ describe("simulated device shell", () => {
     device.commitText("e") // one letter matches most of the foods: more rows than the screen holds
     device.key(66)
     device.dump() // the spinner
-    const names = () => findByResourceId(elementList(Either.getOrThrow(parseUiDump(device.dump()))), "food_name").map((e) => e.node.text)
+    const names = () => findByResourceId(elementList(Either.getOrThrow(parseUiDump(device.dump()))), "food_name").map((e) => partById(e, "food_name")?.text)
     const before = names()
     expect(before).not.toContain("Crème Brûlée")
     sh(device, "input swipe 540 2000 540 400 300")

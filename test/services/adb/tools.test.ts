@@ -104,7 +104,7 @@ describe("Android tools", () => {
       expect(parsedOk?.[0]).toBe(false)
       expect(parsedOk?.[1]).toMatch(/^Under \(540, 875\): element \[(\d+)\]\n/)
       const index = /element \[(\d+)\]/.exec(parsedOk?.[1] ?? "")?.[1]
-      expect(parsedOk?.[1]).toContain(`[${index}] EditText hint="Quantity" id=qty clickable editable focused (540,875)`)
+      expect(parsedOk?.[1]).toContain(`[${index}] EditText hint: "Quantity" id=qty clickable editable focused (540,875)`)
       expect(truncated).toEqual([true, expect.stringContaining("UiDumpTruncated")])
     }))
 })

@@ -9,7 +9,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Context, Effect, Exit, Fiber, Layer, Option, Scope } from "effect"
 import { existsSync } from "node:fs"
 import { createServer } from "node:net"
-import { elementList, findByLabel, findByResourceId } from "../../../src/domain/android/elements.js"
+import { elementList, findByLabel, findByResourceId, partById } from "../../../src/domain/android/elements.js"
 import { Keys, PackageName } from "../../../src/domain/android/ids.js"
 import { Adb } from "../../../src/services/adb/adb.js"
 import { layerAdbLive } from "../../../src/services/adb/live.js"
@@ -110,7 +110,7 @@ describe.skipIf(!haveAdb)("Adb through the real adb client and appium-adb, again
       expect(yield* searchFieldText(adb)).toBe("crème brûlée")
       yield* adb.keyevent(Keys.ENTER)
       const results = yield* adb.waitForIdle({ interval: "30 millis" })
-      expect(findByResourceId(results.elements, "food_name").map((e) => e.node.text)).toEqual(["Crème Brûlée"])
+      expect(findByResourceId(results.elements, "food_name").map((e) => partById(e, "food_name")?.text)).toEqual(["Crème Brûlée"])
     }))
 
   it.scopedLive("without ADBKeyboard, ASCII text still arrives intact through quoted `input text`", () =>

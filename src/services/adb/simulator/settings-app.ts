@@ -1,8 +1,10 @@
 /**
  * A Settings-like app, `com.android.settings`: the top-level list, "Network &
- * internet" with a Wi-Fi row and its switch, and the Wi-Fi page with "Use
- * Wi-Fi". The switch state is the world a droid test asserts ("turn on
- * Wi-Fi"); `settings get global wifi_on` and `dumpsys wifi` report it too.
+ * internet" with a Wi-Fi row and its switch, the Wi-Fi page with "Use
+ * Wi-Fi", and joining the "CoffeeShop" network with a password typed into a
+ * password field (which, like some apps, dumps its text unmasked). The
+ * switch state is the world a droid test asserts ("turn on Wi-Fi");
+ * `settings get global wifi_on` and `dumpsys wifi` report it too.
  */
 import type { KeyResult, SimApp } from "./app.js"
 import { screen } from "./app.js"
@@ -13,7 +15,7 @@ export const settingsPackage = "com.android.settings"
 const sid = (name: string) => `${settingsPackage}:id/${name}`
 const top = screen.statusBar
 
-type Page = "Main" | "Network" | "WiFi"
+type Page = "Main" | "Network" | "WiFi" | "Join"
 
 const text = (t: string, bounds: View["bounds"], more: Partial<View> = {}): View => ({ className: "android.widget.TextView", text: t, bounds, ...more })
 
@@ -23,10 +25,13 @@ export class SettingsApp implements SimApp {
   readonly launchActivity = ".Settings"
   wifiEnabled = false
   airplaneMode = false
+  /** The network joined from the Join page, with the password it was joined with. */
+  connected: { readonly network: string; readonly password: string } | undefined = undefined
+  private password = ""
   private page: Page = "Main"
 
   activity(): string {
-    return this.page === "Main" ? ".Settings" : this.page === "Network" ? ".Settings$NetworkDashboardActivity" : ".Settings$WifiSettingsActivity"
+    return this.page === "Main" ? ".Settings" : this.page === "Network" ? ".Settings$NetworkDashboardActivity" : this.page === "WiFi" ? ".Settings$WifiSettingsActivity" : ".wifi.WifiDialogActivity"
   }
 
   start(): void {
@@ -35,22 +40,30 @@ export class SettingsApp implements SimApp {
 
   settle(): void {}
 
-  commitText(): boolean {
-    return false
+  commitText(typed: string): boolean {
+    if (this.page !== "Join") return false
+    this.password += typed
+    return true
+  }
+
+  clearText(): boolean {
+    if (this.page !== "Join") return false
+    this.password = ""
+    return true
   }
 
   key(code: number): KeyResult {
     if (code !== 4) return "ignored"
     if (this.page === "Main") return "leave-app"
-    this.page = this.page === "WiFi" ? "Network" : "Main"
+    this.page = this.page === "Join" ? "WiFi" : this.page === "WiFi" ? "Network" : "Main"
     return "handled"
   }
 
   scroll(): void {}
 
   render(): View {
-    const title = this.page === "Main" ? "Settings" : this.page === "Network" ? "Network & internet" : "Wi-Fi"
-    const rows = this.page === "Main" ? this.mainRows() : this.page === "Network" ? this.networkRows() : this.wifiRows()
+    const title = this.page === "Main" ? "Settings" : this.page === "Network" ? "Network & internet" : this.page === "WiFi" ? "Wi-Fi" : "CoffeeShop"
+    const rows = this.page === "Main" ? this.mainRows() : this.page === "Network" ? this.networkRows() : this.page === "WiFi" ? this.wifiRows() : this.joinRows()
     return {
       className: "android.widget.FrameLayout", bounds: box(0, 0, screen.width, screen.height), children: [{
         className: "android.widget.LinearLayout", bounds: box(0, top, screen.width, screen.navBar), children: [
@@ -107,7 +120,30 @@ export class SettingsApp implements SimApp {
     const toggleWifi = () => void (this.wifiEnabled = !this.wifiEnabled)
     return [
       this.row("Use Wi-Fi", "", toggleWifi, { checked: this.wifiEnabled, onToggle: toggleWifi }),
-      ...(this.wifiEnabled ? [this.row("HomeNet", "Connected", () => undefined), this.row("CoffeeShop", "Saved", () => undefined)] : [])
+      ...(this.wifiEnabled
+        ? [
+          this.row("HomeNet", this.connected === undefined ? "Connected" : "Saved", () => undefined),
+          this.row("CoffeeShop", this.connected?.network === "CoffeeShop" ? "Connected" : "Secured", () => void ((this.page = "Join"), (this.password = "")))
+        ]
+        : [])
+    ]
+  }
+
+  /** The join dialog: a focused password field and Connect. */
+  private joinRows(): ReadonlyArray<(b: View["bounds"]) => View> {
+    return [
+      (b) => ({
+        className: "android.widget.EditText", id: sid("password"), text: this.password, hint: "Password", password: true,
+        focused: true, focusable: true, clickable: true, bounds: box(42, b.top + 40, 1038, b.bottom - 40)
+      }),
+      (b) => ({
+        className: "android.widget.Button", id: sid("connect"), text: "Connect", bounds: box(540, b.top + 40, 1038, b.bottom - 40),
+        onTap: () => {
+          if (this.password.length === 0) return
+          this.connected = { network: "CoffeeShop", password: this.password }
+          this.page = "WiFi"
+        }
+      })
     ]
   }
 }
