@@ -5,8 +5,9 @@
 // "guess the median meal" baseline computed in the same run.
 //
 // `npm run bench` calls `fitlogQuality(lib)` with the built dist/lib.
-// `node bench/fitlog-quality.mjs [--misses N]` bundles src/ with esbuild and
-// prints the table plus N sample misses per cause (for development).
+// `node bench/fitlog-quality.mjs [--metric|--natural] [--misses N] [--half even|odd] [--dump FILE]`
+// bundles src/ with esbuild and prints the table plus N sample misses per
+// cause (for development; --dump writes every estimate as JSON lines).
 import { existsSync, readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 
@@ -106,15 +107,16 @@ export const scoreRun = (meals, estimates) => {
 }
 
 /** Estimate every meal of one phrasing offline; returns the scored run. */
-export const runPhrasing = async (lib, phrasing) => {
+export const runPhrasing = async (lib, phrasing, half) => {
   const { Effect, Layer } = await import("effect")
   const { FitlogAgent, layerSr28, layerOffline } = lib
-  const meals = loadMeals(phrasing)
+  // half "even"/"odd": develop on one half, check the other (meals nobody looked at).
+  const meals = loadMeals(phrasing).filter((_, i) => half === undefined || i % 2 === (half === "odd" ? 1 : 0))
   const layer = Layer.merge(layerSr28, layerOffline)
   const estimates = await Effect.runPromise(
     Effect.forEach(meals, (m) => Effect.map(FitlogAgent.estimate(m.text), FitlogAgent.estimateJson)).pipe(Effect.provide(layer))
   )
-  return scoreRun(meals, estimates)
+  return { ...scoreRun(meals, estimates), meals, estimates }
 }
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`
@@ -174,11 +176,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const out = fileURLToPath(new URL("../dist/bench-src/index.mjs", import.meta.url))
   await build({ entryPoints: [fileURLToPath(new URL("../src/index.ts", import.meta.url))], outfile: out, bundle: true, format: "esm", platform: "node", target: "node20", packages: "external", logLevel: "warning", banner: { js: "import { createRequire as __shoalCreateRequire } from \"node:module\"; const require = __shoalCreateRequire(import.meta.url);" } })
   const lib = await import(out)
-  const samples = Number(process.argv[process.argv.indexOf("--misses") + 1] || 0)
+  const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined)
+  const samples = Number(arg("--misses") || 0)
+  const half = arg("--half")
+  const dump = arg("--dump")
   const only = process.argv.includes("--natural") ? ["natural"] : process.argv.includes("--metric") ? ["metric"] : ["metric", "natural"]
   for (const phrasing of only) {
-    const r = await runPhrasing(lib, phrasing)
-    console.log(`${phrasing}: within ±20 % ${pct(r.energyWithin20)} (median meal ${pct(r.baseline.energyWithin20)}), Acc@7.5 ${pct(r.carbsAcc75)} (median meal ${pct(r.baseline.carbsAcc75)}), MAE ${r.maeKcal.toFixed(0)} kcal / ${r.maeCarbs.toFixed(1)} g carbs, 0 kcal ${pct(r.zeroShare)}`)
+    const r = await runPhrasing(lib, phrasing, half)
+    // --dump FILE: every meal with its label and estimate, as JSON lines, for grouping misses by class.
+    if (dump !== undefined) (await import("node:fs")).writeFileSync(`${dump}.${phrasing}.jsonl`, r.meals.map((meal, i) => JSON.stringify({ meal, est: r.estimates[i] })).join("\n"))
+    console.log(`${half === undefined ? "" : `${half} half, `}${phrasing}: within ±20 % ${pct(r.energyWithin20)} (median meal ${pct(r.baseline.energyWithin20)}), Acc@7.5 ${pct(r.carbsAcc75)} (median meal ${pct(r.baseline.carbsAcc75)}), MAE ${r.maeKcal.toFixed(0)} kcal / ${r.maeCarbs.toFixed(1)} g carbs, 0 kcal ${pct(r.zeroShare)}`)
     for (const [cause, list] of [...r.misses.entries()].sort((a, b) => b[1].length - a[1].length)) {
       console.log(`  ${cause}: ${list.length}`)
       for (const { meal, json } of list.slice(0, samples)) {
