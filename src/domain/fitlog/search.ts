@@ -10,7 +10,7 @@
  * records that share the head noun. Pure.
  */
 import { englishWords, fillerWords } from "./english.js"
-import { asEaten, commonFoodFor } from "./rank.js"
+import { asEaten, asMeant, commonFoodFor } from "./rank.js"
 import type { FoodRecord } from "./types.js"
 
 /** How people say it → how SR28 says it. */
@@ -125,6 +125,9 @@ export interface IndexedRecord {
   readonly segments: number
   /** Words of the record's upper-case brand or restaurant names (SR28 writes them in capitals). */
   readonly brandWords: ReadonlySet<string>
+  /** Word forms before any "with", "in", "from" (what the food is, not what it is made with). */
+  readonly main: ReadonlySet<string>
+  readonly parts: ReadonlyArray<string>
 }
 
 /** SR28 first parts that name a category, not the food: the food is named in the next part ("Snacks, potato chips"). */
@@ -142,7 +145,8 @@ export const indexRecords = (records: ReadonlyArray<FoodRecord>): ReadonlyArray<
     const first = segments[0] ?? ""
     // A category or a brand first ("Snacks, potato chips", "McDONALD'S, BIG MAC"): the food is named next.
     const named = categoryHeads.has(first) || /^[A-Z][A-Za-z'&. -]{2,}$/.test(record.description.split(",")[0] ?? "") && /[A-Z]{3}/.test(record.description.split(",")[0] ?? "")
-    const headWords = named ? words(segments[1] ?? "") : words(first)
+    // "Fast foods, taco with beef, …" names a taco: the head stops before "with"/"in"/"on".
+    const headWords = (named ? words(segments[1] ?? "") : words(first)).join(" ").split(/ (?:with|in|on) /)[0]?.split(" ").filter((w) => w.length > 0) ?? []
     return {
       record,
       exact,
@@ -151,7 +155,9 @@ export const indexRecords = (records: ReadonlyArray<FoodRecord>): ReadonlyArray<
       near: new Set(segments.slice(1, 3).flatMap((x) => words(x)).flatMap(forms)),
       headWords,
       segments: segments.length,
-      brandWords: new Set((record.description.match(/\b[A-Z][A-Z'&.-]{2,}\b/g) ?? []).flatMap((b) => words(b)))
+      brandWords: new Set((record.description.match(/\b[A-Z][A-Z'&.-]{2,}\b/g) ?? []).flatMap((b) => words(b))),
+      main: new Set(words(fold(record.description).split(/\b(?:with|in|from|containing)\b/)[0] ?? "").flatMap(forms)),
+      parts: segments
     }
   })
 
@@ -192,7 +198,9 @@ export const headNoun = (nameWords: ReadonlyArray<string>): string | undefined =
 }
 
 /** Words that say how or where a food was made or served, not what it is: they help when matched and cost nothing when not. */
-const softWords = new Set(["home", "homemade", "recipe", "style", "type", "restaurant", "regular", "plain", "ready", "heat", "packaged", "store", "bought", "fresh", "hot", "warm", "cold", "nfs", "own", "leftover", "sized", "fast", "food", "made", "scratch", "traditional", "classic", "simple", "basic", "generic", "kind", "brand", "reconstituted", "hearty", "crispy", "crunchy", "juicy", "all", "any", ...cuts])
+const softWords = new Set(["home", "homemade", "recipe", "style", "type", "restaurant", "regular", "plain", "ready", "heat", "packaged", "store", "bought", "fresh", "hot", "warm", "cold", "nfs", "own", "leftover", "sized", "fast", "food", "made", "scratch", "traditional", "classic", "simple", "basic", "generic", "kind", "brand", "reconstituted", "hearty", "crispy", "crunchy", "juicy", "all", "any",
+  // Praise that SR28 also uses inside a few names ("red delicious", "crisp"): optional, never required.
+  "delicious", "crisp", "fluffy", "filling", "fulfilling", "rich", "robust", "bubbly", "zesty", "soothing", "moist", "soft", "smooth", "thick", "creamy", "tender", "savory", "savoury", "pure", "clean", "golden", "chewy", "light", "included", "added", "sided", ...cuts])
 
 /** Flavours: a flavoured variant only when the flavour is named ("milk" is not chocolate milk). */
 const flavours = ["chocolate", "vanilla", "strawberry", "cherry", "raspberry", "blueberry", "peach", "mocha", "caramel", "cinnamon", "maple", "butterscotch", "coconut", "mint", "peppermint", "fudge", "banana"]
@@ -265,7 +273,7 @@ export const searchRecords = (
     if (r.record.common) score += 0.5
     // A brand counts against a record only when the user did not name it.
     if (r.brandWords.size > 0) score -= [...r.brandWords].some((b) => asked.has(b) && !forms(head).includes(b) && !forms(b).includes(head)) ? -1 : 1.5
-    score += asEaten(r.all, asked)
+    score += asEaten(r.all, asked) + asMeant(r, expand(head), asked)
     // The curated record, unless a preparation was asked for that it is not ("fried egg" is not a raw egg).
     if (common !== undefined && r.record.id === common.id && prepWords.every((w) => expand(w).some((f) => r.all.has(f)))) score += 10
     score -= 0.25 * Math.max(0, r.segments - 2)
