@@ -18,7 +18,7 @@ export interface CommonFood {
 
 export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^(?:whole |full fat |full-fat )?milk$/, id: "01077", why: "milk with no other word, or whole milk, is whole cow's milk (Milk, whole, 3.25% milkfat)" },
-  { name: /^(?:2% |reduced fat 2% |reduced fat |semi skimmed )milk$|^(?:2% )?reduced fat milk$/, id: "01079", why: "2% or reduced-fat milk (UK semi-skimmed, 1.7 %, is nearest to it) is fluid reduced-fat milk, not evaporated milk" },
+  { name: /^(?:2% |reduced fat 2% |reduced fat )milk$|^(?:2% )?reduced fat milk$/, id: "01079", why: "2% or reduced-fat milk is fluid reduced-fat milk, not evaporated milk" },
   { name: /^(?:1% |1% low fat |low fat 1% |low fat |lowfat )milk$/, id: "01082", why: "low-fat milk is the US 1 % fluid milk (the name US cartons give it)" },
   { name: /^(?:skim|skimmed|nonfat|non fat|fat free) milk$/, id: "01085", why: "skim, skimmed, nonfat or fat-free milk is fluid nonfat milk" },
   { name: /^(?:unsweetened |plain )?(?:sparkling|carbonated|soda|fizzy|seltzer) water$|^(?:club soda|seltzer)$/, id: "14121", why: "sparkling or carbonated water with no flavour named is club soda: water and CO2, 0 kcal (tonic water has sugar)" },
