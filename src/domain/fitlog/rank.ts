@@ -46,6 +46,8 @@ export const asEaten = (recordWords: ReadonlySet<string>, asked: ReadonlySet<str
   if (madeUp && has(recordWords, "dry", "mix", "powder", "concentrate") && !has(asked, "dry", "mix", "powder", "concentrate")) score += 1.5
   for (const w of ingredientForms) if (recordWords.has(w) && !named(w) && !madeUp) score -= 1
   for (const w of variants) if (recordWords.has(w) && !named(w)) score -= 0.4
+  // Fat-free, low-fat, light or diet versions are meant only when named: "American cheese" is the full-fat one.
+  if (has(recordWords, "fat-free", "nonfat", "low", "reduced", "light", "lite", "diet") && !has(asked, "fat-free", "nonfat", "low", "reduced", "light", "lite", "diet", "skim", "lowfat", "free", "fat", "calorie", "sugar", "sodium", "carb", "zero")) score -= 1
   if (has(recordWords, "babyfood", "infant", "toddler") && !has(asked, "baby", "babyfood", "infant", "toddler")) score -= 5
   if (recordWords.has("school") && !named("school")) score -= 2
   // Meat-free and regional survey records ("Bacon, meatless", "(Alaska Native)", "(Navajo)") are meant only when named.

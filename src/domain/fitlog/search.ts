@@ -146,7 +146,7 @@ export const indexRecords = (records: ReadonlyArray<FoodRecord>): ReadonlyArray<
     // A category or a brand first ("Snacks, potato chips", "McDONALD'S, BIG MAC"): the food is named next.
     const named = categoryHeads.has(first) || /^[A-Z][A-Za-z'&. -]{2,}$/.test(record.description.split(",")[0] ?? "") && /[A-Z]{3}/.test(record.description.split(",")[0] ?? "")
     // "Fast foods, taco with beef, …" names a taco: the head stops before "with"/"in"/"on".
-    const headWords = (named ? words(segments[1] ?? "") : words(first)).join(" ").split(/ (?:with|in|on) /)[0]?.split(" ").filter((w) => w.length > 0) ?? []
+    const headWords = (named ? words(segments[1] ?? "") : words(first)).join(" ").split(/ (?:with|in) /)[0]?.split(" ").filter((w) => w.length > 0) ?? []
     return {
       record,
       exact,
@@ -184,7 +184,7 @@ const expand = (w: string): ReadonlyArray<string> => [...forms(w), ...(synonyms[
 const usual = new Set(["whole", "plain", "regular", "fresh", "fluid", "commercial", "cooking"])
 
 /** Words after which a name goes on describing its head ("cookie with icing", "bar coated in chocolate"). */
-const trailers = new Set(["with", "in", "on", "coated", "topped", "filled", "made", "prepared", "from", "without", "dipped", "drizzled", "covered", "stuffed"])
+const trailers = new Set(["with", "in", "on", "coated", "topped", "filled", "made", "prepared", "from", "without", "dipped", "drizzled", "covered", "stuffed", "nestled", "served", "scooped", "smothered", "sprinkled", "slathered", "layered", "wrapped", "tucked", "piled", "featuring", "including", "combining"])
 
 /** How a food was cut: "cucumber slices" is cucumber. */
 const cuts = new Set(["fillet", "fillets", "filet", "filets", "slices", "slice", "pieces", "piece", "chunks", "wedges", "cubes", "halves", "florets", "segments", "spears", "bites"])
@@ -200,7 +200,7 @@ export const headNoun = (nameWords: ReadonlyArray<string>): string | undefined =
 /** Words that say how or where a food was made or served, not what it is: they help when matched and cost nothing when not. */
 const softWords = new Set(["home", "homemade", "recipe", "style", "type", "restaurant", "regular", "plain", "ready", "heat", "packaged", "store", "bought", "fresh", "hot", "warm", "cold", "nfs", "own", "leftover", "sized", "fast", "food", "made", "scratch", "traditional", "classic", "simple", "basic", "generic", "kind", "brand", "reconstituted", "hearty", "crispy", "crunchy", "juicy", "all", "any",
   // Praise that SR28 also uses inside a few names ("red delicious", "crisp"): optional, never required.
-  "delicious", "crisp", "fluffy", "filling", "fulfilling", "rich", "robust", "bubbly", "zesty", "soothing", "moist", "soft", "smooth", "thick", "creamy", "tender", "savory", "savoury", "pure", "clean", "golden", "chewy", "light", "included", "added", "sided", ...cuts])
+  "delicious", "crisp", "fluffy", "filling", "fulfilling", "rich", "robust", "bubbly", "zesty", "soothing", "moist", "smooth", "thick", "creamy", "tender", "savory", "savoury", "pure", "clean", "golden", "chewy", "included", "added", "sided", ...cuts])
 
 /** Flavours: a flavoured variant only when the flavour is named ("milk" is not chocolate milk). */
 const flavours = ["chocolate", "vanilla", "strawberry", "cherry", "raspberry", "blueberry", "peach", "mocha", "caramel", "cinnamon", "maple", "butterscotch", "coconut", "mint", "peppermint", "fudge", "banana"]
@@ -275,7 +275,7 @@ export const searchRecords = (
     if (r.brandWords.size > 0) score -= [...r.brandWords].some((b) => asked.has(b) && !forms(head).includes(b) && !forms(b).includes(head)) ? -1 : 1.5
     score += asEaten(r.all, asked) + asMeant(r, expand(head), asked)
     // The curated record, unless a preparation was asked for that it is not ("fried egg" is not a raw egg).
-    if (common !== undefined && r.record.id === common.id && prepWords.every((w) => expand(w).some((f) => r.all.has(f)))) score += 10
+    if (common !== undefined && r.record.id === common.id && prepWords.every((w) => expand(w).some((f) => r.all.has(f)))) score += 20
     score -= 0.25 * Math.max(0, r.segments - 2)
     scored.push({ record: r.record, score })
   }
