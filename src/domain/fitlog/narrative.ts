@@ -60,8 +60,15 @@ const joinDishes = (chunks: ReadonlyArray<string>): ReadonlyArray<string> => {
   for (const chunk of chunks) {
     const previous = out[out.length - 1]
     const bare = (s: string) => s.replace(/^(?:an?|the)\s+/i, "").replace(new RegExp(String.raw`^.*?${massOrVolume}\s*(?:of\s+)?`, "i"), "").split(/\s+/).length <= 2
-    if (previous !== undefined && bare(previous) && !startsItem.test(chunk) && dishNouns.test(chunk) && chunk.split(/\s+/).length >= 2 && !dishNouns.test(previous)) {
+    const listEnd = /^and\s+/i.test(chunk)
+    const rest = chunk.replace(/^and\s+/i, "")
+    if (previous !== undefined && bare(previous) && !startsItem.test(rest) && dishNouns.test(chunk) && rest.split(/\s+/).length >= 2 && !dishNouns.test(previous)) {
       out[out.length - 1] = `${previous}, ${chunk}`
+      // "a 128g egg, cheese, and sausage biscuit": the list's last member ends it; every bare one-word member before joins the dish.
+      while (listEnd && out.length >= 2 && /^\S+,/.test(out[out.length - 1] ?? "") && bare(out[out.length - 2] ?? "") && !dishNouns.test(out[out.length - 2] ?? "")) {
+        const last = out.pop() ?? ""
+        out[out.length - 1] = `${out[out.length - 1] ?? ""}, ${last}`
+      }
     } else out.push(chunk)
   }
   return out

@@ -249,6 +249,8 @@ export const searchRecords = (
         if (!optional.has(w)) score -= described.has(w) ? 0.5 : 1.5
         continue
       }
+      // A dish record "X with Y" for "X with Y": the whole dish, not X alone ("pasta with tomato sauce").
+      if (described.has(w) && own.some((f) => r.all.has(f) && !r.main.has(f))) score += 0.8
       if (!optional.has(w) && !described.has(w)) matched++
       if (r.exact.has(w)) score += 0.25
     }
