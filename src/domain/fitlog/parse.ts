@@ -155,7 +155,7 @@ export const parseFoodText = (text: string, isFoodWord?: (word: string) => boole
     // Narration that weighs a food and then names another with no amount of its own ("a 123g taco, generously
     // filled with egg and meat", "250g pasta with a rich tomato sauce"): the unweighed food is part of the weighed
     // one, inside its weight; it describes that dish and is not added on top.
-    const merged = !confident && previous !== undefined && weighed.has(previous.unit) && item.unit === "each" && item.quantity === 1 && !/^\s*(?:\d|one\b)/i.test(piece)
+    const merged = !confident && previous !== undefined && weighed.has(previous.unit) && (item.unit === "each" || item.unit === "small" || item.unit === "medium" || item.unit === "large") && item.quantity === 1 && !/^\s*(?:\d|one\b)/i.test(piece)
       ? parseItem(`${previous.text} with ${piece.replace(/^(?:with|and)\s+/i, "")}`)
       : Option.none()
     if (Option.isSome(merged)) items[items.length - 1] = merged.value

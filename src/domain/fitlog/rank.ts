@@ -72,6 +72,9 @@ export interface RecordShape {
 /** Record heads that name a food family of their own: "sandwich" asked is not "Cookies, peanut butter sandwich". */
 const families = new Set(["cookies", "cookie", "crackers", "cracker", "cake", "cakes", "muffins", "muffin", "pie", "pies", "soup", "soups", "sauce", "gravy", "syrup", "syrups", "dressing", "frostings", "frosting", "puddings", "pudding", "pastry", "pastries", "rolls", "bread", "candies", "desserts", "toppings", "topping", "spreads", "spread", "seasoning", "shells", "shell", "crust", "dough", "batter", "coating", "filling", "flour", "starch", "bran", "germ"])
 
+/** Words of "with …" phrases that say how a food is kept or fortified, not what else is in it. */
+const additives = new Set(["salt", "salted", "added", "vitamin", "vitamins", "ascorbic", "acid", "calcium", "water", "tap", "iron", "sodium", "nitrite", "phosphate", "phosphorus", "potassium", "solution", "aspartame", "sucralose", "saccharin", "sweetener", "sweeteners", "fortified", "enriched", "oil", "oils", "fat", "nonfat", "milk", "solids", "skin", "bone", "bones", "recipe", "home", "heat", "boiling", "microwaving", "includes", "include", "commercial"])
+
 /** Parts of a food that are not the food as eaten: the skin alone, the separable fat. */
 const partOnly = /^(?:skin|skin only|peel|separable fat|fat|rind|seeds)$/
 
@@ -91,5 +94,10 @@ export const asMeant = (r: RecordShape, head: ReadonlyArray<string>, asked: Read
   const recordHead = r.headWords[r.headWords.length - 1]
   if (recordHead !== undefined && families.has(recordHead) && !asked.has(recordHead) && !head.includes(recordHead) && !asked.has(recordHead.replace(/s$/, ""))) score -= 2
   for (const p of r.parts) if (partOnly.test(p) && !p.split(" ").some((w) => asked.has(w))) score -= 2
+  // "Snacks, popcorn, cakes" is popcorn cakes: a later part naming another food family counts as its head.
+  for (const p of r.parts.slice(1)) if (families.has(p) && !asked.has(p) && !asked.has(p.replace(/s$/, "")) && p !== recordHead) score -= 2
+  // A record "with" a food not asked for is another dish ("cottage cheese" is not "Cheese, cottage, with vegetables").
+  const extra = [...r.all].filter((w) => !r.main.has(w) && w.length > 3 && !additives.has(w) && !asked.has(w))
+  if (extra.length > 0 && ![...r.all].some((w) => !r.main.has(w) && asked.has(w))) score -= 0.75
   return score
 }

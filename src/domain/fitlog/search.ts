@@ -26,7 +26,7 @@ const synonyms: Readonly<Record<string, ReadonlyArray<string>>> = {
   skim: ["nonfat"], lowfat: ["low"], whole: ["whole"], spuds: ["potatoes"], drink: ["beverages", "beverage"],
   mayo: ["mayonnaise"], ketchup: ["catsup"], scallion: ["onions", "spring"], coriander: ["coriander"], cilantro: ["coriander"],
   rocket: ["arugula"], swede: ["rutabagas"], beetroot: ["beets"], mangetout: ["peas", "edible-podded"], sultanas: ["raisins"],
-  jam: ["jams", "preserves"], jelly: ["jellies", "jams"], hotdog: ["frankfurter"], "hot-dog": ["frankfurter"], wiener: ["frankfurter"],
+  jam: ["jams", "preserves"], jelly: ["jellies", "jams"], hotdog: ["frankfurter"], dog: ["frankfurter", "hotdog"], "hot-dog": ["frankfurter"], wiener: ["frankfurter"],
   soft: ["soft"], sub: ["submarine"], hoagie: ["submarine"], spaghetti: ["spaghetti", "pasta"], penne: ["pasta"], macaroni: ["macaroni", "pasta"],
   noodles: ["noodles", "pasta"], lager: ["beer"], ale: ["beer"], mac: ["macaroni"], jacket: ["baked"], rashers: ["bacon"], kiwi: ["kiwifruit"], cooked: ["cooked"], raw: ["raw"], cheesy: ["cheese"], diet: ["low", "calorie"], fizzy: ["carbonated"]
 }
@@ -200,10 +200,22 @@ export const headNoun = (nameWords: ReadonlyArray<string>): string | undefined =
 /** Words that say how or where a food was made or served, not what it is: they help when matched and cost nothing when not. */
 const softWords = new Set(["home", "homemade", "recipe", "style", "type", "restaurant", "regular", "plain", "ready", "heat", "packaged", "store", "bought", "fresh", "hot", "warm", "cold", "nfs", "own", "leftover", "sized", "fast", "food", "made", "scratch", "traditional", "classic", "simple", "basic", "generic", "kind", "brand", "reconstituted", "hearty", "crispy", "crunchy", "juicy", "all", "any",
   // Praise that SR28 also uses inside a few names ("red delicious", "crisp"): optional, never required.
-  "delicious", "crisp", "fluffy", "filling", "fulfilling", "rich", "robust", "bubbly", "zesty", "soothing", "moist", "smooth", "thick", "creamy", "tender", "savory", "savoury", "pure", "clean", "golden", "chewy", "included", "added", "sided", ...cuts])
+  "delicious", "crisp", "fluffy", "filling", "fulfilling", "rich", "robust", "bubbly", "zesty", "soothing", "moist", "smooth", "thick", "creamy", "tender", "savory", "savoury", "pure", "clean", "golden", "chewy", "included", "combination", "feasted", "added", "sided", ...cuts])
 
 /** Flavours: a flavoured variant only when the flavour is named ("milk" is not chocolate milk). */
 const flavours = ["chocolate", "vanilla", "strawberry", "cherry", "raspberry", "blueberry", "peach", "mocha", "caramel", "cinnamon", "maple", "butterscotch", "coconut", "mint", "peppermint", "fudge", "banana"]
+
+/**
+ * The name as SR28 files it: "strained carrot baby food" is babyfood
+ * (SR28's one word, named first so the food stays the head), and
+ * "cheese-filled crackers" are crackers ("-filled", "-coated" describe the
+ * head; they do not end the name as a separate "filled with" does).
+ */
+const readName = (name: string): string => {
+  const baby = /\bbaby[ -]?food\b|\bfor (?:babies|infants|toddlers)\b/i
+  const n = name.replace(/-(?:filled|coated|topped|covered|stuffed|dipped|glazed|iced)\b/gi, "")
+  return baby.test(n) ? `babyfood ${n.replace(baby, " ")}` : n
+}
 
 /** Ranked matches for a food name (and its preparation), best first; the head noun always matches. */
 export const searchRecords = (
@@ -212,7 +224,7 @@ export const searchRecords = (
   preparation?: string,
   limit = 10
 ): ReadonlyArray<ScoredRecord> => {
-  const allWords = words(name).filter((w) => !fillerWords.has(w) || w === "or" || w === "with" || w === "in" || w === "on")
+  const allWords = words(readName(name)).filter((w) => !fillerWords.has(w) || w === "or" || w === "with" || w === "in" || w === "on")
   const nameWords = allWords.filter((w) => w !== "or" && !trailers.has(w))
   const head = headNoun(allWords.filter((w) => w !== "or"))
   if (head === undefined) return []
