@@ -66,7 +66,7 @@ export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^(?:sausages?|pork sausages?|bangers?)$/, id: "07064", why: "a sausage is a pork sausage link, cooked" },
   { name: /^espresso$/, id: "14210", why: "espresso as served" },
   { name: /^(?:caffeine free |decaffeinated |caffeine containing |caffeinated )?(?:fruit flavored |fruity |orange |fruit )(?:caffeine free |caffeine containing )?(?:soft drink|soda|pop|fizzy drink)$/, id: "14150", why: "a fruit-flavoured soft drink is a carbonated fruit soda; orange soda is SR28's generic one (a still \"fruit drink\" is not a soft drink)" },
-  { name: /^(?:lemon lime|lemonade) (?:soft drink|soda|pop)$|^(?:sprite|7 up|7up|sierra mist)$/, id: "14144", why: "lemon-lime soda (Sprite, 7 Up) is the carbonated lemon-lime soft drink" },
+  { name: /^(?:lemon lime|lemonade) (?:soft drink|soda|pop)$/, id: "14144", why: "a lemon-lime soft drink is the carbonated lemon-lime soda (a brand named, such as Sprite, finds its own record)" },
   { name: /^(?:diet|sugar free|zero|low calorie) (?:caffeine free |decaffeinated )?(?:fruit flavored |fruity |orange |lemon lime |fruit )?(?:soft drink|soda|pop|fizzy drink)$/, id: "14143", why: "a diet soft drink that is not a cola is SR28's low-calorie carbonated drink other than cola or pepper" },
   { name: /^chicken$/, id: "05013", why: "chicken with no cut or part named is chicken meat as eaten: broiler meat only, roasted (not liver, skin or a raw cut)" },
   { name: /^(?:cheetos|cheese puffs|cheese curls|cheesy puffs)$/, id: "19008", why: "Cheetos (a brand) are cheese-flavoured extruded corn puffs, the generic record" },

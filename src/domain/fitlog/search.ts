@@ -65,17 +65,30 @@ export const editDistance = (a: string, b: string, max = 3): number => {
   return prev[b.length] ?? max + 1
 }
 
-/** The table's words, for typo correction. */
+/** Every word of the table, brands and proper names too, by the correction targets built from it: none is ever corrected. */
+const tableWords = new WeakMap<ReadonlySet<string>, ReadonlySet<string>>()
+
+/**
+ * The table's words a misspelling may be corrected to. Brand and proper names
+ * (capitalised inside SR28's descriptions: "MONSTER", "Monster", "Hopi") are
+ * left out — "monsieur" is not a misspelt energy drink — but stay known words.
+ */
 export const vocabulary = (records: ReadonlyArray<FoodRecord>): ReadonlySet<string> => {
   const v = new Set<string>()
-  for (const r of records) for (const w of words(r.description)) if (/^[a-z]{3,}$/.test(w)) v.add(w)
+  const all = new Set<string>()
+  for (const r of records) {
+    for (const w of words(r.description)) if (/^[a-z]{3,}$/.test(w)) all.add(w)
+    const common = r.description.replace(/^\S+/, (first) => first.toLowerCase()).replace(/\b[A-Z][A-Za-z'&.-]*/g, " ")
+    for (const w of words(common)) if (/^[a-z]{3,}$/.test(w)) v.add(w)
+  }
   for (const w of Object.keys(synonyms)) v.add(w)
+  tableWords.set(v, all)
   return v
 }
 
 /** An English word or a regular inflection of one the corrector must leave alone ("savored", "that", "tasty"). */
 const isKnown = (w: string, vocab: ReadonlySet<string>): boolean =>
-  englishWords.has(w) || forms(w).some((f) => vocab.has(f) || englishWords.has(f)) ||
+  englishWords.has(w) || forms(w).some((f) => vocab.has(f) || englishWords.has(f) || tableWords.get(vocab)?.has(f) === true) ||
   // Inflections and derivations of English words are English ("savored", "simmering", "gently").
   /(?:ed|ing|ly|ful|ness|ous|ish)$/.test(w)
 
