@@ -47,7 +47,7 @@ export const asEaten = (recordWords: ReadonlySet<string>, asked: ReadonlySet<str
   for (const w of ingredientForms) if (recordWords.has(w) && !named(w) && !madeUp) score -= 1
   for (const w of variants) if (recordWords.has(w) && !named(w)) score -= 0.4
   // Fat-free, low-fat, light or diet versions are meant only when named: "American cheese" is the full-fat one.
-  if (has(recordWords, "fat-free", "nonfat", "low", "reduced", "light", "lite", "diet") && !has(asked, "fat-free", "nonfat", "low", "reduced", "light", "lite", "diet", "skim", "lowfat", "free", "fat", "calorie", "sugar", "sodium", "carb", "zero")) score -= 1
+  if (has(recordWords, "fat-free", "nonfat", "low", "lowfat", "reduced", "light", "lite", "diet") && !has(asked, "fat-free", "nonfat", "low", "reduced", "light", "lite", "diet", "skim", "lowfat", "free", "fat", "calorie", "sugar", "sodium", "carb", "zero")) score -= 1
   if (has(recordWords, "babyfood", "infant", "toddler") && !has(asked, "baby", "babyfood", "infant", "toddler")) score -= 5
   if (recordWords.has("school") && !named("school")) score -= 2
   // Meat-free and regional survey records ("Bacon, meatless", "(Alaska Native)", "(Navajo)") are meant only when named.
@@ -73,7 +73,7 @@ export interface RecordShape {
 const families = new Set(["cookies", "cookie", "crackers", "cracker", "cake", "cakes", "muffins", "muffin", "pie", "pies", "soup", "soups", "sauce", "gravy", "syrup", "syrups", "dressing", "frostings", "frosting", "puddings", "pudding", "pastry", "pastries", "rolls", "bread", "candies", "desserts", "toppings", "topping", "spreads", "spread", "seasoning", "shells", "shell", "crust", "dough", "batter", "coating", "filling", "flour", "starch", "bran", "germ"])
 
 /** Words of "with …" phrases that say how a food is kept or fortified, not what else is in it. */
-const additives = new Set(["salt", "salted", "added", "vitamin", "vitamins", "ascorbic", "acid", "calcium", "water", "tap", "iron", "sodium", "nitrite", "phosphate", "phosphorus", "potassium", "solution", "aspartame", "sucralose", "saccharin", "sweetener", "sweeteners", "fortified", "enriched", "oil", "oils", "fat", "nonfat", "milk", "solids", "skin", "bone", "bones", "recipe", "home", "heat", "boiling", "microwaving", "includes", "include", "commercial"])
+const additives = new Set(["with", "from", "containing", "without", "and", "salt", "salted", "added", "vitamin", "vitamins", "ascorbic", "acid", "calcium", "water", "tap", "iron", "sodium", "nitrite", "phosphate", "phosphorus", "potassium", "solution", "aspartame", "sucralose", "saccharin", "sweetener", "sweeteners", "fortified", "enriched", "oil", "oils", "fat", "nonfat", "milk", "solids", "skin", "bone", "bones", "recipe", "home", "heat", "boiling", "microwaving", "includes", "include", "commercial", "breading", "breaded", "batter", "sauce", "gravy"])
 
 /** Parts of a food that are not the food as eaten: the skin alone, the separable fat. */
 const partOnly = /^(?:skin|skin only|peel|separable fat|fat|rind|seeds)$/
