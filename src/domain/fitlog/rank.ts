@@ -101,3 +101,17 @@ export const asMeant = (r: RecordShape, head: ReadonlyArray<string>, asked: Read
   if (extra.length > 0 && ![...r.all].some((w) => !r.main.has(w) && asked.has(w))) score -= 0.75
   return score
 }
+
+/** Dishes people name by their own noun: a sandwich or a taco is never a cookie or a cracker named after it. */
+const dishHeads = new Set(["sandwich", "sandwiches", "burger", "burgers", "taco", "tacos", "burrito", "burritos", "pizza", "salad", "wrap", "sub", "quesadilla", "enchilada", "omelet", "omelette", "hotdog", "bagel"])
+
+/**
+ * A record of another food family for a dish named by its own noun: "peanut
+ * butter and jelly sandwich" is not "Cookies, peanut butter sandwich" (nor a
+ * sandwich-type cracker). Such a record is no candidate: the dish is then
+ * reported unmatched rather than swapped for another food.
+ */
+export const isOtherFamily = (r: RecordShape, head: ReadonlyArray<string>, asked: ReadonlySet<string>): boolean => {
+  const recordHead = r.headWords[r.headWords.length - 1]
+  return head.some((h) => dishHeads.has(h)) && recordHead !== undefined && families.has(recordHead) && !asked.has(recordHead) && !asked.has(recordHead.replace(/s$/, "")) && !head.includes(recordHead)
+}

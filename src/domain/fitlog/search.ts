@@ -10,7 +10,7 @@
  * records that share the head noun. Pure.
  */
 import { englishWords, fillerWords } from "./english.js"
-import { asEaten, asMeant, commonFoodFor } from "./rank.js"
+import { asEaten, asMeant, commonFoodFor, isOtherFamily } from "./rank.js"
 import type { FoodRecord } from "./types.js"
 
 /** How people say it → how SR28 says it. */
@@ -281,6 +281,7 @@ export const searchRecords = (
     }
     const curated = common !== undefined && r.record.id === common.id
     if (matched < Math.ceil(required.length / 2) && !curated) continue
+    if (!curated && isOtherFamily(r, expand(head), asked)) continue
     // The food named last in the record's name is the one asked for: "Milk, chocolate" for chocolate milk, not "milk chocolate".
     const recordHead = r.headWords[r.headWords.length - 1]
     if (recordHead !== undefined && forms(recordHead).some((f) => forms(head).includes(f))) score += 1

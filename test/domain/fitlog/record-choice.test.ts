@@ -32,6 +32,8 @@ describe("record choice: the food a person means", () => {
         yield* expectBest("taco", /^Fast foods, taco with beef/, "a taco is the dish; \"Taco shells\" and \"taco salad\" are other foods")
         yield* expectBest("unbuttered popcorn", /^Snacks, popcorn, air-popped/, "\"Snacks, popcorn, cakes\" are popcorn cakes, not popcorn")
         yield* expectBest("crisp apple", /^Apples, raw/, "\"crisp\" before a food is praise; apple crisp is a dessert")
+        // SR28 has no such sandwich: reported unmatched, never swapped for a cookie or cracker of the same name.
+        yield* expectBest("peanut butter and jelly sandwich", /^\(nothing\)$/, "a sandwich is not \"Cookies, peanut butter sandwich\"")
       }))
 
     it.effect("parts and organ meats are meant only when named", () =>
