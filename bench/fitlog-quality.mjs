@@ -5,10 +5,11 @@
 // "guess the median meal" baseline computed in the same run.
 //
 // `npm run bench` calls `fitlogQuality(lib)` with the built dist/lib.
-// `node bench/fitlog-quality.mjs [--misses N]` bundles src/ with esbuild and
-// prints the table plus N sample misses per cause (for development);
-// `--natural`/`--metric` pick a phrasing, `--even`/`--odd` half of the meals
-// (develop on the even half, check the odd one).
+// `node bench/fitlog-quality.mjs [--metric|--natural] [--misses N] [--even|--odd] [--dump FILE]`
+// bundles src/ with esbuild and prints the table plus N sample misses per
+// cause (for development; --dump writes every estimate as JSON lines);
+// `--even`/`--odd` (or `--half even|odd`) take half of the meals: develop on
+// the even half, check the odd one.
 import { existsSync, readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 
@@ -120,7 +121,7 @@ export const runPhrasing = async (lib, phrasing, half) => {
   const halves = half === undefined
     ? { even: scoreRun(meals.filter((_, i) => i % 2 === 0), estimates.filter((_, i) => i % 2 === 0)), odd: scoreRun(meals.filter((_, i) => i % 2 === 1), estimates.filter((_, i) => i % 2 === 1)) }
     : undefined
-  return { ...scoreRun(meals, estimates), halves }
+  return { ...scoreRun(meals, estimates), halves, meals, estimates }
 }
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`
@@ -189,11 +190,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const out = fileURLToPath(new URL("../dist/bench-src/index.mjs", import.meta.url))
   await build({ entryPoints: [fileURLToPath(new URL("../src/index.ts", import.meta.url))], outfile: out, bundle: true, format: "esm", platform: "node", target: "node20", packages: "external", logLevel: "warning", banner: { js: "import { createRequire as __shoalCreateRequire } from \"node:module\"; const require = __shoalCreateRequire(import.meta.url);" } })
   const lib = await import(out)
-  const samples = Number(process.argv[process.argv.indexOf("--misses") + 1] || 0)
+  const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined)
+  const samples = Number(arg("--misses") || 0)
+  const dump = arg("--dump")
   const only = process.argv.includes("--natural") ? ["natural"] : process.argv.includes("--metric") ? ["metric"] : ["metric", "natural"]
-  const half = process.argv.includes("--even") ? "even" : process.argv.includes("--odd") ? "odd" : undefined
+  const half = process.argv.includes("--even") ? "even" : process.argv.includes("--odd") ? "odd" : arg("--half")
   for (const phrasing of only) {
     const r = await runPhrasing(lib, phrasing, half)
+    // --dump FILE: every meal with its label and estimate, as JSON lines, for grouping misses by class.
+    if (dump !== undefined) (await import("node:fs")).writeFileSync(`${dump}.${phrasing}.jsonl`, r.meals.map((meal, i) => JSON.stringify({ meal, est: r.estimates[i] })).join("\n"))
     console.log(`${phrasing}${half === undefined ? "" : ` (${half} half)`}: within ±20 % ${pct(r.energyWithin20)} (median meal ${pct(r.baseline.energyWithin20)}), Acc@7.5 ${pct(r.carbsAcc75)} (median meal ${pct(r.baseline.carbsAcc75)}), MAE ${r.maeKcal.toFixed(0)} kcal / ${r.maeCarbs.toFixed(1)} g carbs, 0 kcal ${pct(r.zeroShare)}`)
     for (const [cause, list] of [...r.misses.entries()].sort((a, b) => b[1].length - a[1].length)) {
       console.log(`  ${cause}: ${list.length}`)

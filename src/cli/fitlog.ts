@@ -44,7 +44,7 @@ const estimateCommand = Command.make("estimate", {
   text,
   json: Options.boolean("json").pipe(Options.withDescription("Print stable JSON: { meal, items: [{ text, food, grams, kcal, protein_g, carbs_g, fat_g, source }], total }."))
 }, (flags) => Effect.flatMap(run, (m) => m.runEstimate(flags))).pipe(
-  Command.withDescription("Show the matched foods, grams, nutrients and totals; logs nothing. Household amounts (a cup, a bag, a large order, a piece) get a typical weight and dishes USDA lacks (a PB&J sandwich, a burrito) are built from typical parts, each assumption shown.")
+  Command.withDescription("Show the matched foods, grams, nutrients and totals; logs nothing. TEXT may be a list (\"2 eggs, 1 slice toast\") or narrative (\"For lunch I had a tasty 200g chicken sandwich and a 250g glass of milk\"). Offline the rules read amounts mid-sentence, household amounts (a cup, a bag, a large order, a piece: a typical weight, each assumption shown), dishes USDA lacks built from typical parts (a PB&J sandwich, a burrito) and chain items (\"a big mac\"), matching foods as eaten (cooked rice, brewed coffee, plain over flavoured). Offline cannot read dishes USDA SR28 has no record or built form for (reported unmatched, never swapped for another food) or a food named only by an adjective; with a model key, text read with low confidence goes to the model.")
 )
 
 const todayCommand = Command.make("today", { db }, (flags) => Effect.flatMap(run, (m) => m.runDay({ ...flags, date: Option.none() }))).pipe(

@@ -163,6 +163,12 @@ describe("shoal fitlog, other first-run bugs", { timeout: 240_000 }, () => {
     expect(csv.split("\n").filter((l) => l.includes("Bananas, raw"))).toHaveLength(1)
   }, 120_000)
 
+  it("estimate --help says narrative text works and what offline cannot read", () => {
+    const help = fitlog(["estimate", "--help"]).stdout
+    expect(help).toContain("narrative")
+    expect(help).toContain("Offline cannot read")
+  })
+
   it("--again logs the same meal a second time; --help explains it", () => {
     const db = join(fresh("again"), "diary.sqlite")
     expect(fitlog(["log", "--yes", "--db", db, "1 banana for lunch"]).code).toBe(0)

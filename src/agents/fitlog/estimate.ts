@@ -4,9 +4,9 @@
  * NutritionAgent + ValidatorAgent). No model: ranking is by name; typos are
  * corrected against the table's words.
  */
-import { Effect, Option } from "effect"
+import { Array as Arr, Effect, Option } from "effect"
 import { describeDish, dishFor, isWholeDish } from "../../domain/fitlog/dishes.js"
-import { dishScale, resolveGrams } from "../../domain/fitlog/portions.js"
+import { dishScale, resolveGrams, sameFoodRecords } from "../../domain/fitlog/portions.js"
 import { invalidAmount } from "../../domain/fitlog/quantity.js"
 import type { FoodRecord, FoodRequest, Meal, Nutrients } from "../../domain/fitlog/types.js"
 import { FoodName, scaleNutrients } from "../../domain/fitlog/types.js"
@@ -14,6 +14,7 @@ import type { ValidationIssue } from "../../domain/fitlog/validate.js"
 import { describeIssue, validate } from "../../domain/fitlog/validate.js"
 import type { Llm } from "../../services/llm/llm.js"
 import { NutritionTable } from "../../services/nutrition-table/nutrition-table.js"
+import type { NutritionTableShape } from "../../services/nutrition-table/nutrition-table.js"
 import type { ProposalLine } from "../../domain/fitlog/proposal.js"
 import { detailFor } from "../../domain/fitlog/nutrients.js"
 import { chooseCandidates } from "./choose.js"
@@ -73,9 +74,15 @@ export const rejection = (item: EstimatedItem): Option.Option<string> => {
 export const itemText = (item: EstimatedItem): string => (item._tag === "Unread" ? item.text : item.request.text)
 
 /** The matched item for `record`: grams from the portion rules, nutrients from the record (never from a model). */
-const matchedItem = (request: FoodRequest, searchedAs: string, record: FoodRecord, chosenBy?: string): EstimatedItem => {
+const matchedItem = (table: NutritionTableShape, request: FoodRequest, searchedAs: string, record: FoodRecord, chosenBy?: string): EstimatedItem => {
   // Portions are looked up under the corrected name ("bananna" weighs what a banana does).
-  const resolved = resolveGrams({ ...request, name: FoodName.make(searchedAs) }, record.household, record.description)
+  const named = { ...request, name: FoodName.make(searchedAs) }
+  // A record USDA gives no weight for the amount said: the same food's weight from its general record, said so.
+  const resolved = resolveGrams(named, record.household, record.description) ?? Arr.findFirst(sameFoodRecords(table.records, record), (other) =>
+    Option.map(Option.fromNullable(resolveGrams(named, other.household, other.description)), (r) => ({
+      grams: r.grams,
+      assumption: `${r.assumption ?? `${r.grams} g`}; the weight of ${other.description}, as USDA gives none for this record`
+    }))).pipe(Option.getOrUndefined)
   if (resolved === undefined) return { _tag: "NoGrams", request, food: record }
   const assumptions = [request.assumption, resolved.assumption, searchedAs !== request.name ? `"${request.name}" read as "${searchedAs}"` : undefined, chosenBy]
     .filter((a): a is string => a !== undefined)
@@ -96,7 +103,7 @@ export const matchRequest = (request: FoodRequest) =>
     const searchedAs = table.correct(request.name)
     const best = table.search(searchedAs, request.preparation, 1)[0]
     if (best === undefined) return { _tag: "NotFound", request, searchedAs }
-    return matchedItem(request, searchedAs, best.record)
+    return matchedItem(table, request, searchedAs, best.record)
   })
 
 /**
@@ -121,7 +128,7 @@ export const matchDish = (request: FoodRequest) =>
     return Option.some(parts.map(({ part, record }) => {
       const grams = Math.round(part.grams * scale.factor * 10) / 10
       const partRequest: FoodRequest = { ...request, name: FoodName.make(part.label), quantity: grams, unit: "g", assumption }
-      return matchedItem(partRequest, part.label, record)
+      return matchedItem(table, partRequest, part.label, record)
     }))
   })
 
@@ -131,6 +138,7 @@ const chooseWithModel = (items: ReadonlyArray<EstimatedItem>) =>
     const asked = items.flatMap((item) => (item._tag === "Matched" || item._tag === "NotFound" ? [{ request: item.request, searchedAs: item.searchedAs }] : []))
     if (asked.length === 0) return { items, modelCalls: 0 }
     const { choices, modelCalls } = yield* chooseCandidates(asked)
+    const table = yield* NutritionTable
     let k = 0
     const chosen = items.map((item): EstimatedItem => {
       if (item._tag !== "Matched" && item._tag !== "NotFound") return item
@@ -144,7 +152,7 @@ const chooseWithModel = (items: ReadonlyArray<EstimatedItem>) =>
         case "Record":
           return item._tag === "Matched" && item.food.id === choice.record.id
             ? item
-            : matchedItem(item.request, item.searchedAs, choice.record, `chosen by the model among USDA candidates`)
+            : matchedItem(table, item.request, item.searchedAs, choice.record, `chosen by the model among USDA candidates`)
       }
     })
     return { items: chosen, modelCalls }

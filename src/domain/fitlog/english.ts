@@ -71,5 +71,6 @@ export const englishWords: ReadonlySet<string> = new Set([
   lager stout cider streaky rasher rashers bap butty knob fillet mince jacket
   latte lattes cappuccino espresso americano macchiato mocha frappuccino chai matcha smoothie kombucha
   every enjoy perfect quick simple right left fit felt fine nice kept made gave give given took take taken put
-  pick picked grab went come came home work office school gym party friend friends family kids while during`)
+  pick picked grab went come came home work office school gym party friend friends family kids while during
+  margarita margaritas mojito sangria martini daiquiri cheetos doritos fritos pringles tostitos cheerios`)
 ])

@@ -13,7 +13,9 @@ import { fillerWords, remarkWords, structuralWords } from "./english.js"
 
 const massOrVolume = String.raw`(?:\d+(?:[.,]\d+)?|\d+\s*\/\s*\d+)[\s-]*(?:g|gr|grams?|grammes?|kg|mg|ml|millilit(?:re|er)s?|l|litres?|liters?|oz|ounces?|lbs?|pounds?|fl\.?\s?oz|fluid ounces?)\b`
 const containers = "(?:serving|portion|helping|can|bottle|glass|cup|bowl|plate|mug|bag|packet|piece|slice|scoop|order|container|carton)"
-const articleBeforeAmount = new RegExp(String.raw`\b(?:a|an|one)\s+((?:[a-z-]+\s+){0,3}?)(?=${massOrVolume})`, "gi")
+/** Words that join two foods: never part of the words between an article and its amount ("a biscuit alongside 244g of milk"). */
+const joinWord = String.raw`(?:alongside|along|with|and|paired|plus|accompanied|complemented|followed|served|washed|then|also)\b`
+const articleBeforeAmount = new RegExp(String.raw`\b(?:a|an|one)\s+((?:(?!${joinWord})[a-z-]+\s+){0,3}?)(?=${massOrVolume})`, "gi")
 
 /** "a 300g pepperoni pizza" is 300 g of pepperoni pizza, not one pizza; praise before the amount moves after it. */
 const amountFirst = (text: string) =>
@@ -60,8 +62,15 @@ const joinDishes = (chunks: ReadonlyArray<string>): ReadonlyArray<string> => {
   for (const chunk of chunks) {
     const previous = out[out.length - 1]
     const bare = (s: string) => s.replace(/^(?:an?|the)\s+/i, "").replace(new RegExp(String.raw`^.*?${massOrVolume}\s*(?:of\s+)?`, "i"), "").split(/\s+/).length <= 2
-    if (previous !== undefined && bare(previous) && !startsItem.test(chunk) && dishNouns.test(chunk) && chunk.split(/\s+/).length >= 2 && !dishNouns.test(previous)) {
+    const listEnd = /^and\s+/i.test(chunk)
+    const rest = chunk.replace(/^and\s+/i, "")
+    if (previous !== undefined && bare(previous) && !startsItem.test(rest) && dishNouns.test(chunk) && rest.split(/\s+/).length >= 2 && !dishNouns.test(previous)) {
       out[out.length - 1] = `${previous}, ${chunk}`
+      // "a 128g egg, cheese, and sausage biscuit": the list's last member ends it; every bare one-word member before joins the dish.
+      while (listEnd && out.length >= 2 && /^\S+,/.test(out[out.length - 1] ?? "") && bare(out[out.length - 2] ?? "") && !dishNouns.test(out[out.length - 2] ?? "")) {
+        const last = out.pop() ?? ""
+        out[out.length - 1] = `${out[out.length - 1] ?? ""}, ${last}`
+      }
     } else out.push(chunk)
   }
   return out
@@ -108,7 +117,11 @@ const fromAmount = (chunk: string): string => {
   }
   if (m.index === 0 || /^\s*[\d½¼¾⅓⅔]/.test(chunk)) return chunk
   // "just the right size at 12 fl oz": only an amount, for the item before; "chicken breast 150g" is a trailing amount.
-  if (chunk.slice(m.index + m[0].length).trim().length === 0) return chunk
+  if (chunk.slice(m.index + m[0].length).trim().length === 0) {
+    // "a soft white roll weighing 43g": the amount of the food before it.
+    const after = weighedAfter.exec(chunk)
+    return after === null ? chunk : `${after[2] ?? ""} ${after[1] ?? ""}`.replace(/\s+/g, " ").trim()
+  }
   const before = chunk.slice(0, m.index).split(/\s+/).map((w) => w.toLowerCase()).filter((w) => w.length > 0 && !isFiller(w))
   const rest = chunk.slice(m.index).replace(new RegExp(String.raw`^(${massOrVolume})(?:\s+${containers}s?)?(?:\s+of)?\s*`, "i"), "$1 ")
   if (before.length === 0 || before.length > 2) return rest

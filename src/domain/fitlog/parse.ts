@@ -9,9 +9,11 @@
  */
 import { Option, Schema } from "effect"
 import { fillerWords, structuralWords } from "./english.js"
+import { commonFoodFor } from "./common-foods.js"
 import { readNarrative, stripFiller } from "./narrative.js"
 import { invalidAmount, leadingAmount, trailingAmount, unitOf } from "./quantity.js"
 import type { Amount } from "./quantity.js"
+import { words } from "./search.js"
 import type { FoodRequest, Meal, Unit } from "./types.js"
 import { FoodName } from "./types.js"
 
@@ -104,11 +106,18 @@ const laterUnit = (amount: Amount): Amount => {
 
 const decodeName = Schema.decodeUnknownOption(FoodName)
 
+/** A curated dish whose name starts like a size ("a big mac" is one Big Mac, not a large macaroni). */
+const namedDish = (text: string): Amount | undefined => {
+  const m = /^(an?|one|\d+)\s+(.+)$/i.exec(text.trim())
+  if (m === null || commonFoodFor(words(m[2] ?? "").join(" ")) === undefined) return undefined
+  return { quantity: /^\d+$/.test(m[1] ?? "") ? Number(m[1]) : 1, unit: "each", rest: m[2] ?? "" }
+}
+
 /** One item: its amount (leading, trailing, or "1 assumed") and its name. */
 export const parseItem = (text: string): Option.Option<FoodRequest> => {
   // "cup of tea", "tbsp peanut butter": a unit with no number is one of it.
   const bareUnit = leadingAmount(`1 ${text.trim()}`)
-  const found: Amount | undefined = leadingAmount(text) ?? trailingAmount(text) ?? (bareUnit?.unit === undefined || bareUnit.unit === "each" ? undefined : bareUnit)
+  const found: Amount | undefined = namedDish(text) ?? leadingAmount(text) ?? trailingAmount(text) ?? (bareUnit?.unit === undefined || bareUnit.unit === "each" ? undefined : bareUnit)
   const amount = found === undefined ? undefined : laterUnit(found)
   const rawName = cleanName(amount?.rest ?? text)
   const { name, preparation } = splitPreparation(rawName)
@@ -134,13 +143,29 @@ export const parseFoodText = (text: string, isFoodWord?: (word: string) => boole
   const { meal, rest } = extractMeal(text)
   const items: Array<FoodRequest> = []
   const unread: Array<string> = []
+  const read: Array<readonly [string, FoodRequest]> = []
   for (const piece of readNarrative(rest, isFoodWord)) {
     const item = hasNoFood(piece) || invalidAmount(piece) !== undefined ? Option.none() : parseItem(piece)
-    if (Option.isSome(item)) items.push(item.value)
+    if (Option.isSome(item)) read.push([piece, item.value])
     else unread.push(piece)
   }
-  return { meal, items, unread, confident: readConfidently(rest, items) }
+  const confident = readConfidently(rest, read.map(([, i]) => i))
+  for (const [piece, item] of read) {
+    const previous = items[items.length - 1]
+    // Narration that weighs a food and then names another with no amount of its own ("a 123g taco, generously
+    // filled with egg and meat", "250g pasta with a rich tomato sauce"): the unweighed food is part of the weighed
+    // one, inside its weight; it describes that dish and is not added on top.
+    const merged = !confident && previous !== undefined && weighed.has(previous.unit) && (item.unit === "each" || item.unit === "small" || item.unit === "medium" || item.unit === "large") && item.quantity === 1 && !/^\s*(?:\d|one\b)/i.test(piece)
+      ? parseItem(`${previous.text} with ${piece.replace(/^(?:with|and)\s+/i, "")}`)
+      : Option.none()
+    if (Option.isSome(merged)) items[items.length - 1] = merged.value
+    else items.push(item)
+  }
+  return { meal, items, unread, confident }
 }
+
+/** Units that weigh or measure a food exactly. */
+const weighed: ReadonlySet<Unit> = new Set(["g", "mg", "kg", "oz", "lb", "ml", "l", "fl oz"])
 
 const amountWords = new Set(["some", "bit", "lot", "lots", "one", "two", "three", "five", "seven", "nine", "ten", "half", "couple", "few", "dozen", "each", "more", "another", "plus", "also", "then"])
 

@@ -7,7 +7,7 @@
  */
 import { classWeight, containerOf, cupOf, packetOf, pieceOf, servingOf, sizedServings, sizeIn, tablespoonOf } from "./household.js"
 import type { Size } from "./household.js"
-import type { FoodRequest, HouseholdWeight, Unit } from "./types.js"
+import type { FoodRecord, FoodRequest, HouseholdWeight, Unit } from "./types.js"
 
 export interface GramsResolution {
   readonly grams: number
@@ -258,4 +258,24 @@ export const dishScale = (request: FoodRequest, dishGrams: number): { readonly f
   const size = sizeFactor[request.unit]
   if (size !== undefined) return size === 1 ? { factor: request.quantity } : { factor: request.quantity * size, assumption: `${request.unit}: ×${size} of a typical one` }
   return request.unit === "serving" || request.unit === "order" || request.unit === "plate" ? { factor: request.quantity } : undefined
+}
+
+const cookedWords = /\b(?:cooked|boiled|baked|roasted|fried|grilled|broiled|steamed|braised|stewed|microwaved|canned|drained)\b/i
+
+/**
+ * Records of the same food as `record` in the same state, the general one
+ * first: the same first two parts of the description ("Squash, summer") and
+ * both raw or both prepared. USDA often gives a count weight ("1 medium") only
+ * on the general record ("Squash, summer, all varieties, raw"), and a medium
+ * zucchini weighs what a medium summer squash does: a weight, never nutrients,
+ * is taken from them.
+ */
+export const sameFoodRecords = (records: ReadonlyArray<FoodRecord>, record: FoodRecord): ReadonlyArray<FoodRecord> => {
+  const parts = record.description.split(", ")
+  if (parts.length < 3) return []
+  const family = `${parts.slice(0, 2).join(", ")}, `
+  const cooked = cookedWords.test(record.description)
+  return records
+    .filter((r) => r.id !== record.id && r.description.startsWith(family) && cookedWords.test(r.description) === cooked)
+    .sort((a, b) => Number(/\ball varieties\b/i.test(b.description)) - Number(/\ball varieties\b/i.test(a.description)) || a.description.length - b.description.length)
 }

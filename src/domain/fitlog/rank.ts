@@ -12,63 +12,8 @@
  * Pure.
  */
 
-export interface CommonFood {
-  /** The whole food name, as folded words ("toast", "cup of coffee" is read as "coffee"). */
-  readonly name: RegExp
-  /** SR28 NDB number. */
-  readonly id: string
-  readonly why: string
-}
-
-export const commonFoods: ReadonlyArray<CommonFood> = [
-  { name: /^(?:whole |full fat |full-fat )?milk$/, id: "01077", why: "milk with no other word, or whole milk, is whole cow's milk (Milk, whole, 3.25% milkfat)" },
-  { name: /^(?:white )?toast$/, id: "18070", why: "toast is white bread, toasted" },
-  { name: /^(?:brown|wholemeal|whole wheat|whole-wheat) toast$/, id: "18076", why: "brown/wholemeal toast is whole-wheat bread, toasted" },
-  { name: /^(?:black )?coffee$/, id: "14209", why: "coffee is brewed coffee, not instant powder or beans" },
-  { name: /^(?:black )?tea$|^cup of tea$/, id: "14355", why: "tea is black tea, brewed" },
-  { name: /^(?:coke|cola|coca[- ]cola|pepsi|soda|soda pop|pop|soft drink|fizzy drink|soft drink cola|cola soft drink)$/, id: "14400", why: "a cola is the regular caffeinated cola, and the soft drink most meant by soda or soft drink" },
-  { name: /^(?:diet coke|diet cola|diet pepsi|coke zero)$/, id: "14146", why: "a diet cola is a low-calorie cola with aspartame" },
-  { name: /^(?:white )?rice$/, id: "20045", why: "rice is white long-grain rice, cooked (rice is eaten cooked)" },
-  { name: /^brown rice$/, id: "20037", why: "brown rice is long-grain brown rice, cooked" },
-  { name: /^(?:pasta|spaghetti|penne|macaroni|fusilli|noodles)$/, id: "20121", why: "pasta is eaten cooked: enriched pasta, cooked" },
-  { name: /^(?:porridge|oatmeal)$/, id: "08121", why: "porridge/oatmeal is oats cooked with water" },
-  { name: /^bananas?$/, id: "09040", why: "a banana is a raw banana" },
-  { name: /^apples?$/, id: "09003", why: "an apple is a raw apple with skin" },
-  { name: /^(?:chips|fries|french fries)$/, id: "21138", why: "fries/chips (UK) are french fried potatoes as served" },
-  { name: /^(?:pizza|cheese pizza)$/, id: "21224", why: "pizza with no topping named is cheese pizza, regular crust" },
-  { name: /^pepperoni pizza$/, id: "22903", why: "pepperoni pizza, regular crust" },
-  { name: /^(?:burger|hamburger)$/, id: "21108", why: "a burger is a single-patty hamburger with condiments" },
-  { name: /^cheeseburger$/, id: "21090", why: "a cheeseburger is single-patty with condiments" },
-  { name: /^eggs?$/, id: "01123", why: "an egg with no preparation named is a whole egg" },
-  { name: /^(?:water|tap water)$/, id: "14411", why: "water is drinking water" },
-  { name: /^(?:beer|lager|ale|bitter)$/, id: "14003", why: "beer, lager or ale is regular beer" },
-  { name: /^(?:wine|red wine)$/, id: "14096", why: "wine with no colour named is red table wine" },
-  { name: /^white wine$/, id: "14106", why: "white table wine" },
-  { name: /^(?:oj|orange juice)$/, id: "09206", why: "orange juice as drunk: the plain juice (SR28 \"raw\", squeezed), not frozen concentrate" },
-  { name: /^(?:bread|white bread)$/, id: "18069", why: "bread is commercial white bread" },
-  { name: /^(?:cereal|corn flakes|cornflakes)$/, id: "08020", why: "cereal with no kind named: corn flakes (SR28's only corn flakes record is Kellogg's)" },
-  { name: /^chicken breasts?$/, id: "05064", why: "a chicken breast as eaten: roasted, meat only" },
-  { name: /^(?:potato|potatoes|baked potato)$/, id: "11674", why: "a potato as eaten: baked, flesh and skin" },
-  { name: /^olive oil$/, id: "04053", why: "olive oil as used at home: salad or cooking oil" },
-  { name: /^butter$/, id: "01001", why: "butter is salted butter" },
-  { name: /^(?:cheese|cheddar)$/, id: "01009", why: "cheese with no kind named is cheddar" },
-  { name: /^(?:yogurt|yoghurt)$/, id: "01116", why: "yogurt is plain whole-milk yogurt" },
-  { name: /^(?:mashed potatoes?|mash)$/, id: "11657", why: "mashed potatoes are home-prepared with whole milk" },
-  { name: /^ice cream$/, id: "19095", why: "ice cream is vanilla ice cream" },
-  { name: /^apple juice$/, id: "09016", why: "apple juice is the plain bottled juice" },
-  { name: /^salmon(?: fillet)?$/, id: "15237", why: "salmon as eaten: Atlantic (farmed, the usual kind), cooked" },
-  { name: /^tuna$/, id: "15121", why: "tuna with no other word is canned light tuna in water, the usual kind" },
-  { name: /^(?:mac and cheese|mac n cheese|mac & cheese|macaroni and cheese|macaroni cheese)$/, id: "22960", why: "mac and cheese is the boxed kind, prepared" },
-  { name: /^(?:jacket potato|baked potato)$/, id: "11674", why: "a jacket (UK) / baked potato: baked, flesh and skin" },
-  { name: /^(?:hot dog|hotdog)s?$/, id: "21118", why: "a hot dog is a frankfurter in a bun, plain (fast-food hot dog)" },
-  { name: /^(?:streaky |back )?(?:bacon|bacon rashers?|rashers?)$/, id: "10862", why: "bacon as eaten: sliced pork bacon, pan-fried" },
-  { name: /^(?:sausages?|pork sausages?|bangers?)$/, id: "07064", why: "a sausage is a pork sausage link, cooked" },
-  { name: /^espresso$/, id: "14210", why: "espresso as served" },
-  { name: /^peanut butter$/, id: "16098", why: "peanut butter is smooth, with salt" }
-]
-
-/** The curated record for a whole name, if any. */
-export const commonFoodFor = (name: string): CommonFood | undefined => commonFoods.find((c) => c.name.test(name))
+export { commonFoodFor, commonFoods } from "./common-foods.js"
+export type { CommonFood } from "./common-foods.js"
 
 const has = (set: ReadonlySet<string>, ...ws: ReadonlyArray<string>) => ws.some((w) => set.has(w))
 
@@ -96,12 +41,77 @@ export const asEaten = (recordWords: ReadonlySet<string>, asked: ReadonlySet<str
     if (has(recordWords, "prepared", "brewed", "ready-to-drink", "drink", "diluted", "reconstituted")) score += 1
     if (has(recordWords, "powder", "dry", "granules", "concentrate", "undiluted", "syrup")) score -= 2.5
   }
-  for (const w of ingredientForms) if (recordWords.has(w) && !named(w)) score -= 1
+  // A mix or powder "prepared with water/milk" is the food as eaten ("Gelatin desserts, dry mix, prepared with water").
+  const madeUp = has(recordWords, "prepared", "reconstituted", "diluted")
+  if (madeUp && has(recordWords, "dry", "mix", "powder", "concentrate") && !has(asked, "dry", "mix", "powder", "concentrate")) score += 1.5
+  for (const w of ingredientForms) if (recordWords.has(w) && !named(w) && !madeUp) score -= 1
   for (const w of variants) if (recordWords.has(w) && !named(w)) score -= 0.4
+  // Fat-free, low-fat, light or diet versions are meant only when named: "American cheese" is the full-fat one.
+  if (has(recordWords, "fat-free", "nonfat", "low", "lowfat", "reduced", "light", "lite", "diet") && !has(asked, "fat-free", "nonfat", "low", "reduced", "light", "lite", "diet", "skim", "lowfat", "free", "fat", "calorie", "sugar", "sodium", "carb", "zero")) score -= 1
   if (has(recordWords, "babyfood", "infant", "toddler") && !has(asked, "baby", "babyfood", "infant", "toddler")) score -= 5
   if (recordWords.has("school") && !named("school")) score -= 2
   // Meat-free and regional survey records ("Bacon, meatless", "(Alaska Native)", "(Navajo)") are meant only when named.
+  // Organ meats and parts are meant only when named: "chicken" is not chicken liver, "baked potato" not its skin.
+  for (const w of ["liver", "livers", "giblets", "gizzard", "gizzards", "heart", "hearts", "kidney", "kidneys", "tongue", "brain", "brains", "feet", "neck", "variety"]) if (recordWords.has(w) && !named(w)) score -= 3
   for (const w of ["meatless", "vegetarian", "imitation", "native", "navajo", "hopi", "apache", "shoshone", "klamath", "alaska"]) if (recordWords.has(w) && !named(w)) score -= 3
   if (asked.has("toast") && recordWords.has("toasted")) score += 1.5
   return score
+}
+
+/** The shape of a record's name, for `asMeant`. */
+export interface RecordShape {
+  /** Word forms named before any "with", "in", "from" or "made with" (the food itself, not what it is made with). */
+  readonly main: ReadonlySet<string>
+  readonly all: ReadonlySet<string>
+  /** The words naming the food (after a category such as "Snacks, …"). */
+  readonly headWords: ReadonlyArray<string>
+  /** The record's comma parts, folded. */
+  readonly parts: ReadonlyArray<string>
+}
+
+/** Record heads that name a food family of their own: "sandwich" asked is not "Cookies, peanut butter sandwich". */
+const families = new Set(["cookies", "cookie", "crackers", "cracker", "cake", "cakes", "muffins", "muffin", "pie", "pies", "soup", "soups", "sauce", "gravy", "syrup", "syrups", "dressing", "frostings", "frosting", "puddings", "pudding", "pastry", "pastries", "rolls", "bread", "candies", "desserts", "toppings", "topping", "spreads", "spread", "seasoning", "shells", "shell", "crust", "dough", "batter", "coating", "filling", "flour", "starch", "bran", "germ"])
+
+/** Words of "with …" phrases that say how a food is kept or fortified, not what else is in it. */
+const additives = new Set(["with", "from", "containing", "without", "and", "salt", "salted", "added", "vitamin", "vitamins", "ascorbic", "acid", "calcium", "water", "tap", "iron", "sodium", "nitrite", "phosphate", "phosphorus", "potassium", "solution", "aspartame", "sucralose", "saccharin", "sweetener", "sweeteners", "fortified", "enriched", "oil", "oils", "fat", "nonfat", "milk", "solids", "skin", "bone", "bones", "recipe", "home", "heat", "boiling", "microwaving", "includes", "include", "commercial", "breading", "breaded", "batter", "sauce", "gravy"])
+
+/** Parts of a food that are not the food as eaten: the skin alone, the separable fat. */
+const partOnly = /^(?:skin|skin only|peel|separable fat|fat|rind|seeds)$/
+
+/**
+ * Whether a record is the food a person named or something made with it:
+ * `head` is the forms of the name's head noun, `asked` every word asked.
+ * - the head named only after "with", "in", "from" is an ingredient of
+ *   another food ("low-fat milk" is not "Muffins, …, made with low fat milk");
+ * - a record whose own head is another food family that was not named is that
+ *   food ("PB&J sandwich" is not "Cookies, peanut butter sandwich", "taco" not
+ *   "Taco shells");
+ * - a part alone (skin, separable fat) is meant only when named.
+ */
+export const asMeant = (r: RecordShape, head: ReadonlyArray<string>, asked: ReadonlySet<string>): number => {
+  let score = 0
+  if (head.some((f) => r.all.has(f)) && !head.some((f) => r.main.has(f))) score -= 3
+  const recordHead = r.headWords[r.headWords.length - 1]
+  if (recordHead !== undefined && families.has(recordHead) && !asked.has(recordHead) && !head.includes(recordHead) && !asked.has(recordHead.replace(/s$/, ""))) score -= 2
+  for (const p of r.parts) if (partOnly.test(p) && !p.split(" ").some((w) => asked.has(w))) score -= 2
+  // "Snacks, popcorn, cakes" is popcorn cakes: a later part naming another food family counts as its head.
+  for (const p of r.parts.slice(1)) if (families.has(p) && !asked.has(p) && !asked.has(p.replace(/s$/, "")) && p !== recordHead) score -= 2
+  // A record "with" a food not asked for is another dish ("cottage cheese" is not "Cheese, cottage, with vegetables").
+  const extra = [...r.all].filter((w) => !r.main.has(w) && w.length > 3 && !additives.has(w) && !asked.has(w))
+  if (extra.length > 0 && ![...r.all].some((w) => !r.main.has(w) && asked.has(w))) score -= 0.75
+  return score
+}
+
+/** Dishes people name by their own noun: a sandwich or a taco is never a cookie or a cracker named after it. */
+const dishHeads = new Set(["sandwich", "sandwiches", "burger", "burgers", "taco", "tacos", "burrito", "burritos", "pizza", "salad", "wrap", "sub", "quesadilla", "enchilada", "omelet", "omelette", "hotdog", "bagel"])
+
+/**
+ * A record of another food family for a dish named by its own noun: "peanut
+ * butter and jelly sandwich" is not "Cookies, peanut butter sandwich" (nor a
+ * sandwich-type cracker). Such a record is no candidate: the dish is then
+ * reported unmatched rather than swapped for another food.
+ */
+export const isOtherFamily = (r: RecordShape, head: ReadonlyArray<string>, asked: ReadonlySet<string>): boolean => {
+  const recordHead = r.headWords[r.headWords.length - 1]
+  return head.some((h) => dishHeads.has(h)) && recordHead !== undefined && families.has(recordHead) && !asked.has(recordHead) && !asked.has(recordHead.replace(/s$/, "")) && !head.includes(recordHead)
 }

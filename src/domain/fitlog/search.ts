@@ -10,7 +10,7 @@
  * records that share the head noun. Pure.
  */
 import { englishWords, fillerWords } from "./english.js"
-import { asEaten, commonFoodFor } from "./rank.js"
+import { asEaten, asMeant, commonFoodFor, isOtherFamily } from "./rank.js"
 import type { FoodRecord } from "./types.js"
 
 /** How people say it → how SR28 says it. */
@@ -26,7 +26,7 @@ const synonyms: Readonly<Record<string, ReadonlyArray<string>>> = {
   skim: ["nonfat"], lowfat: ["low"], whole: ["whole"], spuds: ["potatoes"], drink: ["beverages", "beverage"],
   mayo: ["mayonnaise"], ketchup: ["catsup"], scallion: ["onions", "spring"], coriander: ["coriander"], cilantro: ["coriander"],
   rocket: ["arugula"], swede: ["rutabagas"], beetroot: ["beets"], mangetout: ["peas", "edible-podded"], sultanas: ["raisins"],
-  jam: ["jams", "preserves"], jelly: ["jellies", "jams"], hotdog: ["frankfurter"], "hot-dog": ["frankfurter"], wiener: ["frankfurter"],
+  jam: ["jams", "preserves"], jelly: ["jellies", "jams"], hotdog: ["frankfurter"], dog: ["frankfurter", "hotdog"], "hot-dog": ["frankfurter"], wiener: ["frankfurter"],
   soft: ["soft"], sub: ["submarine"], hoagie: ["submarine"], spaghetti: ["spaghetti", "pasta"], penne: ["pasta"], macaroni: ["macaroni", "pasta"],
   noodles: ["noodles", "pasta"], lager: ["beer"], ale: ["beer"], mac: ["macaroni"], jacket: ["baked"], rashers: ["bacon"], kiwi: ["kiwifruit"], cooked: ["cooked"], raw: ["raw"], cheesy: ["cheese"], diet: ["low", "calorie"], fizzy: ["carbonated"]
 }
@@ -65,17 +65,30 @@ export const editDistance = (a: string, b: string, max = 3): number => {
   return prev[b.length] ?? max + 1
 }
 
-/** The table's words, for typo correction. */
+/** Every word of the table, brands and proper names too, by the correction targets built from it: none is ever corrected. */
+const tableWords = new WeakMap<ReadonlySet<string>, ReadonlySet<string>>()
+
+/**
+ * The table's words a misspelling may be corrected to. Brand and proper names
+ * (capitalised inside SR28's descriptions: "MONSTER", "Monster", "Hopi") are
+ * left out — "monsieur" is not a misspelt energy drink — but stay known words.
+ */
 export const vocabulary = (records: ReadonlyArray<FoodRecord>): ReadonlySet<string> => {
   const v = new Set<string>()
-  for (const r of records) for (const w of words(r.description)) if (/^[a-z]{3,}$/.test(w)) v.add(w)
+  const all = new Set<string>()
+  for (const r of records) {
+    for (const w of words(r.description)) if (/^[a-z]{3,}$/.test(w)) all.add(w)
+    const common = r.description.replace(/^\S+/, (first) => first.toLowerCase()).replace(/\b[A-Z][A-Za-z'&.-]*/g, " ")
+    for (const w of words(common)) if (/^[a-z]{3,}$/.test(w)) v.add(w)
+  }
   for (const w of Object.keys(synonyms)) v.add(w)
+  tableWords.set(v, all)
   return v
 }
 
 /** An English word or a regular inflection of one the corrector must leave alone ("savored", "that", "tasty"). */
 const isKnown = (w: string, vocab: ReadonlySet<string>): boolean =>
-  englishWords.has(w) || forms(w).some((f) => vocab.has(f) || englishWords.has(f)) ||
+  englishWords.has(w) || forms(w).some((f) => vocab.has(f) || englishWords.has(f) || tableWords.get(vocab)?.has(f) === true) ||
   // Inflections and derivations of English words are English ("savored", "simmering", "gently").
   /(?:ed|ing|ly|ful|ness|ous|ish)$/.test(w)
 
@@ -125,6 +138,9 @@ export interface IndexedRecord {
   readonly segments: number
   /** Words of the record's upper-case brand or restaurant names (SR28 writes them in capitals). */
   readonly brandWords: ReadonlySet<string>
+  /** Word forms before any "with", "in", "from" (what the food is, not what it is made with). */
+  readonly main: ReadonlySet<string>
+  readonly parts: ReadonlyArray<string>
 }
 
 /** SR28 first parts that name a category, not the food: the food is named in the next part ("Snacks, potato chips"). */
@@ -142,7 +158,8 @@ export const indexRecords = (records: ReadonlyArray<FoodRecord>): ReadonlyArray<
     const first = segments[0] ?? ""
     // A category or a brand first ("Snacks, potato chips", "McDONALD'S, BIG MAC"): the food is named next.
     const named = categoryHeads.has(first) || /^[A-Z][A-Za-z'&. -]{2,}$/.test(record.description.split(",")[0] ?? "") && /[A-Z]{3}/.test(record.description.split(",")[0] ?? "")
-    const headWords = named ? words(segments[1] ?? "") : words(first)
+    // "Fast foods, taco with beef, …" names a taco: the head stops before "with"/"in"/"on".
+    const headWords = (named ? words(segments[1] ?? "") : words(first)).join(" ").split(/ (?:with|in) /)[0]?.split(" ").filter((w) => w.length > 0) ?? []
     return {
       record,
       exact,
@@ -151,7 +168,9 @@ export const indexRecords = (records: ReadonlyArray<FoodRecord>): ReadonlyArray<
       near: new Set(segments.slice(1, 3).flatMap((x) => words(x)).flatMap(forms)),
       headWords,
       segments: segments.length,
-      brandWords: new Set((record.description.match(/\b[A-Z][A-Z'&.-]{2,}\b/g) ?? []).flatMap((b) => words(b)))
+      brandWords: new Set((record.description.match(/\b[A-Z][A-Z'&.-]{2,}\b/g) ?? []).flatMap((b) => words(b))),
+      main: new Set(words(fold(record.description).split(/\b(?:with|in|from|containing)\b/)[0] ?? "").flatMap(forms)),
+      parts: segments
     }
   })
 
@@ -178,7 +197,7 @@ const expand = (w: string): ReadonlyArray<string> => [...forms(w), ...(synonyms[
 const usual = new Set(["whole", "plain", "regular", "fresh", "fluid", "commercial", "cooking"])
 
 /** Words after which a name goes on describing its head ("cookie with icing", "bar coated in chocolate"). */
-const trailers = new Set(["with", "in", "on", "coated", "topped", "filled", "made", "prepared", "from", "without", "dipped", "drizzled", "covered", "stuffed"])
+const trailers = new Set(["with", "in", "on", "coated", "topped", "filled", "made", "prepared", "from", "without", "dipped", "drizzled", "covered", "stuffed", "nestled", "served", "scooped", "smothered", "sprinkled", "slathered", "layered", "wrapped", "tucked", "piled", "featuring", "including", "combining"])
 
 /** How a food was cut: "cucumber slices" is cucumber. */
 const cuts = new Set(["fillet", "fillets", "filet", "filets", "slices", "slice", "pieces", "piece", "chunks", "wedges", "cubes", "halves", "florets", "segments", "spears", "bites"])
@@ -192,10 +211,24 @@ export const headNoun = (nameWords: ReadonlyArray<string>): string | undefined =
 }
 
 /** Words that say how or where a food was made or served, not what it is: they help when matched and cost nothing when not. */
-const softWords = new Set(["home", "homemade", "recipe", "style", "type", "restaurant", "regular", "plain", "ready", "heat", "packaged", "store", "bought", "fresh", "hot", "warm", "cold", "nfs", "own", "leftover", "sized", "fast", "food", "made", "scratch", "traditional", "classic", "simple", "basic", "generic", "kind", "brand", "reconstituted", "hearty", "crispy", "crunchy", "juicy", "all", "any", ...cuts])
+const softWords = new Set(["home", "homemade", "recipe", "style", "type", "restaurant", "regular", "plain", "ready", "heat", "packaged", "store", "bought", "fresh", "hot", "warm", "cold", "nfs", "own", "leftover", "sized", "fast", "food", "made", "scratch", "traditional", "classic", "simple", "basic", "generic", "kind", "brand", "reconstituted", "hearty", "crispy", "crunchy", "juicy", "all", "any",
+  // Praise that SR28 also uses inside a few names ("red delicious", "crisp"): optional, never required.
+  "delicious", "crisp", "fluffy", "filling", "fulfilling", "rich", "robust", "bubbly", "zesty", "soothing", "moist", "smooth", "thick", "creamy", "tender", "savory", "savoury", "pure", "clean", "golden", "chewy", "included", "combination", "feasted", "added", "sided", ...cuts])
 
 /** Flavours: a flavoured variant only when the flavour is named ("milk" is not chocolate milk). */
 const flavours = ["chocolate", "vanilla", "strawberry", "cherry", "raspberry", "blueberry", "peach", "mocha", "caramel", "cinnamon", "maple", "butterscotch", "coconut", "mint", "peppermint", "fudge", "banana"]
+
+/**
+ * The name as SR28 files it: "strained carrot baby food" is babyfood
+ * (SR28's one word, named first so the food stays the head), and
+ * "cheese-filled crackers" are crackers ("-filled", "-coated" describe the
+ * head; they do not end the name as a separate "filled with" does).
+ */
+const readName = (name: string): string => {
+  const baby = /\bbaby[ -]?food\b|\bfor (?:babies|infants|toddlers)\b/i
+  const n = name.replace(/-(?:filled|coated|topped|covered|stuffed|dipped|glazed|iced)\b/gi, "")
+  return baby.test(n) ? `babyfood ${n.replace(baby, " ")}` : n
+}
 
 /** Ranked matches for a food name (and its preparation), best first; the head noun always matches. */
 export const searchRecords = (
@@ -204,7 +237,7 @@ export const searchRecords = (
   preparation?: string,
   limit = 10
 ): ReadonlyArray<ScoredRecord> => {
-  const allWords = words(name).filter((w) => !fillerWords.has(w) || w === "or" || w === "with" || w === "in" || w === "on")
+  const allWords = words(readName(name)).filter((w) => !fillerWords.has(w) || w === "or" || w === "with" || w === "in" || w === "on")
   const nameWords = allWords.filter((w) => w !== "or" && !trailers.has(w))
   const head = headNoun(allWords.filter((w) => w !== "or"))
   if (head === undefined) return []
@@ -241,11 +274,14 @@ export const searchRecords = (
         if (!optional.has(w)) score -= described.has(w) ? 0.5 : 1.5
         continue
       }
+      // A dish record "X with Y" for "X with Y": the whole dish, not X alone ("pasta with tomato sauce").
+      if (described.has(w) && own.some((f) => r.all.has(f) && !r.main.has(f))) score += 0.8
       if (!optional.has(w) && !described.has(w)) matched++
       if (r.exact.has(w)) score += 0.25
     }
     const curated = common !== undefined && r.record.id === common.id
     if (matched < Math.ceil(required.length / 2) && !curated) continue
+    if (!curated && isOtherFamily(r, expand(head), asked)) continue
     // The food named last in the record's name is the one asked for: "Milk, chocolate" for chocolate milk, not "milk chocolate".
     const recordHead = r.headWords[r.headWords.length - 1]
     if (recordHead !== undefined && forms(recordHead).some((f) => forms(head).includes(f))) score += 1
@@ -265,9 +301,9 @@ export const searchRecords = (
     if (r.record.common) score += 0.5
     // A brand counts against a record only when the user did not name it.
     if (r.brandWords.size > 0) score -= [...r.brandWords].some((b) => asked.has(b) && !forms(head).includes(b) && !forms(b).includes(head)) ? -1 : 1.5
-    score += asEaten(r.all, asked)
+    score += asEaten(r.all, asked) + asMeant(r, expand(head), asked)
     // The curated record, unless a preparation was asked for that it is not ("fried egg" is not a raw egg).
-    if (common !== undefined && r.record.id === common.id && prepWords.every((w) => expand(w).some((f) => r.all.has(f)))) score += 10
+    if (common !== undefined && r.record.id === common.id && prepWords.every((w) => expand(w).some((f) => r.all.has(f)))) score += 20
     score -= 0.25 * Math.max(0, r.segments - 2)
     scored.push({ record: r.record, score })
   }

@@ -1,0 +1,80 @@
+/**
+ * The curated table of very common foods → the SR28 record a person means
+ * when they name the food plainly ("toast", "2% milk", "a big mac"). Each
+ * entry states why its record is right; test/domain/fitlog/common-foods.test.ts
+ * checks every record exists and is what its plain name finds. A chain's
+ * named dish maps to its own SR28 record where SR28 has one, else to the
+ * generic dish it is; a brand of a plain food maps to that food.
+ * Pure data.
+ */
+
+export interface CommonFood {
+  /** The whole food name, as folded words ("toast", "cup of coffee" is read as "coffee"). */
+  readonly name: RegExp
+  /** SR28 NDB number. */
+  readonly id: string
+  readonly why: string
+}
+
+export const commonFoods: ReadonlyArray<CommonFood> = [
+  { name: /^(?:whole |full fat |full-fat )?milk$/, id: "01077", why: "milk with no other word, or whole milk, is whole cow's milk (Milk, whole, 3.25% milkfat)" },
+  { name: /^(?:2% |reduced fat 2% |reduced fat )milk$|^(?:2% )?reduced fat milk$/, id: "01079", why: "2% or reduced-fat milk is fluid reduced-fat milk, not evaporated milk" },
+  { name: /^(?:1% |1% low fat |low fat 1% |low fat |lowfat )milk$/, id: "01082", why: "low-fat milk is the US 1 % fluid milk (the name US cartons give it)" },
+  { name: /^(?:skim|skimmed|nonfat|non fat|fat free) milk$/, id: "01085", why: "skim, skimmed, nonfat or fat-free milk is fluid nonfat milk" },
+  { name: /^(?:unsweetened |plain )?(?:sparkling|carbonated|soda|fizzy|seltzer) water$|^(?:club soda|seltzer)$/, id: "14121", why: "sparkling or carbonated water with no flavour named is club soda: water and CO2, 0 kcal (tonic water has sugar)" },
+  { name: /^(?:white )?toast$/, id: "18070", why: "toast is white bread, toasted" },
+  { name: /^(?:brown|wholemeal|whole wheat|whole-wheat) toast$/, id: "18076", why: "brown/wholemeal toast is whole-wheat bread, toasted" },
+  { name: /^(?:black )?coffee$/, id: "14209", why: "coffee is brewed coffee, not instant powder or beans" },
+  { name: /^(?:black )?tea$|^cup of tea$/, id: "14355", why: "tea is black tea, brewed" },
+  { name: /^(?:coke|cola|coca[- ]cola|pepsi|soda|soda pop|pop|soft drink|fizzy drink|soft drink cola|cola soft drink|cola soda|cola beverage|cola drink|regular cola)$/, id: "14400", why: "a cola is the regular caffeinated cola, and the soft drink most meant by soda or soft drink" },
+  { name: /^(?:diet coke|diet cola|diet pepsi|coke zero)$/, id: "14146", why: "a diet cola is a low-calorie cola with aspartame" },
+  { name: /^(?:white )?rice$/, id: "20045", why: "rice is white long-grain rice, cooked (rice is eaten cooked)" },
+  { name: /^brown rice$/, id: "20037", why: "brown rice is long-grain brown rice, cooked" },
+  { name: /^(?:pasta|spaghetti|penne|macaroni|fusilli|noodles)$/, id: "20121", why: "pasta is eaten cooked: enriched pasta, cooked" },
+  { name: /^(?:porridge|oatmeal)$/, id: "08121", why: "porridge/oatmeal is oats cooked with water" },
+  { name: /^bananas?$/, id: "09040", why: "a banana is a raw banana" },
+  { name: /^apples?$/, id: "09003", why: "an apple is a raw apple with skin" },
+  { name: /^(?:chips|fries|french fries)$/, id: "21138", why: "fries/chips (UK) are french fried potatoes as served" },
+  { name: /^(?:pizza|cheese pizza)$/, id: "21224", why: "pizza with no topping named is cheese pizza, regular crust" },
+  { name: /^pepperoni pizza$/, id: "22903", why: "pepperoni pizza, regular crust" },
+  { name: /^(?:burger|hamburger)$/, id: "21108", why: "a burger is a single-patty hamburger with condiments" },
+  { name: /^cheeseburger$/, id: "21090", why: "a cheeseburger is single-patty with condiments" },
+  { name: /^eggs?$/, id: "01123", why: "an egg with no preparation named is a whole egg" },
+  { name: /^(?:water|tap water)$/, id: "14411", why: "water is drinking water" },
+  { name: /^(?:beer|lager|ale|bitter)$/, id: "14003", why: "beer, lager or ale is regular beer" },
+  { name: /^(?:wine|red wine)$/, id: "14096", why: "wine with no colour named is red table wine" },
+  { name: /^white wine$/, id: "14106", why: "white table wine" },
+  { name: /^(?:oj|orange juice)$/, id: "09206", why: "orange juice as drunk: the plain juice (SR28 \"raw\", squeezed), not frozen concentrate" },
+  { name: /^(?:bread|white bread)$/, id: "18069", why: "bread is commercial white bread" },
+  { name: /^(?:cereal|corn flakes|cornflakes)$/, id: "08020", why: "cereal with no kind named: corn flakes (SR28's only corn flakes record is Kellogg's)" },
+  { name: /^chicken breasts?$/, id: "05064", why: "a chicken breast as eaten: roasted, meat only" },
+  { name: /^(?:potato|potatoes|baked potato)$/, id: "11674", why: "a potato as eaten: baked, flesh and skin" },
+  { name: /^olive oil$/, id: "04053", why: "olive oil as used at home: salad or cooking oil" },
+  { name: /^butter$/, id: "01001", why: "butter is salted butter" },
+  { name: /^american cheese$|^(?:american )?cheese slices?$/, id: "01042", why: "American cheese is full-fat pasteurized process American cheese (a fat-free one only when named)" },
+  { name: /^(?:cheese|cheddar)$/, id: "01009", why: "cheese with no kind named is cheddar" },
+  { name: /^(?:yogurt|yoghurt)$/, id: "01116", why: "yogurt is plain whole-milk yogurt" },
+  { name: /^(?:mashed potatoes?|mash)$/, id: "11657", why: "mashed potatoes are home-prepared with whole milk" },
+  { name: /^ice cream$/, id: "19095", why: "ice cream is vanilla ice cream" },
+  { name: /^apple juice$/, id: "09016", why: "apple juice is the plain bottled juice" },
+  { name: /^salmon(?: fillet)?$/, id: "15237", why: "salmon as eaten: Atlantic (farmed, the usual kind), cooked" },
+  { name: /^tuna$/, id: "15121", why: "tuna with no other word is canned light tuna in water, the usual kind" },
+  { name: /^(?:mac and cheese|mac n cheese|mac & cheese|macaroni and cheese|macaroni cheese)$/, id: "22960", why: "mac and cheese is the boxed kind, prepared" },
+  { name: /^(?:jacket potato|baked potato)$/, id: "11674", why: "a jacket (UK) / baked potato: baked, flesh and skin" },
+  { name: /^(?:beef |pork )?(?:hot dog|hotdog)s?(?: sandwich)?$|^(?:beef |pork )?(?:frankfurter|frank|wiener) (?:sandwich|in bun)$/, id: "21118", why: "a hot dog is a frankfurter in a bun, plain (fast-food hot dog)" },
+  { name: /^(?:streaky |back )?(?:bacon|bacon rashers?|rashers?)$/, id: "10862", why: "bacon as eaten: sliced pork bacon, pan-fried" },
+  { name: /^(?:sausages?|pork sausages?|bangers?)$/, id: "07064", why: "a sausage is a pork sausage link, cooked" },
+  { name: /^espresso$/, id: "14210", why: "espresso as served" },
+  { name: /^(?:caffeine free |decaffeinated |caffeine containing |caffeinated )?(?:fruit flavored |fruity |orange |fruit )(?:caffeine free |caffeine containing )?(?:soft drink|soda|pop|fizzy drink)$/, id: "14150", why: "a fruit-flavoured soft drink is a carbonated fruit soda; orange soda is SR28's generic one (a still \"fruit drink\" is not a soft drink)" },
+  { name: /^(?:lemon lime|lemonade) (?:soft drink|soda|pop)$/, id: "14144", why: "a lemon-lime soft drink is the carbonated lemon-lime soda (a brand named, such as Sprite, finds its own record)" },
+  { name: /^(?:diet|sugar free|zero|low calorie) (?:caffeine free |decaffeinated )?(?:fruit flavored |fruity |orange |lemon lime |fruit )?(?:soft drink|soda|pop|fizzy drink)$/, id: "14143", why: "a diet soft drink that is not a cola is SR28's low-calorie carbonated drink other than cola or pepper" },
+  { name: /^chicken$/, id: "05013", why: "chicken with no cut or part named is chicken meat as eaten: broiler meat only, roasted (not liver, skin or a raw cut)" },
+  { name: /^(?:cheetos|cheese puffs|cheese curls|cheesy puffs)$/, id: "19008", why: "Cheetos (a brand) are cheese-flavoured extruded corn puffs, the generic record" },
+  { name: /^big macs?$/, id: "21237", why: "a Big Mac is McDonald's double-patty cheeseburger; SR28 has the item itself (one is 219 g)" },
+  { name: /^quarter pounders?$/, id: "21234", why: "a Quarter Pounder is McDonald's single large-patty hamburger; SR28 has the item itself" },
+  { name: /^(?:filet o fish|fillet o fish)$/, id: "21232", why: "a Filet-O-Fish is McDonald's fish sandwich; SR28 has the item itself" },
+  { name: /^peanut butter$/, id: "16098", why: "peanut butter is smooth, with salt" }
+]
+
+/** The curated record for a whole name, if any. */
+export const commonFoodFor = (name: string): CommonFood | undefined => commonFoods.find((c) => c.name.test(name))
