@@ -18,6 +18,7 @@ import type { ImageBlock } from "../domain/llm.js"
 import type { Answer, Question } from "../domain/question.js"
 import type { SessionState } from "../domain/tidy/state.js"
 import { tidySessions } from "../agents/tidy/session-kind.js"
+import { welcomeBack } from "../agents/tidy/templates.js"
 import { turn } from "../agents/tidy/turn.js"
 import type { UserInput } from "../agents/tidy/turn.js"
 import { Events } from "../services/events/events.js"
@@ -115,7 +116,8 @@ export const hostSession = (
     const state = Option.match(resumed, { onNone: () => initial, onSome: (r) => r.state })
     const welcome: ReadonlyArray<ChatLine> = Option.match(resumed, {
       onNone: () => [],
-      onSome: (r) => [...r.chat, { from: "coach", text: `Welcome back. ${state.itemsProcessed} item${state.itemsProcessed === 1 ? "" : "s"} sorted so far. What's next?` }]
+      // The terminal's words (templates.ts): what is left, in plain words.
+      onSome: (r) => [...r.chat, { from: "coach", text: welcomeBack(state) }]
     })
     const model = yield* SubscriptionRef.make<GuiModel>({
       state,

@@ -13,7 +13,7 @@
  * from the items held, so it counts items, never decisions. `sessionStart`
  * is set on the first turn from the time the caller read from `Clock`.
  */
-import { Array as Arr, DateTime, Option, Schema } from "effect"
+import { absurd, Array as Arr, DateTime, Option, Schema } from "effect"
 import type { Action } from "../../domain/tidy/action.js"
 import { distribute } from "../../domain/tidy/categories.js"
 import type { Extract } from "../../domain/tidy/extract.js"
@@ -171,9 +171,12 @@ const mapActive = (data: PhaseData, f: (a: ActiveState) => ActiveState): PhaseDa
       return data
     case "DecisionSupport":
       return { ...data, resume: { ...data.resume, active: f(data.resume.active) } }
-    default:
+    case "Sorting":
+    case "Splitting":
+    case "Refining":
       return { ...data, active: f(data.active) }
   }
+  return absurd(data)
 }
 
 /** Remove one occurrence of `item` from a list, if it is there. */

@@ -13,7 +13,7 @@
  *
  * Schemas, so states persist (SessionStore) and generate (property tests).
  */
-import { Array as Arr, Option, Schema } from "effect"
+import { absurd, Array as Arr, Option, Schema } from "effect"
 import { AnxietyTrigger, CategoryName, ItemName, SpaceFunction } from "./types.js"
 
 export const Phase = Schema.Literal("Surveying", "Sorting", "Splitting", "Refining", "DecisionSupport")
@@ -118,9 +118,12 @@ export const activeState = (data: PhaseData): Option.Option<ActiveState> => {
       return Option.none()
     case "DecisionSupport":
       return Option.some(data.resume.active)
-    default:
+    case "Sorting":
+    case "Splitting":
+    case "Refining":
       return Option.some(data.active)
   }
+  return absurd(data)
 }
 
 export const spaceFunction = (state: SessionState): Option.Option<SpaceFunction> =>
@@ -144,9 +147,11 @@ export const currentItem = (state: SessionState): Option.Option<ItemName> => {
       return data.currentItem
     case "DecisionSupport":
       return Option.some(data.stuckItem)
-    default:
+    case "Surveying":
+    case "Splitting":
       return Option.none()
   }
+  return absurd(data)
 }
 
 export const currentCategory = (state: SessionState): Option.Option<CategoryName> => {
