@@ -114,7 +114,7 @@ const itemOf = (said: string, choice: Option.Option<Choice>): Option.Option<Item
     ? itemName(stuckOn)
     : Option.isSome(choice)
     ? Option.orElse(placedThing(said), () =>
-      itemName(said.replace(/\b(?:put|move|place)\s+(?:it|this|that|them)?\b.*$/i, "").replace(/\s*\b(?:is|are|can|should|goes?|go)\b\s*/gi, " ").replace(decisionWords, " ").replace(/\b(?:it|this|that|them|away|in the|to the|the|into)\s*$/i, "")))
+      itemName(said.replace(/\b(?:put|move|place|hang|store|stick|pop|shove|file)\s+(?:it|this|that|them)\b.*$|\b(?:put|move|place)\b.*$/i, "").replace(/\s*\b(?:is|are|can|should|goes?|go)\b\s*/gi, " ").replace(decisionWords, " ").replace(/\b(?:it|this|that|them|away|in the|to the|the|into)\s*$/i, "")))
     : itemName(said)
   return Option.flatMap(Option.filter(named, (n) => !isPronoun(n)), ItemName.fromText)
 }

@@ -12,7 +12,7 @@
  * - a summary's numbers are the state's numbers.
  * 1,000 conversations per layer.
  */
-import { Effect, FastCheck as fc, Layer, Option } from "effect"
+import { Effect, FastCheck as fc, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { turn, userSaid } from "../../../src/agents/tidy/turn.js"
 import type { Answer, ItemDisposition } from "../../../src/domain/question.js"
@@ -31,10 +31,10 @@ const pool = [
   "receipts", "headphones", "photo frame", "candle", "birthday card from mum", "yoga mat", "socks", "jeans", "dad's watch"
 ]
 
-/** One user message: its text, the item it names (if any), and what a faithful model would extract from it. */
+/** One user message: its text, the items it names, and what a faithful model would extract from it. */
 interface Said {
   readonly text: string
-  readonly names: Option.Option<string>
+  readonly names: ReadonlyArray<string>
   readonly wire: ExtractWire
   readonly stop?: boolean
 }
@@ -44,7 +44,7 @@ const the = (i: string) => (i.includes("'s") ? i : `the ${i}`)
 
 const naming: fc.Arbitrary<Said> = fc.tuple(item, fc.constantFrom(0, 1, 2, 3, 4)).map(([i, form]) => ({
   text: [i, the(i), `um, ${the(i)}`, `there's ${the(i)}`, `next is ${the(i)}`][form] ?? i,
-  names: Option.some(i),
+  names: [i],
   wire: { intent: "item", item: i }
 }))
 
@@ -58,10 +58,22 @@ const decidedNaming: fc.Arbitrary<Said> = fc.tuple(item, fc.constantFrom(0, 1, 2
     [`put ${the(i)} in the drawer`, { intent: "decided", item: i, choice: "place", place: "in the drawer" }]
   ]
   const [text, wire] = forms[form] ?? forms[0] ?? [i, { intent: "item" }]
-  return { text, names: Option.some(i), wire }
+  return { text, names: [i], wire }
 })
 
-const nothingNamed = (text: string, wire: ExtractWire): Said => ({ text, names: Option.none(), wire })
+/** A sentence naming two or three things, where they lie and how many: every one is named. */
+const narrative: fc.Arbitrary<Said> = fc.tuple(fc.uniqueArray(item, { minLength: 2, maxLength: 3 }), fc.constantFrom(0, 1, 2)).map(([things, form]) => {
+  const [a = "mug", b = "lamp", c] = things
+  const text = [
+    `there's a pile of ${a} on the chair, ${b} everywhere${c === undefined ? "" : ` and my ${c} in the corner`}`,
+    `${the(a)} and ${the(b)}${c === undefined ? "" : `, ${the(c)}`}`,
+    `um so there's ${a} under the desk${c === undefined ? "" : `, ${c} by the door`} and a couple of ${b}`
+  ][form] ?? a
+  const ordered = form === 2 ? [a, ...(c === undefined ? [] : [c]), b] : things
+  return { text, names: ordered, wire: { intent: "item", item: ordered[0] ?? a, others: ordered.slice(1) } }
+})
+
+const nothingNamed = (text: string, wire: ExtractWire): Said => ({ text, names: [], wire })
 
 const decision: fc.Arbitrary<Said> = fc.constantFrom(
   nothingNamed("keep it", { intent: "decided", choice: "keep" }),
@@ -81,8 +93,8 @@ const feeling: fc.Arbitrary<Said> = fc.oneof(
       nothingNamed(t, { intent: "help" })
     )
   ),
-  item.map((i): Said => ({ text: `${the(i)} makes me sad`, names: Option.some(i), wire: { intent: "help", item: i, anxiety: i } })),
-  item.map((i): Said => ({ text: `I'm stuck on ${the(i)}`, names: Option.some(i), wire: { intent: "help", item: i } }))
+  item.map((i): Said => ({ text: `${the(i)} makes me sad`, names: [i], wire: { intent: "help", item: i, anxiety: i } })),
+  item.map((i): Said => ({ text: `I'm stuck on ${the(i)}`, names: [i], wire: { intent: "help", item: i } }))
 )
 
 const stop: fc.Arbitrary<Said> = fc.constantFrom(
@@ -91,6 +103,7 @@ const stop: fc.Arbitrary<Said> = fc.constantFrom(
 
 const message = fc.oneof(
   { arbitrary: naming, weight: 4 },
+  { arbitrary: narrative, weight: 1 },
   { arbitrary: decidedNaming, weight: 4 },
   { arbitrary: decision, weight: 2 },
   { arbitrary: filler, weight: 2 },
@@ -185,7 +198,7 @@ const play = (conv: fc.RecordValue<{ messages: ReadonlyArray<Said>; end: Said | 
       state = r.state
       // What the user said this turn: the message, and whatever they typed at its cards instead of an answer.
       const saidNow = [said, ...typed]
-      for (const s of saidNow) if (Option.isSome(s.names)) named.add(s.names.value.toLowerCase())
+      for (const s of saidNow) for (const n of s.names) named.add(n.toLowerCase())
       const held = heldOnce(state)
       const where = `after "${said.text}" (${r.action._tag})`
       expect([...held.keys()].sort(), where).toEqual([...named].sort())
