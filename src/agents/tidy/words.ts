@@ -57,7 +57,7 @@ export const isGreeting = (said: string): boolean => greeting.test(normalise(sai
 
 const pronoun = /^(?:it|this|that|them|these|those|this one|that one|this thing|that thing|the thing|one|thing|stuff|both|both of them|all|all of them|them all|the lot|everything)$/i
 const leadingFiller =
-  /^(?:(?:um+|uh+|erm+|er|hmm+|oh|so|well|ok(?:ay)?|yeah|yes|yep|yup|sure|just|and|also|then|now|right|like|next(?: is| up)?:?|there'?s|there is|there are|here'?s|here is|i found|found|i have|i'?ve got|i got|got|it'?s|it is|this is|that'?s|that is|what about|how about)(?:\s+|$))*(?:(?:an?|the|some|this|that|these|those|my|one|another)(?:\s+|$))?/i
+  /^(?:(?:um+|uh+|erm+|er|hmm+|oh|ugh+|argh+|meh|ah+|eh|ooh+|omg|gosh|jeez|sigh|welp|so|well|ok(?:ay)?|yeah|yes|yep|yup|sure|just|and|also|then|now|right|like|next(?: is| up)?:?|there'?s|there is|there are|here'?s|here is|i found|found|i have|i'?ve got|i got|got|it'?s|it is|this is|that'?s|that is|what about|how about)(?:\s+|$))*(?:(?:an?|the|some|this|that|these|those|my|one|another)(?:\s+|$))?/i
 const trailingHedge =
   /(?:\s*(?:,|\.\.\.|-|–|—)?\s*\b(?:i guess|i think|i suppose|maybe|probably|perhaps|dunno|i dunno|don'?t know|i don'?t know|not sure|or something|or whatever|kind of thing|sort of thing|as well|too|again|here|there|over there|on the floor|lol|haha|please|now|then))+$/i
 const peopleWords =

@@ -102,4 +102,13 @@ describe("MessageInstead through turn", () => {
       ScriptedQuestions.layer([instead("this was my mum's, I can't")]),
       CollectedEvents.layer
     ))))
+
+  it.effect("grief about another thing, typed at a card ('my gran's scarf... she passed last year'): the scarf is kept and set aside, the card's item waits", () =>
+    Effect.gen(function*() {
+      const { printed, final } = yield* run(["jumper", "my gran's scarf... she passed last year", "stop"])
+      expect(occurrences(printed, "That's okay.")).toBe(1)
+      expect([...final.later].sort()).toEqual(["gran's scarf", "jumper"])
+      expect(final.avoid).toEqual(["gran's scarf"])
+      expect(printed).toContain("2 things left for later")
+    }))
 })

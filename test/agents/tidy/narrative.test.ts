@@ -52,7 +52,8 @@ describe("the things in a narrative", () => {
     ["salt and pepper shakers", "salt and pepper shakers"],
     ["there's a pile of clothes on the chair", "clothes"],
     ["my old guitar in the corner", "old guitar"],
-    ["stuff in the drawer", "stuff in the drawer"]
+    ["stuff in the drawer", "stuff in the drawer"],
+    ["ugh, um, there's like a jumper I guess", "jumper"]
   ])("one thing: %s", (text, item) => {
     expect(named(text)).toEqual({ item, alsoNamed: [] })
   })
@@ -73,7 +74,9 @@ describe("the things in a narrative", () => {
     "my brother is coming to stay and the desk is a mess",
     "keep going, next",
     "ok, and then",
-    "lots of stuff everywhere"
+    "lots of stuff everywhere",
+    "ugh, um, argh",
+    "meh, omg"
   ])("no thing is made up from '%s'", (text) => {
     expect(named(text)).toEqual({ item: undefined, alsoNamed: [] })
   })
