@@ -59,9 +59,14 @@ export const decidedByRule = (text: string, state: SessionState): Option.Option<
     if (feeling === "refusal") return Option.some(extractOf("continue", { feeling: care.feeling }))
     if (feeling === "tired") return Option.some(extractOf("help", { feeling: care.feeling, tired: true }))
     if (feeling === "overwhelm") return Option.some(extractOf("help", { feeling: care.feeling }))
-    const item = Option.flatMap(care.subject, itemName)
-    const about = Option.orElse(Option.flatMap(item, trigger), () => Option.flatMap(currentItem(state), (i) => trigger(i)))
-    return Option.some(extractOf("help", { feeling: care.feeling, anxiety: about, item: Option.flatMap(item, ItemName.fromText) }))
+    // Several things named with the feeling ("the books and my late husband's jumper, I can't"): all are kept, all are hard.
+    const things = Option.flatMap(care.subject, namedThings)
+    const item = Option.orElse(Option.map(things, (ts) => ts[0]), () => Option.flatMap(care.subject, itemName))
+    const about = Option.isSome(things)
+      ? Option.flatMap(care.subject, trigger)
+      : Option.orElse(Option.flatMap(item, trigger), () => Option.flatMap(currentItem(state), (i) => trigger(i)))
+    const alsoNamed = Arr.filterMap(Option.getOrElse(Option.map(things, (ts) => ts.slice(1)), () => []), ItemName.fromText)
+    return Option.some(extractOf("help", { feeling: care.feeling, anxiety: about, item: Option.flatMap(item, ItemName.fromText), alsoNamed }))
   }
   if (state.phaseData._tag === "Surveying" && notKnowing.test(said)) return Option.some(extractOf("help", { feeling: Option.some("overwhelm") }))
   if (isContinue(said)) return Option.some(extractOf("continue"))

@@ -111,4 +111,12 @@ describe("MessageInstead through turn", () => {
       expect(final.avoid).toEqual(["gran's scarf"])
       expect(printed).toContain("2 things left for later")
     }))
+
+  it.effect("two things named with grief ('books and my late husband's jumper, I can't'): both kept for later, neither brought back", () =>
+    Effect.gen(function*() {
+      const { printed, final } = yield* run(["books and my late husband's jumper, I can't", "next", "stop"])
+      expect([...final.later].sort()).toEqual(["books", "late husband's jumper"])
+      expect(printed).not.toContain("What to do with")
+      expect(printed).toContain("2 things left for later")
+    }))
 })
