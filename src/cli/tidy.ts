@@ -169,6 +169,6 @@ export const tidy = Command.make("tidy", options, (flags) =>
     )
   }).pipe(Effect.scoped, Effect.provide(layerFileFromConfigNode))).pipe(
     Command.withDescription(
-      "A calm coach that gets you through a messy room one question at a time: what the space is for, what stays, then one item after another into staying / out / unsure piles; anything skipped or too hard right now waits on a later list. At a card, type a number, a label or your own words (\"bin it\", \"keep\", \"in the drawer\"), \"skip\", or anything else to move on; \"stop\" ends any time. Sessions are saved after every turn (--resume, --list). In the terminal, or as a web page with --gui. Works offline; a model key adds photo analysis and warmer replies."
+      "A calm coach that gets you through a messy room one question at a time: what the space is for, what stays, then one item after another into staying / out / unsure piles; anything skipped or too hard right now waits on a later list. At a card, type a number, a label or your own words (\"bin it\", \"keep\", \"in the drawer\"), \"skip\", or anything else, which is answered as your next message; name several things in one message and each gets its card in turn (\"next\"); \"stop\" ends any time. Sessions are saved after every turn (--resume, --list). In the terminal, or as a web page with --gui. Works offline; a model key adds photo analysis and warmer replies."
     )
   )

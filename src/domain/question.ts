@@ -124,6 +124,12 @@ export type Answer =
   | { readonly _tag: "GroupAnswer"; readonly answers: { readonly [id: string]: Answer } }
   /** A ConditionalQ whose condition did not hold was not asked. */
   | { readonly _tag: "Skipped" }
+  /**
+   * The user wrote something that is not an answer ("stop", "I can't", a new
+   * thing): nothing is chosen, and the words are their next message, for the
+   * asker to take up — once, as a message, never as a choice.
+   */
+  | { readonly _tag: "MessageInstead"; readonly text: string }
 
 export const Answer: Schema.Schema<Answer> = Schema.Union(
   Schema.TaggedStruct("DispositionAnswer", { disposition: ItemDisposition }),
@@ -133,8 +139,11 @@ export const Answer: Schema.Schema<Answer> = Schema.Union(
   Schema.TaggedStruct("GroupAnswer", {
     answers: Schema.Record({ key: Schema.String, value: Schema.suspend(() => Answer) })
   }),
-  Schema.TaggedStruct("Skipped", {})
+  Schema.TaggedStruct("Skipped", {}),
+  Schema.TaggedStruct("MessageInstead", { text: Schema.String })
 )
+
+export type MessageInstead = Extract<Answer, { readonly _tag: "MessageInstead" }>
 
 // ---------------------------------------------------------------------------
 // Pure helpers
@@ -145,7 +154,7 @@ export const conditionHolds = (condition: Condition, answers: { readonly [id: st
   switch (condition._tag) {
     case "Answered": {
       const a = answers[condition.id]
-      return a !== undefined && a._tag !== "Skipped"
+      return a !== undefined && a._tag !== "Skipped" && a._tag !== "MessageInstead"
     }
     case "ChoiceIs": {
       const a = answers[condition.id]

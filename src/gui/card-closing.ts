@@ -65,10 +65,11 @@ const noWords = /^(?:no|n|nope)$/
 
 /**
  * Words typed in the message box while a card is up: the label of one of its
- * choices answers it, "skip" or "not now" leaves it, and anything else —
- * "stop", "help", a new item, a free answer — is a new message (the card is
- * set aside). The tidy-care branch's `readCardReply` reads more of the user's
- * own words ("bin it", "charity shop"); a host can use it here the same way.
+ * choices answers it, "skip" or "not now" leaves it. At a disposition card,
+ * read like the terminal's (`readCardReply`: "bin it", "charity shop", "put
+ * it in the drawer"), anything else — "stop", "I can't", a new item — answers
+ * it as `MessageInstead`, the user's next message; at other cards it is a new
+ * message and the card is set aside.
  */
 export const readTyped = (question: LeafQuestion, typed: string): TypedAtCard => {
   const words = typed.replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, " ").replace(/[.!]+$/, "").trim().toLowerCase()
@@ -85,7 +86,8 @@ export const readTyped = (question: LeafQuestion, typed: string): TypedAtCard =>
           return { _tag: "NotNow" }
         case "Message":
         case "Again":
-          return { _tag: "NewMessage" }
+          // Not a choice: the card's answer is the message itself, answered once by the coach (nothing decided).
+          return { _tag: "Answers", answer: { _tag: "MessageInstead", text: typed.trim() } }
       }
     }
     case "Choose": {

@@ -51,6 +51,8 @@ const sameDisposition = (a: ItemDisposition, b: ItemDisposition): boolean =>
 
 /** The answer as the user gave it: the label they tapped, the words they typed. */
 export const answerText = (question: LeafQuestion, answer: Answer): string => {
+  // Words sent instead of an answer are shown as they were written.
+  if (answer._tag === "MessageInstead") return answer.text
   switch (question._tag) {
     case "ProposeDisposition":
       return answer._tag === "DispositionAnswer"

@@ -18,6 +18,7 @@ import type { ImageBlock } from "../domain/llm.js"
 import type { Answer, Question } from "../domain/question.js"
 import type { SessionState } from "../domain/tidy/state.js"
 import { tidySessions } from "../agents/tidy/session-kind.js"
+import { welcomeBack } from "../agents/tidy/templates.js"
 import { turn } from "../agents/tidy/turn.js"
 import type { UserInput } from "../agents/tidy/turn.js"
 import { Events } from "../services/events/events.js"
@@ -91,6 +92,23 @@ export interface HostedSession {
 
 export { startQuestions } from "./start-card.js"
 
+/** The messages typed instead of an answer anywhere in an answer (a group's members, a choice's follow-up). */
+const messagesIn = (answer: Answer): ReadonlyArray<string> => {
+  switch (answer._tag) {
+    case "MessageInstead":
+      return [answer.text]
+    case "GroupAnswer":
+      return Object.values(answer.answers).flatMap(messagesIn)
+    case "ChoiceAnswer":
+      return answer.followUp === undefined ? [] : messagesIn(answer.followUp)
+    case "DispositionAnswer":
+    case "TextAnswer":
+    case "ConfirmAnswer":
+    case "Skipped":
+      return []
+  }
+}
+
 export interface HostOptions {
   readonly questionTimeout?: Duration.DurationInput
 }
@@ -115,7 +133,8 @@ export const hostSession = (
     const state = Option.match(resumed, { onNone: () => initial, onSome: (r) => r.state })
     const welcome: ReadonlyArray<ChatLine> = Option.match(resumed, {
       onNone: () => [],
-      onSome: (r) => [...r.chat, { from: "coach", text: `Welcome back. ${state.itemsProcessed} item${state.itemsProcessed === 1 ? "" : "s"} sorted so far. What's next?` }]
+      // The terminal's words (templates.ts): what is left, in plain words.
+      onSome: (r) => [...r.chat, { from: "coach", text: welcomeBack(state) }]
     })
     const model = yield* SubscriptionRef.make<GuiModel>({
       state,
@@ -207,7 +226,12 @@ export const hostSession = (
         case "Photo":
           return Effect.zipRight(say({ from: "you", text: `Photo: ${input.name}` }), runTurn({ text: Option.none(), photos: [input.image] }))
         case "Ask":
-          return Effect.flatMap(ui.ask(input.question), (answer) => Deferred.succeed(input.reply, answer))
+          // The asker gets its answer; words typed at its cards instead of an answer are also the user's next messages.
+          return Effect.flatMap(ui.ask(input.question), (answer) =>
+            Effect.zipRight(
+              Deferred.succeed(input.reply, answer),
+              Effect.forEach(messagesIn(answer), (text) => runTurn({ text: Option.some(text), photos: [] }), { discard: true })
+            ))
       }
     }
 

@@ -21,8 +21,12 @@ describe("readTyped at a disposition card", () => {
     })
     expect(readTyped(card, "keep")).toMatchObject({ _tag: "Answers", answer: { disposition: { _tag: "Keep" } } })
   })
-  it("'not now' sets the card aside; anything else is the next message", () => {
+  it("'not now' sets the card aside; anything else answers it as the next message (MessageInstead)", () => {
     expect(readTyped(card, "not now")._tag).toBe("NotNow")
-    expect(readTyped(card, "my brother is coming to stay")._tag).toBe("NewMessage")
+    expect(readTyped(card, "my brother is coming to stay")).toEqual({
+      _tag: "Answers",
+      answer: { _tag: "MessageInstead", text: "my brother is coming to stay" }
+    })
+    expect(readTyped(card, "this was my mum's, I can't")).toEqual({ _tag: "Answers", answer: { _tag: "MessageInstead", text: "this was my mum's, I can't" } })
   })
 })

@@ -92,7 +92,7 @@ describe("the tidy page across a server restart", () => {
       const problems = watchPage(page)
       await page.goto(`${server.url}/?s=${id}`)
       await waitForText(page, "#pile-out li", "old magazines")
-      expect(await page.locator("#chat li").allTextContents()).toEqual([expect.stringContaining("Welcome back. 1 item sorted so far")])
+      expect(await page.locator("#chat li").allTextContents()).toEqual(["Welcome back. You've decided 1 thing so far. Nothing is waiting from last time. What's next?"])
       expect(problems.unexpected()).toEqual([])
       await page.close()
     } finally {

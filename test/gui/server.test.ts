@@ -193,7 +193,7 @@ describe("the tidy GUI server", () => {
       const resumed = yield* getView(earlier)
       expect(resumed).toMatchObject({ phase: "Sorting", itemsProcessed: 2, pending: null, busy: false, piles: { out: ["old magazines"] } })
       // Saved before chats were kept: it opens, with the welcome back as its whole chat.
-      expect(resumed.messages.map((m) => m.text)).toEqual([expect.stringContaining("2 items sorted so far")])
+      expect(resumed.messages.map((m) => m.text)).toEqual(["Welcome back. You've decided 2 things so far. Nothing is waiting from last time. What's next?"])
       const listed = (yield* send("GET", "/api/sessions")).json as { sessions: ReadonlyArray<{ id: string; phase: string }> }
       expect(listed.sessions.map((s) => s.id).sort()).toEqual([earlier, a].sort())
     }).pipe(Effect.provide(gui)))

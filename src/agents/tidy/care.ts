@@ -72,7 +72,7 @@ const patterns: ReadonlyArray<readonly [Feeling, ReadonlyArray<RegExp>]> = [
 
 /** A feeling's subject: the thing named before ", I …" or "… makes me …". */
 const subjectPatterns: ReadonlyArray<RegExp> = [
-  /^(.+?)\s*(?:,|\.\.\.|…|-|—)\s*(?:and\s+)?(?:i|it|that|this)\b/,
+  /^(.+?)\s*(?:,|\.\.\.|…|-|—)\s*(?:and\s+)?(?:i|it|that|this|he|she|they|we)\b/,
   /^(.+?)\s+(?:makes? me|is making me|gives me|stresses me|scares me|worries me|reminds me|breaks my heart|was (?:my|his|her))\b/,
   /\b(?:look at|face|deal with|touch|part with|about|of)\s+(.+)$/
 ]

@@ -16,6 +16,7 @@
  * - Sorting: decisions → Instruct*; the unsure pile past 5 → InstructSplit
  *   (the decision of that message is applied first); help → DecisionAid; a
  *   named item → AskItemDecision, always, so a named item is never dropped;
+ *   "next" → the next thing named together with another, if one waits;
  * - Splitting: yes → Refining; anything else is read as in Sorting;
  * - Refining walks each category's items; DecisionSupport: a decision returns
  *   to the interrupted phase.
@@ -26,7 +27,7 @@ import { categorize } from "../../domain/tidy/categories.js"
 import type { Extract, PhotoAnalysis } from "../../domain/tidy/extract.js"
 import { distressing } from "../../domain/tidy/extract.js"
 import type { DecisionSupportData, Phase, RefiningData, SessionState, SortingData, SurveyingData } from "../../domain/tidy/state.js"
-import { currentItem, phase } from "../../domain/tidy/state.js"
+import { currentItem, phase, waitingToAsk } from "../../domain/tidy/state.js"
 import type { ItemName } from "../../domain/tidy/types.js"
 import { AnxietyTrigger, Location, mentions, sameText } from "../../domain/tidy/types.js"
 
@@ -155,9 +156,12 @@ const decideSorting = (state: SessionState, data: SortingData, extract: Extract)
   const split = splitDue(data, state.piles.unsure.length) ? splitOf(state, Option.none()) : undefined
   if (split !== undefined && extract.intent !== "help") return [split, "Splitting"]
   if (extract.intent === "help" && Option.isSome(item)) return [{ _tag: "DecisionAid", item: item.value }, "DecisionSupport"]
-  return extract.intent === "continue" || extract.intent === "start"
-    ? [{ _tag: "InstructNext" }, "Sorting"]
-    : [{ _tag: "AskWhatIsIt" }, "Sorting"]
+  if (extract.intent !== "continue" && extract.intent !== "start") return [{ _tag: "AskWhatIsIt" }, "Sorting"]
+  // "next": a thing named earlier together with another comes up, one card at a time.
+  return Option.match(Arr.head(waitingToAsk(state)), {
+    onSome: (waiting): Decision => [{ _tag: "AskItemDecision", item: waiting }, "Sorting"],
+    onNone: (): Decision => [{ _tag: "InstructNext" }, "Sorting"]
+  })
 }
 
 const decideRefining = (data: RefiningData, extract: Extract): Decision => {

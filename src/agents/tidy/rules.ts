@@ -59,9 +59,14 @@ export const decidedByRule = (text: string, state: SessionState): Option.Option<
     if (feeling === "refusal") return Option.some(extractOf("continue", { feeling: care.feeling }))
     if (feeling === "tired") return Option.some(extractOf("help", { feeling: care.feeling, tired: true }))
     if (feeling === "overwhelm") return Option.some(extractOf("help", { feeling: care.feeling }))
-    const item = Option.flatMap(care.subject, itemName)
-    const about = Option.orElse(Option.flatMap(item, trigger), () => Option.flatMap(currentItem(state), (i) => trigger(i)))
-    return Option.some(extractOf("help", { feeling: care.feeling, anxiety: about, item: Option.flatMap(item, ItemName.fromText) }))
+    // Several things named with the feeling ("the books and my late husband's jumper, I can't"): all are kept, all are hard.
+    const things = Option.flatMap(care.subject, namedThings)
+    const item = Option.orElse(Option.map(things, (ts) => ts[0]), () => Option.flatMap(care.subject, itemName))
+    const about = Option.isSome(things)
+      ? Option.flatMap(care.subject, trigger)
+      : Option.orElse(Option.flatMap(item, trigger), () => Option.flatMap(currentItem(state), (i) => trigger(i)))
+    const alsoNamed = Arr.filterMap(Option.getOrElse(Option.map(things, (ts) => ts.slice(1)), () => []), ItemName.fromText)
+    return Option.some(extractOf("help", { feeling: care.feeling, anxiety: about, item: Option.flatMap(item, ItemName.fromText), alsoNamed }))
   }
   if (state.phaseData._tag === "Surveying" && notKnowing.test(said)) return Option.some(extractOf("help", { feeling: Option.some("overwhelm") }))
   if (isContinue(said)) return Option.some(extractOf("continue"))
@@ -114,7 +119,7 @@ const itemOf = (said: string, choice: Option.Option<Choice>): Option.Option<Item
     ? itemName(stuckOn)
     : Option.isSome(choice)
     ? Option.orElse(placedThing(said), () =>
-      itemName(said.replace(/\b(?:put|move|place)\s+(?:it|this|that|them)?\b.*$/i, "").replace(/\s*\b(?:is|are|can|should|goes?|go)\b\s*/gi, " ").replace(decisionWords, " ").replace(/\b(?:it|this|that|them|away|in the|to the|the|into)\s*$/i, "")))
+      itemName(said.replace(/\b(?:put|move|place|hang|store|stick|pop|shove|file)\s+(?:it|this|that|them)\b.*$|\b(?:put|move|place)\b.*$/i, "").replace(/\s*\b(?:is|are|can|should|goes?|go)\b\s*/gi, " ").replace(decisionWords, " ").replace(/\b(?:it|this|that|them|away|in the|to the|the|into)\s*$/i, "")))
     : itemName(said)
   return Option.flatMap(Option.filter(named, (n) => !isPronoun(n)), ItemName.fromText)
 }

@@ -6,6 +6,9 @@
  * `QuestionUI` — mid-turn, no IO callback needed. Whether they confirmed or
  * corrected is emitted as an event and returned to the model; the choice
  * itself is handed to `record` so the turn can apply it to the piles purely.
+ * Words the user typed instead of an answer ("stop", "I can't", a new thing)
+ * end the tool loop (no model call to reply to a card nobody answered) and
+ * are handed to `handBack`: the turn takes them up as the user's next message.
  */
 import { Array as Arr, Effect, Option, Schema } from "effect"
 import type { DispositionChoice, ItemDisposition } from "../../domain/question.js"
@@ -62,12 +65,17 @@ export const withBasicChoices = (choices: ReadonlyArray<DispositionChoice>): Arr
   return Arr.isNonEmptyReadonlyArray(choices) ? Arr.appendAll(choices, missing) : basicChoices
 }
 
+/** What a card came back with: a choice, or the user's next message instead of one. */
+export type CardOutcome =
+  | { readonly _tag: "Chosen"; readonly disposition: ItemDisposition; readonly wasCorrection: boolean }
+  | { readonly _tag: "MessageInstead"; readonly text: string }
+
 /** Ask the user about an item with one-tap choices; the first choice is the suggestion. */
 export const askDisposition = (
   item: ItemName,
   choices: ReadonlyArray<DispositionChoice>,
   reason: Option.Option<string>
-): Effect.Effect<{ readonly disposition: ItemDisposition; readonly wasCorrection: boolean }, never, QuestionUI | Events> =>
+): Effect.Effect<CardOutcome, never, QuestionUI | Events> =>
   Effect.gen(function*() {
     const ui = yield* QuestionUI
     const events = yield* Events
@@ -81,20 +89,29 @@ export const askDisposition = (
       suggested: choices.length > 0,
       ...Option.match(reason, { onNone: () => ({}), onSome: (r) => ({ reason: r }) })
     })
+    // Not an answer: nothing is confirmed or corrected; the words go back to the turn.
+    if (answer._tag === "MessageInstead") return { _tag: "MessageInstead", text: answer.text }
     const disposition: ItemDisposition = answer._tag === "DispositionAnswer" ? answer.disposition : { _tag: "SkipForNow" }
     const wasCorrection = choices.length > 0 && disposition._tag !== "SkipForNow" &&
       !sameDisposition(disposition, offered[0].disposition)
     const label = offered.find((c) => sameDisposition(c.disposition, disposition))?.label ?? disposition._tag
     yield* events.emit({ _tag: wasCorrection ? "UserCorrected" : "UserConfirmed", item, choice: label })
-    return { disposition, wasCorrection }
+    return { _tag: "Chosen", disposition, wasCorrection }
   })
 
 /**
  * The tool, for one turn. `hard` says whether an item is one the user found
  * hard to face: the model may not raise it (only the user can bring it back).
  */
-export const proposeDisposition = (record: (d: RecordedDisposition) => Effect.Effect<void>, hard: (item: ItemName) => boolean = () => false) =>
-  Tool.make({
+export const proposeDisposition = (
+  record: (d: RecordedDisposition) => Effect.Effect<void>,
+  hard: (item: ItemName) => boolean = () => false,
+  handBack: (text: string) => Effect.Effect<void> = () => Effect.void
+) => {
+  // The calls answered with a message instead: they end the turn. `breaksTurn` runs right after its own
+  // handler, on the same decoded input, so this per-tool set is all it needs (no IO, nothing shared).
+  const interrupted = new WeakSet<object>()
+  return Tool.make({
     name: "propose_disposition",
     description:
       "Propose what to do with one item; the user confirms or corrects with one tap. Returns their choice and whether it corrected your suggestion.",
@@ -106,7 +123,14 @@ export const proposeDisposition = (record: (d: RecordedDisposition) => Effect.Ef
         if (hard(item.value)) return { error: "the user finds this one hard right now; do not ask about it" }
         const choices = input.choices.map((c) => ({ label: c.label, disposition: toDisposition(c) }))
         const result = yield* askDisposition(item.value, choices, Option.fromNullable(input.reason))
-        yield* record({ item: item.value, ...result })
-        return result
-      })
+        if (result._tag === "MessageInstead") {
+          interrupted.add(input)
+          yield* handBack(result.text)
+          return { answered: false, note: "The user wrote something else instead of answering; it is taken up separately." }
+        }
+        yield* record({ item: item.value, disposition: result.disposition, wasCorrection: result.wasCorrection })
+        return { disposition: result.disposition, wasCorrection: result.wasCorrection }
+      }),
+    breaksTurn: (input) => (interrupted.has(input) ? "the user wrote a message instead of answering the card" : undefined)
   })
+}

@@ -13,7 +13,7 @@
  * from the items held, so it counts items, never decisions. `sessionStart`
  * is set on the first turn from the time the caller read from `Clock`.
  */
-import { Array as Arr, DateTime, Option, Schema } from "effect"
+import { absurd, Array as Arr, DateTime, Option, Schema } from "effect"
 import type { Action } from "../../domain/tidy/action.js"
 import { distribute } from "../../domain/tidy/categories.js"
 import type { Extract } from "../../domain/tidy/extract.js"
@@ -36,8 +36,9 @@ export const transition = (
   now: DateTime.Utc
 ): SessionState => {
   const started: SessionState = Option.isNone(state.sessionStart) ? { ...state, sessionStart: Option.some(now) } : state
-  // Every other thing named in the message is held on the later list, so none is lost.
-  return recount(extract.alsoNamed.reduce(hold, step(started, extract, action, next)))
+  // Every other thing named in the message is held on the later list, so none is lost, and queued to be asked about next.
+  const held = extract.alsoNamed.reduce(hold, step(started, extract, action, next))
+  return recount(extract.alsoNamed.length === 0 ? held : { ...held, upNext: [...held.upNext, ...extract.alsoNamed] })
 }
 
 const step = (started: SessionState, extract: Extract, action: Action, next: Phase): SessionState => {
@@ -54,8 +55,13 @@ const step = (started: SessionState, extract: Extract, action: Action, next: Pha
       return { ...named, avoid: [...named.avoid, ...Option.toArray(hard)], phaseData: withCurrentItem(startSorting(named.phaseData, extract), Option.none()) }
     }
     case "AskItemDecision": {
+      // Asked about now: no longer waiting to be asked (a skip leaves it on the later list, not in the queue).
       const left = leave(started, next)
-      return { ...hold(left, action.item), phaseData: withCurrentItem(left.phaseData, Option.some(action.item)) }
+      return {
+        ...hold(left, action.item),
+        upNext: left.upNext.filter((i) => !sameText(i, action.item)),
+        phaseData: withCurrentItem(left.phaseData, Option.some(action.item))
+      }
     }
     case "InstructTrash":
       return place(started, item, "out", next)
@@ -171,9 +177,12 @@ const mapActive = (data: PhaseData, f: (a: ActiveState) => ActiveState): PhaseDa
       return data
     case "DecisionSupport":
       return { ...data, resume: { ...data.resume, active: f(data.resume.active) } }
-    default:
+    case "Sorting":
+    case "Splitting":
+    case "Refining":
       return { ...data, active: f(data.active) }
   }
+  return absurd(data)
 }
 
 /** Remove one occurrence of `item` from a list, if it is there. */

@@ -72,6 +72,9 @@ export const turn = (state: SessionState, input: UserInput): Effect.Effect<TurnR
 
     const outcome = yield* actResponse(buildContext(decided, photo, input.text), action)
     const final = outcome.dispositions.reduce((s, d) => applyDisposition(s, d.item, d.disposition), decided)
+    // Words typed at a card instead of an answer: the card's item stays where it is (held, undecided, under
+    // discussion), and the words are the user's next message, answered here, once.
+    if (Option.isSome(outcome.handedBack)) return yield* turn(final, userSaid(outcome.handedBack.value))
     yield* events.emit({ _tag: "ResponseGenerated", text: outcome.text })
     const ended = action._tag === "Summary"
     if (ended) {

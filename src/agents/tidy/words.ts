@@ -57,13 +57,25 @@ export const isGreeting = (said: string): boolean => greeting.test(normalise(sai
 
 const pronoun = /^(?:it|this|that|them|these|those|this one|that one|this thing|that thing|the thing|one|thing|stuff|both|both of them|all|all of them|them all|the lot|everything)$/i
 const leadingFiller =
-  /^(?:(?:um+|uh+|erm+|er|hmm+|oh|so|well|ok(?:ay)?|yeah|yes|yep|yup|sure|just|and|also|then|now|right|like|next(?: is| up)?:?|there'?s|there is|there are|here'?s|here is|i found|found|i have|i'?ve got|i got|got|it'?s|it is|this is|that'?s|that is|what about|how about)(?:\s+|$))*(?:(?:an?|the|some|this|that|these|those|my|one|another)(?:\s+|$))?/i
+  /^(?:(?:um+|uh+|erm+|er|hmm+|oh|ugh+|argh+|meh|ah+|eh|ooh+|omg|gosh|jeez|sigh|welp|so|well|ok(?:ay)?|yeah|yes|yep|yup|sure|just|and|also|then|now|right|like|next(?: is| up)?:?|there'?s|there is|there are|here'?s|here is|i found|found|i have|i'?ve got|i got|got|it'?s|it is|this is|that'?s|that is|what about|how about)(?:\s+|$))*(?:(?:an?|the|some|this|that|these|those|my|one|another)(?:\s+|$))?/i
 const trailingHedge =
-  /(?:\s*(?:,|\.\.\.|-|–|—)?\s*(?:i guess|i think|i suppose|maybe|probably|perhaps|dunno|i dunno|don'?t know|i don'?t know|not sure|or something|or whatever|kind of thing|sort of thing|as well|too|again|here|there|over there|on the floor|lol|haha|please|now|then))+$/i
+  /(?:\s*(?:,|\.\.\.|-|–|—)?\s*\b(?:i guess|i think|i suppose|maybe|probably|perhaps|dunno|i dunno|don'?t know|i don'?t know|not sure|or something|or whatever|kind of thing|sort of thing|as well|too|again|here|there|over there|on the floor|lol|haha|please|now|then))+$/i
 const peopleWords =
   /^(?:(?:my|our|the|your|his|her|their|a|some)\s+)?(?:little |big |older |younger |best |new )?(?:brother|sister|mum|mom|mother|dad|father|parents?|gran|grandma|grandad|grandpa|nan|friend|friends|partner|boyfriend|girlfriend|husband|wife|kids?|children|son|daughter|family|guests?|people|someone|somebody|everyone|everybody|nobody|neighbou?rs?|flatmates?|roommates?|landlord|cleaner|baby)\b(?!'s)/i
 const sentenceWords =
   /\b(?:is|are|was|were|am|will|would|should|could|can|can'?t|cannot|don'?t|doesn'?t|didn'?t|do|does|did|going to|gonna|coming|visiting|moving|staying|need|needs|want|wants|have to|has to|had|feel|think|know|makes?|made)\b/i
+
+/** Where a thing lies now ("on the chair", "in the corner", "everywhere"): not part of its name. */
+const whereItLies =
+  /\s+(?:(?:lying|sitting|piled|stacked|stuffed|shoved|left)\s+)?(?:(?:on|in|under|underneath|behind|beside|by|near|next to|on top of|all over|at the bottom of|at the back of|in front of)\s+(?:the|my|a|an|our|this|that|his|her|their)\s+[\p{L}' -]{1,30}|everywhere|all over(?: the place)?|lying around|around the room|on the floor|in here|over there)$/iu
+/** An amount, not a thing: "a pile of clothes" is clothes. Containers ("a box of photos") are things and stay. */
+const amountOf = /^(?:(?:a|an|one|some|this|that|the)\s+)?(?:(?:big|huge|small|little|whole|massive|giant)\s+)?(?:pile|heap|stack|load|bunch|mountain|mound|ton|couple|few|lot|handful)s?\s+of\s+/i
+
+/** Strip `pattern` only when a name is left that is not a pronoun ("stuff in the drawer" keeps its words). */
+const stripIfLeft = (s: string, pattern: RegExp): string => {
+  const left = clean(s.replace(pattern, ""))
+  return left.length > 0 && left !== s && !pronoun.test(left) ? left : s
+}
 
 /** The words of a message as an item name, or none when they are not a short noun phrase. */
 export const itemName = (raw: string): Option.Option<string> => {
@@ -73,7 +85,7 @@ export const itemName = (raw: string): Option.Option<string> => {
   const stripped = (clause: string) => {
     // Emoji are decoration, not part of a name: "📚 books" → "books".
     let s = clean(clause.replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, " ").replace(/\s+/g, " "))
-    for (let i = 0; i < 3; i++) s = clean(s.replace(leadingFiller, "").replace(trailingHedge, ""))
+    for (let i = 0; i < 3; i++) s = stripIfLeft(stripIfLeft(clean(s.replace(leadingFiller, "").replace(trailingHedge, "")), amountOf), whereItLies)
     return s
   }
   const s = clauses.map(stripped).find((c) => c.length > 0) ?? ""
@@ -82,6 +94,8 @@ export const itemName = (raw: string): Option.Option<string> => {
   if (s.length === 0 || pronoun.test(s) || /^\d+$/.test(s)) return Option.none()
   if (s.split(/\s+/).length > 6) return Option.none()
   if (/^(?:i|we|you|he|she|they|it|there|what|why|how|when|where|who|no|yes|not|just|very)\b/i.test(s)) return Option.none()
+  // A place alone ("in the drawer") or an amount of nothing ("lots of stuff") is no thing.
+  if (/^(?:on|in|into|under|behind|by|at|next to|everywhere)\b/i.test(s) || amountOf.test(`${s} `)) return Option.none()
   if (sentenceWords.test(s) || peopleWords.test(s)) return Option.none()
   return Option.some(s)
 }
@@ -103,9 +117,18 @@ export const itemList = (raw: string): Option.Option<ReadonlyArray<string>> => {
 const preposition = String.raw`(?:on|in|into|onto|under|inside|at|by|next to|behind|on top of|back (?:in|on|into|to|under)|to)`
 const placeVerb = String.raw`(?:put|move|goes|go|place|belongs|lives|hang|store|stick|pop|shove|file|keep)`
 
+/**
+ * A verb that says where a thing goes. The ones that are also nouns ("a usb
+ * stick", "a file", "the place") only count at the start of an instruction
+ * ("stick it in the drawer"); "goes", "belongs" and "lives" count anywhere
+ * ("the mug goes in the cupboard").
+ */
+const instruction = String.raw`^(?:(?:ok(?:ay)?|yeah|yes|so|just|and|then|right|i'?ll|i will|let'?s|we'?ll|i'?m going to|gonna|can you|please)[,]?\s+)*`
+const placing = String.raw`(?:${instruction}(?:put|move|place|hang|store|stick|pop|shove|file|keep)\b|\b(?:goes|go|belongs?|lives?)\b)`
+
 /** "put the jeans in the wardrobe" → "in the wardrobe"; the preposition is kept so a reply never guesses it. */
 export const placeIn = (said: string): Option.Option<string> => {
-  const m = new RegExp(String.raw`\b${placeVerb}\b.*?\b(${preposition})\s+(.+)$`, "i").exec(normalise(said))
+  const m = new RegExp(String.raw`${placing}.*?\b(${preposition})\s+(.+)$`, "i").exec(normalise(said))
   if (m === null || m[1] === undefined || m[2] === undefined) return Option.none()
   const where = clean(m[2].replace(trailingHedge, ""))
   if (where.length === 0 || where.split(/\s+/).length > 5 || peopleWords.test(where) || /^(?:it|them|there)$/i.test(where)) return Option.none()
@@ -115,7 +138,7 @@ export const placeIn = (said: string): Option.Option<string> => {
 
 /** "put the jeans in the wardrobe" → "jeans"; "put it in the drawer" → none (the pronoun is resolved by the caller). */
 export const placedThing = (said: string): Option.Option<string> => {
-  const m = new RegExp(String.raw`^(?:${placeVerb})\s+(.+?)\s+(?:back\s+)?${preposition}\b`, "i").exec(clean(normalise(said)))
+  const m = new RegExp(String.raw`${instruction}(?:${placeVerb})\s+(.+?)\s+(?:back\s+)?${preposition}\b`, "i").exec(clean(normalise(said)))
   return m?.[1] === undefined ? Option.none() : itemName(m[1])
 }
 
@@ -167,13 +190,34 @@ export const spaceFunctionIn = (raw: string, bare: boolean): Option.Option<strin
   return Option.none()
 }
 
+/** A part that starts as its own thing ("the plate", "my guitar"), not the rest of one ("pepper shakers"). */
+const ownThing = /^(?:an?|the|some|my|this|that|these|those|his|her|our|their|another|there'?s|there (?:is|are)|\p{L}+'s)\s/iu
+
 /**
- * Several things named while sorting ("the mug and the plate", "the mug, the
- * plate"): only when every part after the first has its own "the/a/my…", so
- * "salt and pepper shakers" stays one thing. None for one thing.
+ * Several things named while sorting: "the mug and the plate", "books,
+ * cables and cups", or a narrative — "there's a pile of clothes on the
+ * chair, books everywhere and my old guitar in the corner" → clothes, books,
+ * old guitar. Commas always separate; "and" separates when the part after it
+ * starts as its own thing or either side says where a thing lies, so "salt
+ * and pepper shakers" stays one thing. Each part must be a thing by
+ * `itemName`; parts that are not ("I need it gone", "ok") are left out, never
+ * made into items. None for fewer than two things.
  */
 export const namedThings = (raw: string): Option.Option<Arr.NonEmptyReadonlyArray<string>> => {
-  const parts = clean(normalise(raw)).split(/\s*(?:,|\band\b|&|\bplus\b|\bas well as\b)\s*/i).filter((p) => p.trim().length > 0)
-  if (parts.length < 2 || !parts.slice(1).every((p) => /^(?:an?|the|some|my|this|that|these|those|his|her|our|their|another)\s/i.test(p))) return Option.none()
-  return Option.filter(itemList(raw), Arr.isNonEmptyReadonlyArray)
+  const said = clean(normalise(raw))
+  const clauses = said.split(/\s*(?:,|;)\s*/).filter((p) => p.trim().length > 0)
+  const listed = clauses.length > 1
+  const parts = clauses.flatMap((clause) => {
+    const pieces = clause.split(/\s+(?:and|&|plus|as well as)\s+/i)
+    // Join the pieces that are the rest of one thing back to the one before them.
+    return pieces.reduce<Array<string>>((acc, piece) => {
+      const before = acc[acc.length - 1]
+      const separate = before === undefined || listed || ownThing.test(piece) || whereItLies.test(before) || whereItLies.test(piece)
+      return separate ? [...acc, piece] : [...acc.slice(0, -1), `${before} and ${piece}`]
+    }, [])
+  })
+  if (parts.length < 2) return Option.none()
+  const found: ReadonlyArray<string> = Arr.filterMap(parts, (p) => (isContinue(p) || isStop(p) || isPronoun(p) ? Option.none() : itemName(p)))
+  const things = Arr.dedupeWith(found, (a, b) => a.toLowerCase() === b.toLowerCase())
+  return Arr.isNonEmptyReadonlyArray(things) && things.length >= 2 ? Option.some(things) : Option.none()
 }

@@ -3,7 +3,7 @@
  * decide step, the input of transition and act. Every constructor of the
  * seed, plus `InstructKeep` (the seed folded "keep" into "next").
  */
-import { Schema } from "effect"
+import { Match, Schema } from "effect"
 import { AnxietyTrigger, CategoryName, ItemName, Location } from "./types.js"
 
 export const Action = Schema.Union(
@@ -34,20 +34,27 @@ export const Action = Schema.Union(
 )
 export type Action = typeof Action.Type
 
-/** Actions whose reply is fixed text: no model is ever asked for them. */
-export const cannedResponse = (action: Action): string | undefined => {
-  switch (action._tag) {
-    case "InstructTrash":
-      return "Trashed! Next?"
-    case "InstructUnsure":
-      return "Unsure pile. Next?"
-    case "InstructNext":
-      return "What's next?"
-    case "InstructKeep":
-      return "It stays. Next?"
-    case "InstructLater":
-      return "That can wait. What's next?"
-    default:
-      return undefined
-  }
-}
+const none = (): string | undefined => undefined
+
+/** Actions whose reply is fixed text: no model is ever asked for them. A new action must say whether it has one. */
+export const cannedResponse: (action: Action) => string | undefined = Match.type<Action>().pipe(
+  Match.tagsExhaustive({
+    InstructTrash: () => "Trashed! Next?",
+    InstructUnsure: () => "Unsure pile. Next?",
+    InstructNext: () => "What's next?",
+    InstructKeep: () => "It stays. Next?",
+    InstructLater: () => "That can wait. What's next?",
+    AskFunction: none,
+    AskAnchors: none,
+    AskWhatIsIt: none,
+    AskItemDecision: none,
+    FirstInstruction: none,
+    InstructPlace: none,
+    InstructSplit: none,
+    DecisionAid: none,
+    EnergyCheck: none,
+    PivotAway: none,
+    AckProgress: none,
+    Summary: none
+  })
+)

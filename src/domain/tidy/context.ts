@@ -5,7 +5,7 @@
 import { Option } from "effect"
 import type { PhotoAnalysis } from "./extract.js"
 import type { Phase, SessionState } from "./state.js"
-import { anchors, counts, currentCategory, emergentCategories, lastAnxiety, phase, spaceFunction } from "./state.js"
+import { anchors, counts, currentCategory, emergentCategories, lastAnxiety, phase, spaceFunction, waitingToAsk } from "./state.js"
 
 export interface TidyingContext {
   readonly phase: Phase
@@ -15,6 +15,8 @@ export interface TidyingContext {
   readonly piles: { readonly belongs: number; readonly out: number; readonly unsure: number }
   /** Items named but not decided yet (skipped, set aside). */
   readonly later: number
+  /** Of those, the things named together with another, to ask about next, in order. */
+  readonly upNext: ReadonlyArray<string>
   readonly emergentCategories: ReadonlyArray<string>
   readonly currentCategory: Option.Option<string>
   readonly itemsProcessed: number
@@ -35,6 +37,7 @@ export const buildContext = (
   anchors: anchors(state),
   piles: { belongs: counts(state).staying, out: counts(state).out, unsure: counts(state).unsure },
   later: counts(state).later,
+  upNext: waitingToAsk(state),
   emergentCategories: emergentCategories(state).map((c) => c.name),
   currentCategory: currentCategory(state),
   itemsProcessed: state.itemsProcessed,
@@ -51,6 +54,7 @@ export const renderContext = (ctx: TidyingContext): string =>
     ...Option.toArray(Option.map(ctx.function, (f) => `The space is for: ${f}`)),
     ...(ctx.anchors.length === 0 ? [] : [`Definitely staying: ${ctx.anchors.join(", ")}`]),
     `Piles: ${ctx.piles.belongs} stay, ${ctx.piles.out} out, ${ctx.piles.unsure} unsure, ${ctx.later} for later (${ctx.itemsProcessed} items sorted)`,
+    ...(ctx.upNext.length === 0 ? [] : [`Named earlier, to ask about next: ${ctx.upNext.join(", ")}`]),
     ...(ctx.emergentCategories.length === 0 ? [] : [`Categories: ${ctx.emergentCategories.join(", ")}`]),
     ...Option.toArray(Option.map(ctx.currentCategory, (c) => `Working through: ${c}`)),
     ...(ctx.avoid.length === 0 ? [] : [`The user finds these hard right now; never bring them up or propose them: ${ctx.avoid.join(", ")}`]),

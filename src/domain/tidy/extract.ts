@@ -74,6 +74,9 @@ export const ExtractWire = Schema.Struct({
   anchors: Schema.optional(Schema.Array(Schema.String).annotations({ description: "things the user said definitely stay" })),
   anxiety: text("a thing or topic the user says makes them anxious, stressed or sad"),
   tired: Schema.optional(Schema.Boolean.annotations({ description: "true if the user sounds tired or overwhelmed" })),
+  others: Schema.optional(Schema.Array(Schema.String).annotations({
+    description: "every other thing the user named in the same message, besides item, each a short noun phrase"
+  })),
   feeling: Schema.optional(Feeling.annotations({
     description: "how the user sounds, if it matters: grief, anxiety, shame, cant (\"I can't\"), overwhelm, tired, refusal (\"no, not now\")"
   }))
@@ -84,9 +87,14 @@ export const fromWire = (wire: ExtractWire): Extract => {
   const opt = <A>(make: (raw: string) => Option.Option<A>, raw: string | undefined) =>
     raw === undefined ? Option.none() : make(raw)
   const anchors = Arr.filterMap(wire.anchors ?? [], ItemName.fromText)
+  const item = opt(ItemName.fromText, wire.item)
+  const others = Arr.dedupeWith(
+    Arr.filterMap(wire.others ?? [], ItemName.fromText).filter((o) => !Option.exists(item, (i) => i.toLowerCase() === o.toLowerCase())),
+    (a, b) => a.toLowerCase() === b.toLowerCase()
+  )
   return {
     intent: wire.intent,
-    item: opt(ItemName.fromText, wire.item),
+    item,
     choice: Option.fromNullable(wire.choice),
     place: opt(Location.fromText, wire.place),
     function: opt(SpaceFunction.fromText, wire.function),
@@ -94,7 +102,8 @@ export const fromWire = (wire: ExtractWire): Extract => {
     anxiety: opt(AnxietyTrigger.fromText, wire.anxiety),
     tired: wire.tired ?? false,
     feeling: Option.fromNullable(wire.feeling),
-    alsoNamed: []
+    // Only with an item: the first thing named gets the card, the others wait their turn.
+    alsoNamed: Option.isSome(item) ? others : []
   }
 }
 

@@ -13,8 +13,8 @@
  *
  * Schemas, so states persist (SessionStore) and generate (property tests).
  */
-import { Array as Arr, Option, Schema } from "effect"
-import { AnxietyTrigger, CategoryName, ItemName, SpaceFunction } from "./types.js"
+import { absurd, Array as Arr, Option, Schema } from "effect"
+import { AnxietyTrigger, CategoryName, ItemName, mentions, sameText, SpaceFunction } from "./types.js"
 
 export const Phase = Schema.Literal("Surveying", "Sorting", "Splitting", "Refining", "DecisionSupport")
 export type Phase = typeof Phase.Type
@@ -85,6 +85,13 @@ export const SessionState = Schema.Struct({
    * coach never brings them up again; only the user can.
    */
   later: Schema.optionalWith(Schema.Array(ItemName), { default: () => [] }),
+  /**
+   * Things named together with another ("the mug and the plate", a sentence
+   * naming several): held on the later list, and asked about one card at a
+   * time when the user says "next". Always undecided (on `later`) and never
+   * one the user found hard; `recount` keeps it so.
+   */
+  upNext: Schema.optionalWith(Schema.Array(ItemName), { default: () => [] }),
   /** Everything the user was anxious about this session (lastAnxiety keeps only the latest). */
   avoid: Schema.optionalWith(Schema.Array(AnxietyTrigger), { default: () => [] }),
   /** Distinct items sorted (piles and categories, not the later list): kept equal to `counts(state).sorted` by every transition. */
@@ -100,6 +107,7 @@ export const initialState: SessionState = {
   phaseData: { _tag: "Surveying", gatheredFunction: Option.none(), gatheredAnchors: [] },
   piles: emptyPiles,
   later: [],
+  upNext: [],
   avoid: [],
   itemsProcessed: 0,
   sessionStart: Option.none()
@@ -118,9 +126,12 @@ export const activeState = (data: PhaseData): Option.Option<ActiveState> => {
       return Option.none()
     case "DecisionSupport":
       return Option.some(data.resume.active)
-    default:
+    case "Sorting":
+    case "Splitting":
+    case "Refining":
       return Option.some(data.active)
   }
+  return absurd(data)
 }
 
 export const spaceFunction = (state: SessionState): Option.Option<SpaceFunction> =>
@@ -144,9 +155,11 @@ export const currentItem = (state: SessionState): Option.Option<ItemName> => {
       return data.currentItem
     case "DecisionSupport":
       return Option.some(data.stuckItem)
-    default:
+    case "Surveying":
+    case "Splitting":
       return Option.none()
   }
+  return absurd(data)
 }
 
 export const currentCategory = (state: SessionState): Option.Option<CategoryName> => {
@@ -191,8 +204,20 @@ export const counts = (state: SessionState): Counts => {
   return { staying, out, unsure, later: state.later.length, sorted: staying + out + unsure }
 }
 
-/** The state with `itemsProcessed` recomputed from the items it holds. */
+/** The things still to ask about, in order: named together with another, still undecided, never a hard one. */
+export const waitingToAsk = (state: SessionState): ReadonlyArray<ItemName> =>
+  Arr.dedupeWith(
+    state.upNext.filter((i) => state.later.some((l) => sameText(l, i)) && !state.avoid.some((t) => mentions(i, t))),
+    sameText
+  )
+
+/**
+ * The state with `itemsProcessed` recomputed from the items it holds, and
+ * the up-next list kept to things still waiting (see `waitingToAsk`).
+ */
 export const recount = (state: SessionState): SessionState => {
   const sorted = counts(state).sorted
-  return state.itemsProcessed === sorted ? state : { ...state, itemsProcessed: sorted }
+  const upNext = waitingToAsk(state)
+  const counted = state.itemsProcessed === sorted ? state : { ...state, itemsProcessed: sorted }
+  return upNext.length === state.upNext.length ? counted : { ...counted, upNext }
 }

@@ -12,11 +12,11 @@
  */
 import { Data, Deferred, Effect, Exit, Option, Ref, Stream, SubscriptionRef } from "effect"
 import type { Duration } from "effect"
-import type { Answer, ItemDisposition } from "../../domain/question.js"
+import type { Answer } from "../../domain/question.js"
 import { fromRenderer } from "./interpreter.js"
 import type { QuestionUIShape } from "./question-ui.js"
 import { QuestionInputClosed } from "./renderer.js"
-import type { LeafQuestion, QuestionRenderer } from "./renderer.js"
+import type { DispositionReply, LeafQuestion, QuestionRenderer } from "./renderer.js"
 import { withLeafTimeout } from "./timeout.js"
 
 export interface PendingQuestion {
@@ -61,7 +61,8 @@ type Waiting = PendingQuestion & { readonly reply: Deferred.Deferred<Answer, Que
 const fits = (question: LeafQuestion, answer: Answer): boolean => {
   switch (question._tag) {
     case "ProposeDisposition":
-      return answer._tag === "DispositionAnswer"
+      // Words that are not a choice answer a card too: as the user's next message.
+      return answer._tag === "DispositionAnswer" || answer._tag === "MessageInstead"
     case "Choose":
       return answer._tag === "ChoiceAnswer" && question.options.some((o) => o.value === answer.value)
     case "FreeText":
@@ -110,7 +111,8 @@ export const makeQuestionBridgeWith = (options: QuestionBridgeOptions): Effect.E
 
     const renderer: QuestionRenderer = {
       proposeDisposition: (q) =>
-        Effect.map(post(q), (a): ItemDisposition => (a._tag === "DispositionAnswer" ? a.disposition : { _tag: "SkipForNow" })),
+        Effect.map(post(q), (a): DispositionReply =>
+          a._tag === "DispositionAnswer" ? a.disposition : a._tag === "MessageInstead" ? a : { _tag: "SkipForNow" }),
       choose: (q) => Effect.map(post(q), (a) => (a._tag === "ChoiceAnswer" ? a.value : q.options[0]?.value ?? "")),
       freeText: (q) => Effect.map(post(q), (a) => (a._tag === "TextAnswer" ? a.text : "")),
       confirm: (q) => Effect.map(post(q), (a) => (a._tag === "ConfirmAnswer" ? a.confirmed : q.default))

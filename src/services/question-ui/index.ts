@@ -7,6 +7,7 @@ export { QuestionInputClosed } from "./renderer.js"
 export type {
   ChooseQuestion,
   ConfirmQuestion,
+  DispositionReply,
   FreeTextQuestion,
   LeafQuestion,
   ProposeDispositionQuestion,

@@ -36,7 +36,8 @@ export const fromRenderer = (renderer: QuestionRenderer): QuestionUIShape => {
         ProposeDisposition: (q) =>
           q.choices.length === 0
             ? Effect.succeed(fallbackAnswer(q))
-            : leaf(q, Effect.map(renderer.proposeDisposition(q), (disposition): Answer => ({ _tag: "DispositionAnswer", disposition }))),
+            : leaf(q, Effect.map(renderer.proposeDisposition(q), (reply): Answer =>
+              reply._tag === "MessageInstead" ? reply : { _tag: "DispositionAnswer", disposition: reply })),
         Choose: (q) =>
           q.options.length === 0
             ? Effect.succeed(fallbackAnswer(q))

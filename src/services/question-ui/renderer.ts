@@ -9,7 +9,7 @@
  */
 import { Data } from "effect"
 import type { Effect } from "effect"
-import type { ItemDisposition, Question } from "../../domain/question.js"
+import type { ItemDisposition, MessageInstead, Question } from "../../domain/question.js"
 
 /** The questions a renderer draws itself; everything else is structure. */
 export type LeafQuestion = Extract<Question, { readonly _tag: "ProposeDisposition" | "Choose" | "FreeText" | "Confirm" }>
@@ -26,8 +26,11 @@ export class QuestionInputClosed extends Data.TaggedError("QuestionInputClosed")
   readonly reason: string
 }> {}
 
+/** What a disposition card gives back: a disposition, or the user's next message instead of one. */
+export type DispositionReply = ItemDisposition | MessageInstead
+
 export interface QuestionRenderer {
-  readonly proposeDisposition: (question: ProposeDispositionQuestion) => Effect.Effect<ItemDisposition, QuestionInputClosed>
+  readonly proposeDisposition: (question: ProposeDispositionQuestion) => Effect.Effect<DispositionReply, QuestionInputClosed>
   /** Returns the chosen option's `value`; only called with at least one option. Follow-ups are the interpreter's job. */
   readonly choose: (question: ChooseQuestion) => Effect.Effect<string, QuestionInputClosed>
   readonly freeText: (question: FreeTextQuestion) => Effect.Effect<string, QuestionInputClosed>

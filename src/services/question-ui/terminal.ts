@@ -15,9 +15,8 @@ import type { Scope } from "effect"
 import type { Readable, Writable } from "node:stream"
 import { layerFromRenderer } from "./interpreter.js"
 import type { QuestionUI } from "./question-ui.js"
-import type { ItemDisposition } from "../../domain/question.js"
 import { readCardReply } from "./card-replies.js"
-import type { ProposeDispositionQuestion, QuestionInputClosed, QuestionRenderer } from "./renderer.js"
+import type { DispositionReply, ProposeDispositionQuestion, QuestionInputClosed, QuestionRenderer } from "./renderer.js"
 import { isRawModeInput, pipeIO, ttyIO } from "./terminal-io.js"
 import type { TerminalIO } from "./terminal-io.js"
 import { confirmHint, confirmSuffix, numberedOptions, optionHint, parseConfirmReply, parseOptionReply } from "./terminal-replies.js"
@@ -78,18 +77,18 @@ const pickOption = <O extends NumberedOption>(io: TerminalIO, heading: string, o
 }
 
 /** What a disposition card does with a reply; `None`: ask again. */
-const onCardReply = (io: TerminalIO, question: ProposeDispositionQuestion) => (reply: string): Effect.Effect<Option.Option<ItemDisposition>> => {
+const onCardReply = (question: ProposeDispositionQuestion) => (reply: string): Option.Option<DispositionReply> => {
   const read = readCardReply(reply, question.choices)
   switch (read._tag) {
     case "Chose":
-      return Effect.succeed(Option.some(read.disposition))
+      return Option.some(read.disposition)
     case "Skip":
-      return Effect.succeed(Option.some<ItemDisposition>({ _tag: "SkipForNow" }))
+      return Option.some({ _tag: "SkipForNow" })
     case "Message":
-      // Not an answer: the card waits for later, and the words are the user's next message.
-      return Effect.as(io.unread(read.text), Option.some<ItemDisposition>({ _tag: "SkipForNow" }))
+      // Not an answer: the user's next message, handed to the asker once (never read again as a line).
+      return Option.some({ _tag: "MessageInstead", text: read.text })
     case "Again":
-      return Effect.succeed(Option.none())
+      return Option.none()
   }
 }
 
@@ -102,19 +101,19 @@ const cardHint = (count: number): string =>
  * a typed line. "skip" skips; anything else skips the card and becomes the
  * next message ("stop", "help", a new item).
  */
-const askCard = (io: TerminalIO, question: ProposeDispositionQuestion): Effect.Effect<ItemDisposition, QuestionInputClosed> => {
+const askCard = (io: TerminalIO, question: ProposeDispositionQuestion): Effect.Effect<DispositionReply, QuestionInputClosed> => {
   const suggested = question.suggested === true ? " (suggested)" : ""
   const options = question.choices.map((c, i) => ({ label: i === 0 ? `${c.label}${suggested}` : c.label }))
   const heading = `What to do with ${question.item}?${question.reason === undefined ? "" : `\n  (${question.reason})`}`
-  const onReply = onCardReply(io, question)
-  const typed = (prompt: string, already?: string): Effect.Effect<ItemDisposition, QuestionInputClosed> =>
+  const onReply = onCardReply(question)
+  const typed = (prompt: string, already?: string): Effect.Effect<DispositionReply, QuestionInputClosed> =>
     Effect.flatMap(io.readLine(prompt, already), (reply) =>
-      Effect.flatMap(onReply(reply), Option.match({
+      Option.match(onReply(reply), {
         onSome: Effect.succeed,
         onNone: () => Effect.zipRight(io.write(`${cardHint(options.length)}\n`), typed(prompt))
-      })))
-  const keys = (readKey: Effect.Effect<{ readonly name: string }, QuestionInputClosed>): Effect.Effect<ItemDisposition, QuestionInputClosed> =>
-    Effect.flatMap(readKey, (key): Effect.Effect<ItemDisposition, QuestionInputClosed> => {
+      }))
+  const keys = (readKey: Effect.Effect<{ readonly name: string }, QuestionInputClosed>): Effect.Effect<DispositionReply, QuestionInputClosed> =>
+    Effect.flatMap(readKey, (key): Effect.Effect<DispositionReply, QuestionInputClosed> => {
       if (key.name === "escape") return Effect.as(io.write("skip\n"), { _tag: "SkipForNow" })
       const n = /^\d$/.test(key.name) ? Number(key.name) : 0
       const choice = question.choices[n - 1]

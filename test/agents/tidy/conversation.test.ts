@@ -1,7 +1,8 @@
 /**
  * Bookkeeping over whole generated conversations (issue 14, item 1): random
- * sequences of item messages, decisions, unsure answers, card answers and
- * skips, feelings, pivots, refusals and stops, run through `turn` — offline,
+ * sequences of item messages, decisions, unsure answers, card answers,
+ * skips and messages typed at a card instead of an answer (MessageInstead),
+ * feelings, pivots, refusals and stops, run through `turn` — offline,
  * and with a ScriptedLlm that extracts exactly what each message says and
  * proposes dispositions through the tool. After EVERY turn:
  * - every item the user named is held exactly once (piles + categories +
@@ -11,10 +12,10 @@
  * - a summary's numbers are the state's numbers.
  * 1,000 conversations per layer.
  */
-import { Effect, FastCheck as fc, Layer, Option } from "effect"
+import { Effect, FastCheck as fc, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { turn, userSaid } from "../../../src/agents/tidy/turn.js"
-import type { ItemDisposition } from "../../../src/domain/question.js"
+import type { Answer, ItemDisposition } from "../../../src/domain/question.js"
 import type { GenerateRequest } from "../../../src/domain/llm.js"
 import type { ExtractWire } from "../../../src/domain/tidy/extract.js"
 import type { SessionState } from "../../../src/domain/tidy/state.js"
@@ -30,10 +31,10 @@ const pool = [
   "receipts", "headphones", "photo frame", "candle", "birthday card from mum", "yoga mat", "socks", "jeans", "dad's watch"
 ]
 
-/** One user message: its text, the item it names (if any), and what a faithful model would extract from it. */
+/** One user message: its text, the items it names, and what a faithful model would extract from it. */
 interface Said {
   readonly text: string
-  readonly names: Option.Option<string>
+  readonly names: ReadonlyArray<string>
   readonly wire: ExtractWire
   readonly stop?: boolean
 }
@@ -43,7 +44,7 @@ const the = (i: string) => (i.includes("'s") ? i : `the ${i}`)
 
 const naming: fc.Arbitrary<Said> = fc.tuple(item, fc.constantFrom(0, 1, 2, 3, 4)).map(([i, form]) => ({
   text: [i, the(i), `um, ${the(i)}`, `there's ${the(i)}`, `next is ${the(i)}`][form] ?? i,
-  names: Option.some(i),
+  names: [i],
   wire: { intent: "item", item: i }
 }))
 
@@ -57,10 +58,22 @@ const decidedNaming: fc.Arbitrary<Said> = fc.tuple(item, fc.constantFrom(0, 1, 2
     [`put ${the(i)} in the drawer`, { intent: "decided", item: i, choice: "place", place: "in the drawer" }]
   ]
   const [text, wire] = forms[form] ?? forms[0] ?? [i, { intent: "item" }]
-  return { text, names: Option.some(i), wire }
+  return { text, names: [i], wire }
 })
 
-const nothingNamed = (text: string, wire: ExtractWire): Said => ({ text, names: Option.none(), wire })
+/** A sentence naming two or three things, where they lie and how many: every one is named. */
+const narrative: fc.Arbitrary<Said> = fc.tuple(fc.uniqueArray(item, { minLength: 2, maxLength: 3 }), fc.constantFrom(0, 1, 2)).map(([things, form]) => {
+  const [a = "mug", b = "lamp", c] = things
+  const text = [
+    `there's a pile of ${a} on the chair, ${b} everywhere${c === undefined ? "" : ` and my ${c} in the corner`}`,
+    `${the(a)} and ${the(b)}${c === undefined ? "" : `, ${the(c)}`}`,
+    `um so there's ${a} under the desk${c === undefined ? "" : `, ${c} by the door`} and a couple of ${b}`
+  ][form] ?? a
+  const ordered = form === 2 ? [a, ...(c === undefined ? [] : [c]), b] : things
+  return { text, names: ordered, wire: { intent: "item", item: ordered[0] ?? a, others: ordered.slice(1) } }
+})
+
+const nothingNamed = (text: string, wire: ExtractWire): Said => ({ text, names: [], wire })
 
 const decision: fc.Arbitrary<Said> = fc.constantFrom(
   nothingNamed("keep it", { intent: "decided", choice: "keep" }),
@@ -80,8 +93,8 @@ const feeling: fc.Arbitrary<Said> = fc.oneof(
       nothingNamed(t, { intent: "help" })
     )
   ),
-  item.map((i): Said => ({ text: `${the(i)} makes me sad`, names: Option.some(i), wire: { intent: "help", item: i, anxiety: i } })),
-  item.map((i): Said => ({ text: `I'm stuck on ${the(i)}`, names: Option.some(i), wire: { intent: "help", item: i } }))
+  item.map((i): Said => ({ text: `${the(i)} makes me sad`, names: [i], wire: { intent: "help", item: i, anxiety: i } })),
+  item.map((i): Said => ({ text: `I'm stuck on ${the(i)}`, names: [i], wire: { intent: "help", item: i } }))
 )
 
 const stop: fc.Arbitrary<Said> = fc.constantFrom(
@@ -90,6 +103,7 @@ const stop: fc.Arbitrary<Said> = fc.constantFrom(
 
 const message = fc.oneof(
   { arbitrary: naming, weight: 4 },
+  { arbitrary: narrative, weight: 1 },
   { arbitrary: decidedNaming, weight: 4 },
   { arbitrary: decision, weight: 2 },
   { arbitrary: filler, weight: 2 },
@@ -104,17 +118,36 @@ const disposition: fc.Arbitrary<ItemDisposition> = fc.constantFrom(
   { _tag: "PlaceAt", location: "on the shelf" }
 )
 
+/** What the user does at a card: choose, or type a message instead (any message, a stop too). */
+type CardMove = { readonly _tag: "Choose"; readonly disposition: ItemDisposition } | { readonly _tag: "Instead"; readonly said: Said }
+
+const cardMove: fc.Arbitrary<CardMove> = fc.oneof(
+  { arbitrary: disposition.map((d): CardMove => ({ _tag: "Choose", disposition: d })), weight: 5 },
+  { arbitrary: fc.oneof(message, stop).map((said): CardMove => ({ _tag: "Instead", said })), weight: 1 }
+)
+
 const conversation = fc.record({
   messages: fc.array(message, { minLength: 1, maxLength: 16 }),
   end: fc.option(stop, { nil: undefined }),
-  cards: fc.array(disposition, { minLength: 1, maxLength: 30 })
+  cards: fc.array(cardMove, { minLength: 1, maxLength: 30 })
 })
 
-/** Cards answered from the generated list, then skipped (a timeout's answer). */
-const cardsFrom = (answers: ReadonlyArray<ItemDisposition>) => {
+/**
+ * Cards answered from the generated list, then skipped (a timeout's answer).
+ * Every message typed at a card is noted in `typed`, so the test knows what
+ * the user said during a turn.
+ */
+const cardsFrom = (moves: ReadonlyArray<CardMove>, typed: Array<Said>) => {
   let next = 0
   return Layer.succeed(QuestionUI, {
-    ask: () => Effect.sync(() => ({ _tag: "DispositionAnswer" as const, disposition: answers[next++] ?? { _tag: "SkipForNow" as const } }))
+    ask: () =>
+      Effect.sync((): Answer => {
+        const move = moves[next++]
+        if (move === undefined) return { _tag: "DispositionAnswer", disposition: { _tag: "SkipForNow" } }
+        if (move._tag === "Choose") return { _tag: "DispositionAnswer", disposition: move.disposition }
+        typed.push(move.said)
+        return { _tag: "MessageInstead", text: move.said.text }
+      })
   })
 }
 
@@ -153,15 +186,19 @@ const summaryNumbers = (reply: string) => {
   }
 }
 
-const play = (conv: fc.RecordValue<{ messages: ReadonlyArray<Said>; end: Said | undefined; cards: ReadonlyArray<ItemDisposition> }>, model: "offline" | "scripted") =>
-  Effect.gen(function*() {
+const play = (conv: fc.RecordValue<{ messages: ReadonlyArray<Said>; end: Said | undefined; cards: ReadonlyArray<CardMove> }>, model: "offline" | "scripted") => {
+  const typed: Array<Said> = []
+  return Effect.gen(function*() {
     let state = initialState
     for (const line of ["it's for sleeping", "the bed stays"]) state = (yield* turn(state, userSaid(line))).state
     const named = new Set<string>()
     for (const said of [...conv.messages, ...(conv.end === undefined ? [] : [conv.end])]) {
+      typed.length = 0
       const r = yield* turn(state, userSaid(said.text))
       state = r.state
-      if (Option.isSome(said.names)) named.add(said.names.value.toLowerCase())
+      // What the user said this turn: the message, and whatever they typed at its cards instead of an answer.
+      const saidNow = [said, ...typed]
+      for (const s of saidNow) for (const n of s.names) named.add(n.toLowerCase())
       const held = heldOnce(state)
       const where = `after "${said.text}" (${r.action._tag})`
       expect([...held.keys()].sort(), where).toEqual([...named].sort())
@@ -169,7 +206,7 @@ const play = (conv: fc.RecordValue<{ messages: ReadonlyArray<Said>; end: Said | 
       const c = counts(state)
       expect(state.itemsProcessed, where).toBe(c.sorted)
       if (r.ended) {
-        expect(said.stop, `${where}: ended without a stop`).toBe(true)
+        expect(saidNow.some((s) => s.stop === true), `${where}: ended without a stop`).toBe(true)
         expect(summaryNumbers(r.reply), `${where}: ${r.reply}`).toEqual({ sorted: c.sorted, staying: c.staying, out: c.out, unsure: c.unsure, later: c.later })
         return
       }
@@ -179,12 +216,14 @@ const play = (conv: fc.RecordValue<{ messages: ReadonlyArray<Said>; end: Said | 
       model === "offline" ? layerOffline : faithfulModel(new Map([
         ["it's for sleeping", { intent: "start", function: "sleeping" }],
         ["the bed stays", { intent: "start", anchors: ["bed"] }],
-        ...[...conv.messages, ...(conv.end === undefined ? [] : [conv.end])].map((s): [string, ExtractWire] => [s.text, s.wire])
+        ...[...conv.messages, ...(conv.end === undefined ? [] : [conv.end])].map((s): [string, ExtractWire] => [s.text, s.wire]),
+        ...conv.cards.flatMap((m): ReadonlyArray<[string, ExtractWire]> => (m._tag === "Instead" ? [[m.said.text, m.said.wire]] : []))
       ])),
-      cardsFrom(conv.cards),
+      cardsFrom(conv.cards, typed),
       CollectedEvents.layer
     ))
   )
+}
 
 /** One conversation, then a pause for the event loop, so a long property never starves the test runner. */
 const run = (model: "offline" | "scripted") => (conv: Parameters<typeof play>[0]) =>

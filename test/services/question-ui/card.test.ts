@@ -1,15 +1,17 @@
 /**
  * A disposition card in the terminal takes more than its numbers (issue 14):
  * its labels, the user's own words for a choice, "skip", and anything else
- * ("stop", "help", a new item) as the user's NEXT message — the card is
- * skipped and the words come back from the next `readLine`, never discarded
- * and never applied to another card. In a pipe and on a TTY.
+ * ("stop", "help", a new item) as the user's NEXT message — the card's
+ * answer is `MessageInstead` with the words, handed to the asker once: never
+ * read again as a line, never discarded, never applied to another card. In
+ * a pipe, on a TTY, and through the page's bridge.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber } from "effect"
+import { Effect, Fiber, Stream } from "effect"
 import { PassThrough } from "node:stream"
 import type { ItemDisposition } from "../../../src/domain/question.js"
 import { readCardReply } from "../../../src/services/question-ui/card-replies.js"
+import { makeQuestionBridge } from "../../../src/services/question-ui/bridge.js"
 import { fromRenderer } from "../../../src/services/question-ui/interpreter.js"
 import { terminalRenderer } from "../../../src/services/question-ui/terminal.js"
 import { pipeIO, ttyIO } from "../../../src/services/question-ui/terminal-io.js"
@@ -65,21 +67,19 @@ const piped = (typed: string) =>
   })
 
 describe("a card in a pipe", () => {
-  it.scoped("'stop' skips the card and is the next message, read once", () =>
+  it.scoped("'stop' answers the card as the next message (MessageInstead), handed over once and never read again", () =>
     Effect.gen(function*() {
       const { io, ui, printed } = yield* piped("stop\nnext line\n")
-      expect(yield* ui.ask(mug)).toEqual({ _tag: "DispositionAnswer", disposition: { _tag: "SkipForNow" } })
-      expect(yield* io.readLine("> ")).toBe("stop")
+      expect(yield* ui.ask(mug)).toEqual({ _tag: "MessageInstead", text: "stop" })
       expect(yield* io.readLine("> ")).toBe("next line")
       expect(printed()).not.toContain("not one of the options")
     }))
 
   it.scoped("a new message at a card is not applied to the next card", () =>
     Effect.gen(function*() {
-      const { io, ui } = yield* piped("a lamp\n2\n")
-      expect(yield* ui.ask(mug)).toEqual({ _tag: "DispositionAnswer", disposition: { _tag: "SkipForNow" } })
-      // The chat loop reads the message; the next card gets the next typed answer.
-      expect(yield* io.readLine("> ")).toBe("a lamp")
+      const { ui } = yield* piped("a lamp\n2\n")
+      expect(yield* ui.ask(mug)).toEqual({ _tag: "MessageInstead", text: "a lamp" })
+      // The next card gets the next typed answer.
       expect(yield* ui.ask(mug)).toEqual({ _tag: "DispositionAnswer", disposition: { _tag: "Trash" } })
     }))
 
@@ -136,16 +136,15 @@ describe("a card on a TTY (one-key mode)", () => {
       expect(printed()).not.toContain("Press a number")
     }))
 
-  it.live("typing 'stop' skips the card and hands 'stop' to the chat", () =>
+  it.live("typing 'stop' answers the card with the message 'stop', for the agent to take", () =>
     Effect.gen(function*() {
-      const { input, io, ui } = tty()
+      const { input, ui } = tty()
       const answer = yield* Effect.fork(ui.ask(mug))
       yield* Effect.sleep("20 millis")
       input.write("s")
       yield* Effect.sleep("20 millis")
       input.write("top\r")
-      expect(yield* Fiber.join(answer)).toEqual({ _tag: "DispositionAnswer", disposition: { _tag: "SkipForNow" } })
-      expect(yield* io.readLine("> ")).toBe("stop")
+      expect(yield* Fiber.join(answer)).toEqual({ _tag: "MessageInstead", text: "stop" })
     }))
 
   it.live("Escape skips the card", () =>
@@ -155,5 +154,23 @@ describe("a card on a TTY (one-key mode)", () => {
       yield* Effect.sleep("20 millis")
       input.write("\x1b\x1b")
       expect(yield* Fiber.join(answer)).toEqual({ _tag: "DispositionAnswer", disposition: { _tag: "SkipForNow" } })
+    }))
+})
+
+describe("a card through the bridge (the page)", () => {
+  it.live("a message sent instead of a choice is the card's answer; it answers no Confirm", () =>
+    Effect.gen(function*() {
+      const bridge = yield* makeQuestionBridge
+      const answer = yield* Effect.fork(bridge.ui.ask(mug))
+      const card = yield* bridge.changes.pipe(Stream.filterMap((p) => p), Stream.runHead, Effect.flatMap((p) => p))
+      yield* bridge.answer(card.id, { _tag: "MessageInstead", text: "I can't" })
+      expect(yield* Fiber.join(answer)).toEqual({ _tag: "MessageInstead", text: "I can't" })
+
+      const confirm = yield* Effect.fork(bridge.ui.ask({ _tag: "Confirm", prompt: "Ready?", default: true }))
+      const asked = yield* bridge.changes.pipe(Stream.filterMap((p) => p), Stream.filter((p) => p.id !== card.id), Stream.runHead, Effect.flatMap((p) => p))
+      const refused = yield* Effect.flip(bridge.answer(asked.id, { _tag: "MessageInstead", text: "stop" }))
+      expect(refused._tag).toBe("AnswerDoesNotFit")
+      yield* bridge.answer(asked.id, { _tag: "ConfirmAnswer", confirmed: false })
+      expect(yield* Fiber.join(confirm)).toEqual({ _tag: "ConfirmAnswer", confirmed: false })
     }))
 })
