@@ -224,6 +224,8 @@ rows.push(...shopQualityRows())
 const { fitlogQuality } = await import("./fitlog-quality.mjs")
 rows.push(...await fitlogQuality(await import("../dist/lib/index.js")))
 
+// 9. First run of the README's quick start (bench/first-run.mjs).
+rows.push(...(await import("./first-run.mjs")).firstRunRows())
 const header = ["benchmark", "value", "baseline", "ratio", "target", "verdict"]
 const table = [header, ...rows.map((r) => [r.name, r.value, r.baseline, r.ratio, r.target, r.ok ? "ok" : "MISSED"])]
 const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)))
