@@ -47,8 +47,15 @@ const locate = (packages: Record<string, LockEntry>, from: string, name: string)
   }
 }
 
+/** The registry's tarball address, so npm takes the tarball from its cache by integrity without asking for metadata. */
+const tarballUrl = (path: string, version: string): string => {
+  const name = path.slice(path.lastIndexOf("node_modules/") + "node_modules/".length)
+  return `https://registry.npmjs.org/${name}/-/${name.split("/").pop() ?? name}-${version}.tgz`
+}
+
 /** Drop the flags this repository's lock computed for its own tree (dev, peer…): npm recomputes them. */
-const plain = ({ dev: _d, devOptional: _o, peer: _p, ...entry }: LockEntry): LockEntry => entry
+const plain = (path: string, { dev: _d, devOptional: _o, peer: _p, ...entry }: LockEntry): LockEntry =>
+  entry.resolved === undefined && entry.version !== undefined ? { ...entry, resolved: tarballUrl(path, entry.version) } : entry
 
 export const consumerLock = (
   repoLock: { readonly packages: Record<string, LockEntry> },
@@ -67,7 +74,7 @@ export const consumerLock = (
       if (packages[path] !== undefined) continue
       const entry = repoLock.packages[path]
       if (entry === undefined) continue
-      packages[path] = plain(entry)
+      packages[path] = plain(path, entry)
       visit(path, required(entry))
     }
   }
