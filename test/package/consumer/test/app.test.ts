@@ -1,5 +1,5 @@
-import { Effect, Layer } from "effect"
-import { Llm, offline, ScriptedLlm, UsageMeter } from "shoal/llm"
+import { Effect, Layer, Stream } from "effect"
+import { type LlmShape, offline, ScriptedLlm, StreamEvent, UsageMeter } from "shoal/llm"
 import { describe, expect, it } from "vitest"
 import { appLlm, base, oneTurn, roomTypeCounted } from "../src/app.js"
 
@@ -11,9 +11,15 @@ describe("a stranger's app on shoal", () => {
   })
 
   it("counts a custom Llm's usage with metered", async () => {
-    const scripted = Effect.provide(Llm, ScriptedLlm.layer([ScriptedLlm.toolCall("record_answer", { roomType: "office" })]))
-    const llm = Layer.unwrapEffect(Effect.map(scripted, appLlm))
-    const result = await Effect.runPromise(roomTypeCounted.pipe(Effect.provide(Layer.mergeAll(llm, UsageMeter.layer))))
+    // A model of the app's own that counts nothing itself: only `metered` can make the meter see it.
+    const response = ScriptedLlm.toolCall("record_answer", { roomType: "office" })
+    const own: LlmShape = {
+      provider: "own",
+      model: "own-1",
+      generate: () => Effect.succeed(response),
+      stream: () => Stream.make(StreamEvent.Completed({ response }))
+    }
+    const result = await Effect.runPromise(roomTypeCounted.pipe(Effect.provide(Layer.mergeAll(appLlm(own), UsageMeter.layer))))
     expect(result).toEqual({ roomType: "office", calls: 1 })
   })
 })
