@@ -126,9 +126,20 @@ describe("a stranger's project installing the packed shoal", () => {
   it("type-checks a strict consumer against the packed types, and its tests (with the copied property test) pass", async () => {
     linkDevTools()
     cpSync(join(project, "node_modules/shoal/examples/tidy-routing.test.ts"), join(project, "test/tidy-routing.test.ts"))
-    await run(node, [join(project, "node_modules/typescript/bin/tsc"), "-p", "."], { cwd: project }).catch((e: { stdout: string }) => {
+    const tsc = join(project, "node_modules/typescript/bin/tsc")
+    await run(node, [tsc, "-p", "."], { cwd: project }).catch((e: { stdout: string }) => {
       throw new Error(`the consumer does not type-check:\n${e.stdout}`)
     })
+    // skipLibCheck (as most projects set it) would hide a declaration of shoal's that imports an
+    // optional peer the consumer lacks: none of the declarations its imports reach may.
+    const shoal: PackageJson = JSON.parse(readFileSync(join(project, "node_modules/shoal/package.json"), "utf8"))
+    const optionalPeers = Object.keys(shoal.peerDependenciesMeta ?? {})
+    const { stdout: files } = await run(node, [tsc, "-p", ".", "--listFilesOnly"], { cwd: project })
+    const reached = files.split("\n").filter((f) => f.includes("/node_modules/shoal/") && f.endsWith(".d.ts"))
+    expect(reached.some((f) => f.endsWith("/exports/tidy.d.ts"))).toBe(true)
+    const imports = (text: string, peer: string) => text.includes(`from "${peer}"`) || text.includes(`from "${peer}/`) || text.includes(`import("${peer}`)
+    const leaks = reached.filter((f) => optionalPeers.some((p) => imports(readFileSync(f, "utf8"), p)))
+    expect(leaks).toEqual([])
     const { stdout } = await run(node, [join(project, "node_modules/vitest/vitest.mjs"), "run", "--root", project, "--reporter", "json"], {
       cwd: project,
       env: { ...process.env, NO_COLOR: "1" },
