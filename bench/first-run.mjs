@@ -37,17 +37,18 @@ export const firstRunRows = (runs = 7) => {
       node.push(timed(process.execPath, ["-e", "0"], env).ms)
     }
     const baseline = median(node)
+    // About a second on an idle machine, where `node -e 0` takes ~40 ms; npm's own start-up is most of it.
     const row = (name, ms, target) => ({
       name,
       value: `${ms.toFixed(0)} ms`,
       baseline: `node -e 0 ${baseline.toFixed(1)} ms`,
       ratio: `${(ms / baseline).toFixed(1)}×`,
-      target: `≤ ${target} ms`,
-      ok: ms <= target
+      target: `≤ ${target}×`,
+      ok: ms / baseline <= target
     })
     return [
-      row("npx shoal --help, first use (empty npm cache)", first.ms, 1500),
-      row("npx shoal --help, later (median)", median(later), 1000)
+      row("npx shoal --help, first use (empty npm cache)", first.ms, 30),
+      row("npx shoal --help, later (median)", median(later), 20)
     ]
   } finally {
     rmSync(cache, { recursive: true, force: true })
