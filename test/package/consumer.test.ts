@@ -48,7 +48,7 @@ beforeAll(async () => {
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module", dependencies: { shoal: `file:../${filename}` } }, null, 2))
   writeFileSync(join(project, "package-lock.json"), JSON.stringify(lock, null, 2))
   await run("npm", ["ci", "--offline", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: project, env: npmEnv })
-}, 240_000)
+}, 600_000) // a stale dist/ is built afresh in a staging copy first: minutes on a busy machine
 
 afterAll(() => {
   if (work !== "") rmSync(work, { recursive: true, force: true })
