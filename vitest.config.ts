@@ -1,8 +1,19 @@
+import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
+
 export default defineConfig({
+  // examples/ import the package by name, as a stranger would: here, from src (tsconfig.json has the same paths).
+  resolve: {
+    alias: [
+      { find: /^shoal$/, replacement: src("index.ts") },
+      { find: /^shoal\/gui$/, replacement: src("gui/index.ts") },
+      { find: /^shoal\/(llm|tidy|fitlog|droid|shop|testing)$/, replacement: src("exports/$1.ts") }
+    ]
+  },
   test: {
-    include: ["test/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000

@@ -228,6 +228,8 @@ rows.push(...await fitlogQuality(await import("../dist/lib/index.js")))
 rows.push(...await (await import("./droid-runs.mjs")).droidRunRows(await import("../dist/lib/index.js")))
 // droid: the element list the model reads, over the real dumps (bench/droid-screen.mjs).
 rows.push(...(await import("./droid-screen.mjs")).screenRows())
+// 9. First run of the README's quick start (bench/first-run.mjs).
+rows.push(...(await import("./first-run.mjs")).firstRunRows())
 const header = ["benchmark", "value", "baseline", "ratio", "target", "verdict"]
 const table = [header, ...rows.map((r) => [r.name, r.value, r.baseline, r.ratio, r.target, r.ok ? "ok" : "MISSED"])]
 const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)))

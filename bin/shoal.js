@@ -18,7 +18,17 @@ if (!existsSync(bundle)) {
 // The bundle loads its external packages (SDKs, appium-adb, playwright…)
 // through this, resolved from here: Node's ESM loader, which also takes the
 // packages that are ES modules only (see scripts/cli-bundle.mjs).
-globalThis.__shoalImport = (specifier) => import(specifier)
+// Those packages are optional peers (an embedder of one agent does not get
+// the others' browser, ADB or SQLite): a command that needs a missing one
+// says which to install, instead of a stack trace.
+globalThis.__shoalImport = (specifier) =>
+  import(specifier).catch((error) => {
+    const name = specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]
+    if (error?.code !== "ERR_MODULE_NOT_FOUND" || !String(error.message).includes(`'${name}'`)) throw error
+    process.stderr.write(`shoal: this command needs ${name}, an optional package that is not installed here.\n` +
+      `Install it next to shoal: npm install ${name}\n`)
+    process.exit(1)
+  })
 
 const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined
 const script = new Script(Module.wrap(readFileSync(bundle, "utf8")), {

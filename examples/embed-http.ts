@@ -20,38 +20,25 @@ import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "@
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { Effect, Fiber, Layer, Option, Random, Ref, Schema, Stream } from "effect"
 import { createServer } from "node:http"
-import type { PendingQuestion, QuestionBridgeShape } from "../src/index.js"
-import {
-  Answer,
-  Events,
-  layerEvents,
-  layerFromSettings,
-  layerMemory,
-  Llm,
-  makeQuestionBridge,
-  QuestionUI,
-  resolveLlmSettings,
-  SessionId,
-  SessionStore,
-  TidyAgent,
-  withTimeout
-} from "../src/index.js"
+import { layerFromSettings, Llm, resolveLlmSettings } from "shoal/llm"
+import * as Tidy from "shoal/tidy"
+import { Events, QuestionUI, SessionStore } from "shoal/tidy"
 
-type SessionState = TidyAgent.SessionState
-type TurnResponse = TidyAgent.TurnResponse
+type SessionState = Tidy.SessionState
+type TurnResponse = Tidy.TurnResponse
 
 interface Hosted {
   readonly state: Ref.Ref<SessionState>
-  readonly bridge: QuestionBridgeShape
+  readonly bridge: QuestionUI.QuestionBridgeShape
   readonly running: Ref.Ref<Option.Option<Fiber.RuntimeFiber<TurnResponse>>>
 }
 
 const TurnBody = Schema.Struct({ text: Schema.String })
-const AnswerBody = Schema.Struct({ questionId: Schema.String, answer: Answer })
+const AnswerBody = Schema.Struct({ questionId: Schema.String, answer: QuestionUI.Answer })
 const IdParams = Schema.Struct({ id: Schema.String })
 
 const view = (state: SessionState) => ({
-  phase: TidyAgent.phase(state),
+  phase: Tidy.phase(state),
   piles: state.piles,
   itemsProcessed: state.itemsProcessed
 })
@@ -61,8 +48,8 @@ const problem = (status: number, error: string) => HttpServerResponse.json({ err
 /** The router, with one agent per session; needs Llm, Events and SessionStore from the host. */
 export const makeTidyRouter = Effect.gen(function*() {
   const llm = yield* Llm
-  const events = yield* Events
-  const store = yield* SessionStore
+  const events = yield* Events.Events
+  const store = yield* SessionStore.SessionStore
   const scope = yield* Effect.scope
   const sessions = yield* Ref.make(new Map<string, Hosted>())
 
@@ -76,7 +63,7 @@ export const makeTidyRouter = Effect.gen(function*() {
     Effect.raceFirst(
       Effect.map(Fiber.join(fiber), (r) => ({ status: "done" as const, reply: r.reply, ended: r.ended, ...view(r.state) })),
       hosted.bridge.changes.pipe(
-        Stream.filterMap((p: Option.Option<PendingQuestion>) => p),
+        Stream.filterMap((p: Option.Option<QuestionUI.PendingQuestion>) => p),
         Stream.runHead,
         Effect.map((q) => ({ status: "question" as const, question: Option.getOrNull(q) }))
       )
@@ -84,16 +71,16 @@ export const makeTidyRouter = Effect.gen(function*() {
 
   const startTurn = (id: string, hosted: Hosted, text: string) =>
     Effect.gen(function*() {
-      const ui = withTimeout()(hosted.bridge.ui)
+      const ui = QuestionUI.withTimeout()(hosted.bridge.ui)
       const run = Effect.gen(function*() {
-        const response = yield* TidyAgent.turn(yield* Ref.get(hosted.state), TidyAgent.userSaid(text))
+        const response = yield* Tidy.turn(yield* Ref.get(hosted.state), Tidy.userSaid(text))
         yield* Ref.set(hosted.state, response.state)
-        yield* store.save(TidyAgent.tidySessions, SessionId.make(id), response.state).pipe(Effect.orDie)
+        yield* store.save(Tidy.tidySessions, SessionStore.SessionId.make(id), response.state).pipe(Effect.orDie)
         return response
       }).pipe(
         Effect.provideService(Llm, llm),
-        Effect.provideService(Events, events),
-        Effect.provideService(QuestionUI, ui),
+        Effect.provideService(Events.Events, events),
+        Effect.provideService(QuestionUI.QuestionUI, ui),
         Effect.ensuring(Ref.set(hosted.running, Option.none()))
       )
       // The turn outlives the request that started it: it may wait for an answer.
@@ -108,8 +95,8 @@ export const makeTidyRouter = Effect.gen(function*() {
       Effect.gen(function*() {
         const id = `s${(yield* Random.nextIntBetween(0, 36 ** 6)).toString(36)}`
         const hosted: Hosted = {
-          state: yield* Ref.make(TidyAgent.initialState),
-          bridge: yield* makeQuestionBridge,
+          state: yield* Ref.make(Tidy.initialState),
+          bridge: yield* QuestionUI.makeQuestionBridge,
           running: yield* Ref.make(Option.none<Fiber.RuntimeFiber<TurnResponse>>())
         }
         yield* Ref.update(sessions, (m) => new Map(m).set(id, hosted))
@@ -168,7 +155,7 @@ if (process.argv[1]?.endsWith("embed-http.mjs") === true || process.argv[1]?.end
   TidyHttpLive.pipe(
     HttpServer.withLogAddress,
     Layer.provide(NodeHttpServer.layer(createServer, { port: 8025, host: "127.0.0.1" })),
-    Layer.provide(Layer.mergeAll(llm, layerEvents, layerMemory)),
+    Layer.provide(Layer.mergeAll(llm, Events.layerEvents, SessionStore.layerMemory)),
     Layer.provide(NodeHttpServer.layerContext),
     Layer.launch,
     NodeRuntime.runMain

@@ -19,13 +19,9 @@ import type {
 } from "openai/resources/chat/completions"
 import { Match } from "effect"
 import type { AssistantMessage, GenerateRequest, ImageBlock, Message, ToolChoice, ToolSpec, UserMessage } from "../../domain/llm.js"
+// Declared beside the layer, so the layer's types do not reach the SDK's (an optional peer).
+import type { TokenLimitField } from "./openai.js"
 
-/**
- * Which field carries the output limit. OpenAI's current models take
- * `max_completion_tokens` (and reject `max_tokens` on reasoning models); some
- * older OpenAI-compatible servers only know `max_tokens`.
- */
-export type TokenLimitField = "max_completion_tokens" | "max_tokens"
 
 export const toOpenAiParams = (
   model: string,

@@ -18,7 +18,6 @@
 import { Duration, Effect, Either, Layer, Redacted } from "effect"
 import type { GenerateRequest } from "../../domain/llm.js"
 import { Llm } from "./llm.js"
-import type { TokenLimitField } from "./openai-request.js"
 import { toOpenAiParams } from "./openai-request.js"
 import { fromChatCompletion, fromOpenAiError } from "./openai-response.js"
 import { OpenAiStreamAssembler } from "./openai-stream.js"
@@ -27,6 +26,13 @@ import { defaultMaxResponseBytes, protocolFailure, sdkClientOptions } from "./pr
 import type { RetryPolicy } from "./resilient.js"
 import { defaultLimits, resilient } from "./resilient.js"
 import { assembledStream } from "./sdk-stream.js"
+
+/**
+ * Which field carries the output limit. OpenAI's current models take
+ * `max_completion_tokens` (and reject `max_tokens` on reasoning models); some
+ * older OpenAI-compatible servers only know `max_tokens`.
+ */
+export type TokenLimitField = "max_completion_tokens" | "max_tokens"
 
 export interface OpenAiConfig {
   readonly apiKey: Redacted.Redacted<string>

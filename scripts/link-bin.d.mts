@@ -1,0 +1,1 @@
+export declare const linkOwnBin: (root: string) => "linked" | "skipped"
