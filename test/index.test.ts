@@ -23,14 +23,15 @@ describe("the GUI entry point (shoal/gui)", () => {
   })
 })
 
-describe("the subpath entry points (shoal/llm, tidy, fitlog, droid, shop, testing)", () => {
+describe("the subpath entry points (shoal/llm, tidy, fitlog, droid, shop, testing, effect-ai)", () => {
   const entries = {
     llm: ["Llm", "layerAnthropic", "layerOpenAi", "layerOffline", "layerFromSettings", "metered", "resilient", "withFallback", "UsageMeter", "extract", "Tool", "ToolLoop", "ScriptedLlm", "LlmUnavailable"],
     tidy: ["turn", "userSaid", "initialState", "tidySessions", "decide", "QuestionUI", "SessionStore", "Events", "Photos"],
     fitlog: ["estimate", "logFood", "chatTurn", "Diary", "NutritionTable", "Adb", "QuestionUI", "SessionStore", "Events"],
     droid: ["runDroid", "runCodeAct", "Droid", "Android", "Adb", "Sandbox", "Events"],
     shop: ["shop", "shopWithRules", "Shop", "Browser", "ShoppingList", "Events"],
-    testing: ["ScriptedLlm", "ScriptedQuestions", "CollectedEvents", "layerOffline", "layerSessionStoreMemory", "layerMemoryList", "layerNutritionTableFromRecords", "layerAdbMemory", "SimulatedDevice"]
+    testing: ["ScriptedLlm", "ScriptedQuestions", "CollectedEvents", "layerOffline", "layerSessionStoreMemory", "layerMemoryList", "layerNutritionTableFromRecords", "layerAdbMemory", "SimulatedDevice"],
+    "effect-ai": ["EffectAi"]
   } as const
 
   it("each exports its agent and services", async () => {

@@ -5,7 +5,6 @@ export { extract, extractTurn } from "./extract.js"
 export type { ExtractOptions } from "./extract.js"
 export { chain, withFallback } from "./fallback.js"
 /** Effect AI (`@effect/ai`) both ways; only this barrel loads it, never the CLI or the agents. */
-export * as EffectAi from "./effect-ai.js"
 export { layerFromSettings, makeLlm } from "./layer.js"
 export { Llm } from "./llm.js"
 export type { LlmShape } from "./llm.js"

@@ -46,11 +46,14 @@ describe("@effect/ai stays out of the CLI and the agents", () => {
     expect(files.filter((f) => specifiers(f).some((s) => s.startsWith("@effect/ai")))).toEqual([])
   })
 
-  it("the public barrel does reach the adapter (so the walk above would see it)", () => {
-    expect([...reachable(path.join(src, "index.ts"))].some((f) => f.endsWith("services/llm/effect-ai.ts"))).toBe(true)
+  it("neither the root entry nor shoal/llm reaches it (@effect/ai is an optional peer); shoal/effect-ai does", () => {
+    for (const entry of ["index.ts", "exports/llm.ts"]) {
+      expect([...reachable(path.join(src, entry))].some((f) => path.basename(f).startsWith("effect-ai")), entry).toBe(false)
+    }
+    expect([...reachable(path.join(src, "exports/effect-ai.ts"))].some((f) => f.endsWith("services/llm/effect-ai.ts"))).toBe(true)
   })
 
-  it("only the adapter's files import @effect/ai, and only the llm barrel imports the adapter", () => {
+  it("only the adapter's files import @effect/ai, and only the shoal/effect-ai entry imports the adapter", () => {
     const rel = (f: string) => path.relative(src, f)
     const files = allFiles(src)
     expect(files.filter((f) => specifiers(f).some((s) => s.startsWith("@effect/ai"))).map(rel).sort()).toEqual([
@@ -58,7 +61,7 @@ describe("@effect/ai stays out of the CLI and the agents", () => {
       "services/llm/effect-ai-response.ts",
       "services/llm/effect-ai.ts"
     ])
-    const importsAdapter = files.filter((f) => !path.basename(f).startsWith("effect-ai") && specifiers(f).some((s) => /effect-ai(\.js)?$/.test(s)))
-    expect(importsAdapter.map(rel)).toEqual(["services/llm/index.ts"])
+    const importsAdapter = files.filter((f) => !rel(f).startsWith("services/llm/effect-ai") && specifiers(f).some((s) => /effect-ai(\.js)?$/.test(s)))
+    expect(importsAdapter.map(rel)).toEqual(["exports/effect-ai.ts"])
   })
 })
