@@ -45,7 +45,10 @@ export const bundleCli = async (distDir) => {
     sourcemap: "linked",
     external: heavyPackages,
     write: false,
-    logLevel: "warning"
+    logLevel: "warning",
+    // Modules that resolve a package path use `require.resolve` when there is a `require` (this CJS bundle)
+    // and `import.meta.url` only otherwise (dist/lib, ESM): the empty import.meta here is never read.
+    logOverride: { "empty-import-meta": "silent" }
   })
   for (const file of result.outputFiles) {
     const text = file.path.endsWith(".cjs") ? routeDynamicImports(file.text) : file.text
