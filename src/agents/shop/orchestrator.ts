@@ -163,6 +163,8 @@ export const shop = Effect.fn("shop.run")(function*(options: ShopOptions = {}) {
 
   const outcomes: Array<ItemOutcome> = []
   for (const [index, item] of items.entries()) {
+    // A Chromium that stopped can shop nothing more: the run ends with BrowserCrashed, the list holding what was done.
+    yield* browser.alive
     if (cart === undefined && index > 0) cart = yield* readCartPage()
     yield* progress(`[${index + 1}/${items.length}] ${item.name}`)
     // The in-progress marker goes in before the shopper can add anything: a run stopped after the add leaves
@@ -181,6 +183,8 @@ export const shop = Effect.fn("shop.run")(function*(options: ShopOptions = {}) {
         onTimeout: () => failedOutcome(item, "timeout", `no result within the ${Duration.format(budget)} time budget`)
       })
     )
+    // Its outcome is not to be trusted if Chromium stopped meanwhile: the in-progress marker stays, as for any run stopped mid-item.
+    yield* browser.alive
     // An item that ended any other way may have changed the cart: read it again before the next add.
     if (outcome._tag !== "ItemAdded" && !(outcome._tag === "ItemFailed" && (outcome.reason === "not_in_cart" || outcome.reason === "wrong_quantity"))) cart = undefined
     outcomes.push(outcome)
