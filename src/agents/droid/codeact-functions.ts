@@ -71,6 +71,7 @@ const toAction = (name: string, args: ReadonlyArray<unknown>): Record<string, un
       return { action: name, text: a }
     case "wait":
       return a === undefined ? { action: name } : { action: name, ms: a }
+    // `name` is a plain string from the model's code, not a tag: the rest take no arguments, and decoding the action rejects unknown names.
     default:
       return { action: name }
   }

@@ -1,6 +1,5 @@
 /** The shop agent (seeds/003): the orchestrator, the model and rule shoppers, their tools and prompts. */
-export { Attempt, nextStep } from "./attempt.js"
-export type { RetryState, Step } from "./attempt.js"
+export { Attempt, attemptEvent } from "./attempt.js"
 export { openStore, shopWithModel } from "./model-shopper.js"
 export type { ShopperOptions } from "./model-shopper.js"
 export { defaultMaxTurns, defaultTimeBudget, shop } from "./orchestrator.js"

@@ -5,23 +5,26 @@
  *
  * Where it sits: the top of the shop agent, IO-blind — it needs only the
  * ShoppingListProvider, Browser and Llm ports. Per item: observe (open the
- * store) → shop (model, or rules when offline) → decide (`nextStep`, pure:
+ * store) → shop (model, or rules when offline) → decide (`nextStep` in
+ * domain/shop/shop-step.ts, pure, over the run's state held in a `Ref`:
  * record, retry a network failure once, re-login once on an expired
  * session, switch to rules) → record. The whole item fiber is under
  * `Effect.timeout`, so a slow page cannot outlast the budget (the original
  * only checked between turns).
  */
-import { Duration, Effect, Option } from "effect"
+import { Duration, Effect, Either, Option, Ref } from "effect"
 import type { CartView } from "../../domain/shop/cart.js"
 import { ItemFailed } from "../../domain/shop/item.js"
-import type { ItemOutcome, ShoppingListItem } from "../../domain/shop/item.js"
+import type { FailureReason, ItemOutcome, ShoppingListItem } from "../../domain/shop/item.js"
+import { initialShopState, nextStep } from "../../domain/shop/shop-step.js"
+import type { ShopBecause, ShopEvent, ShopState, ShopStep } from "../../domain/shop/shop-step.js"
 import { formatCents, summarize } from "../../domain/shop/summary.js"
 import type { ShoppingSummary } from "../../domain/shop/summary.js"
 import { Browser } from "../../services/browser/browser.js"
 import type { StoreCredentials } from "../../services/browser/browser.js"
 import { ShoppingListProvider } from "../../services/shopping-list/shopping-list-provider.js"
-import { Attempt, nextStep } from "./attempt.js"
-import type { RetryState } from "./attempt.js"
+import { attemptEvent } from "./attempt.js"
+import type { Attempt } from "./attempt.js"
 import { shopWithModel } from "./model-shopper.js"
 import { readCartPage } from "./page-reading.js"
 import { wanted } from "../../domain/shop/quantity.js"
@@ -42,14 +45,21 @@ export interface ShopOptions {
 export const defaultTimeBudget = Duration.minutes(5)
 export const defaultMaxTurns = 40
 
-const toOutcome = (item: ShoppingListItem, attempt: Attempt): ItemOutcome => {
-  switch (attempt._tag) {
-    case "Reported":
-      return attempt.outcome
-    case "Failed":
-      return new ItemFailed({ itemId: item.id, itemName: item.name, reason: attempt.reason, error: attempt.error })
-    default:
-      return new ItemFailed({ itemId: item.id, itemName: item.name, reason: "agent_error", error: `unexpected ${attempt._tag}` })
+type Reported = Extract<Attempt, { readonly _tag: "Reported" }>
+
+const failedOutcome = (item: ShoppingListItem, reason: FailureReason, error: string): ItemOutcome =>
+  new ItemFailed({ itemId: item.id, itemName: item.name, reason, error })
+
+/** What the user reads before a shopper runs again, by why it does. */
+const retryNotice = (because: ShopBecause, event: ShopEvent): string | undefined => {
+  switch (because) {
+    case "item_started":
+    case "signed_in":
+      return undefined
+    case "offline":
+      return "  (offline: no model configured — shopping by rules: search, best name match, add)"
+    case "network":
+      return `  network trouble (${event._tag === "Failed" ? event.error : "the store did not answer"}); trying once more`
   }
 }
 
@@ -76,42 +86,48 @@ export const shop = Effect.fn("shop.run")(function*(options: ShopOptions = {}) {
   const items = yield* provider.uncompletedItems
   yield* progress(`Shopping ${items.length} item(s) at ${store.name}.`)
 
-  let watchAuth = items.length > 0 ? yield* prepareSession(credentials, progress) : false
-  let mode: "model" | "rules" = "model"
-  let signInBroken = false
+  const watchAuth = items.length > 0 ? yield* prepareSession(credentials, progress) : false
+  // Who shops, whether to watch the session, whether a re-login may be tried, and the item's budgets: one value, decided purely.
+  const state = yield* Ref.make(initialShopState({ watchAuth, haveCredentials: Option.isSome(credentials) }))
+  const decide = (event: ShopEvent) => Ref.modify(state, (s): [ShopStep, ShopState] => {
+    const decision = nextStep(s, event)
+    return [decision.step, decision.state]
+  })
 
   const shopItem = (item: ShoppingListItem) =>
     Effect.gen(function*() {
-      let state: RetryState = { networkRetries: 0, reloggedIn: false, signInBroken, haveCredentials: Option.isSome(credentials) }
-      for (let round = 0; round < 6; round++) {
-        const shopper = mode === "model" ? shopWithModel : shopWithRules
-        const attempt = yield* shopper(item, { watchAuth, maxTurns })
-        const step = nextStep(attempt, state)
+      let event: ShopEvent = { _tag: "ItemStarted" }
+      let step = yield* decide(event)
+      // Ends: nextStep allows at most maxShopperRunsPerItem shopper runs and reloginsPerItem re-logins per item.
+      for (;;) {
         switch (step._tag) {
-          case "Record":
-            return yield* confirmed(item, step.attempt)
-          case "RetryWithRules":
-            mode = "rules"
-            yield* progress("  (offline: no model configured — shopping by rules: search, best name match, add)")
-            break
-          case "Retry":
-            state = { ...state, networkRetries: state.networkRetries + 1 }
-            yield* progress(`  network trouble (${step.why}); trying once more`)
-            break
-          case "SignInThenRetry": {
-            state = { ...state, reloggedIn: true }
-            yield* progress("  the store session expired; signing in again")
-            const signedIn = yield* Effect.either(signIn(credentials))
-            if (signedIn._tag === "Left") {
-              signInBroken = true
-              return toOutcome(item, Attempt.Failed({ reason: "auth_recovery_failed", error: signedIn.left.message }))
-            }
-            watchAuth = true
+          case "Shop": {
+            const notice = retryNotice(step.because, event)
+            if (notice !== undefined) yield* progress(notice)
+            const shopper = step.shopper === "model" ? shopWithModel : shopWithRules
+            const attempt = yield* shopper(item, { watchAuth: step.watchAuth, maxTurns })
+            event = attemptEvent(attempt)
+            step = yield* decide(event)
+            if (step._tag === "Record" && attempt._tag === "Reported") return yield* confirmed(item, attempt)
             break
           }
+          case "SignIn": {
+            yield* progress("  the store session expired; signing in again")
+            const signedIn = yield* Effect.either(signIn(credentials))
+            event = Either.match(signedIn, {
+              onLeft: (e): ShopEvent => ({ _tag: "SignInFailed", error: e.message }),
+              onRight: (): ShopEvent => ({ _tag: "SignedIn" })
+            })
+            step = yield* decide(event)
+            break
+          }
+          case "Record":
+            // nextStep answers Record only to a shopper's report, which the Shop case records itself.
+            return yield* Effect.dieMessage(`shop: asked to record a report after ${event._tag}`)
+          case "Fail":
+            return failedOutcome(item, step.reason, step.error)
         }
       }
-      return toOutcome(item, Attempt.Failed({ reason: "agent_error", error: "gave up after repeated retries" }))
     })
 
   /** The cart as last read: the "before" of the next add. Undefined when unknown (re-read before the next item). */
@@ -119,9 +135,9 @@ export const shop = Effect.fn("shop.run")(function*(options: ShopOptions = {}) {
   let cartAtStart: CartView | undefined
 
   /** A reported add counts only once the store's cart confirms it (verify.ts). */
-  const confirmed = (item: ShoppingListItem, attempt: Attempt) =>
+  const confirmed = (item: ShoppingListItem, attempt: Reported) =>
     Effect.gen(function*() {
-      if (attempt._tag !== "Reported" || attempt.outcome._tag !== "ItemAdded") return toOutcome(item, attempt)
+      if (attempt.outcome._tag !== "ItemAdded") return attempt.outcome
       const want = wanted(item).quantity
       const { verdict, added, cart: after } = yield* verifyAdd(attempt.outcome, want, cart, attempt.pageSignal)
       cart = after
@@ -147,6 +163,8 @@ export const shop = Effect.fn("shop.run")(function*(options: ShopOptions = {}) {
 
   const outcomes: Array<ItemOutcome> = []
   for (const [index, item] of items.entries()) {
+    // A Chromium that stopped can shop nothing more: the run ends with BrowserCrashed, the list holding what was done.
+    yield* browser.alive
     if (cart === undefined && index > 0) cart = yield* readCartPage()
     yield* progress(`[${index + 1}/${items.length}] ${item.name}`)
     // The in-progress marker goes in before the shopper can add anything: a run stopped after the add leaves
@@ -162,9 +180,11 @@ export const shop = Effect.fn("shop.run")(function*(options: ShopOptions = {}) {
       Effect.timeoutTo({
         duration: budget,
         onSuccess: (o): ItemOutcome => o,
-        onTimeout: () => toOutcome(item, Attempt.Failed({ reason: "timeout", error: `no result within the ${Duration.format(budget)} time budget` }))
+        onTimeout: () => failedOutcome(item, "timeout", `no result within the ${Duration.format(budget)} time budget`)
       })
     )
+    // Its outcome is not to be trusted if Chromium stopped meanwhile: the in-progress marker stays, as for any run stopped mid-item.
+    yield* browser.alive
     // An item that ended any other way may have changed the cart: read it again before the next add.
     if (outcome._tag !== "ItemAdded" && !(outcome._tag === "ItemFailed" && (outcome.reason === "not_in_cart" || outcome.reason === "wrong_quantity"))) cart = undefined
     outcomes.push(outcome)

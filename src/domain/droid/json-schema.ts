@@ -51,6 +51,7 @@ const fromType = (type: string, node: Readonly<Record<string, unknown>>, path: s
       }
       return Either.right(json(Schema.Struct(fields)))
     }
+    // `type` is a plain string from a user's JSON Schema, not a tag: any other value is reported as unsupported.
     default:
       return Either.left(`${path || "(root)"}: type "${type}" is not supported`)
   }

@@ -16,7 +16,7 @@ import { Context } from "effect"
 import type { Effect, Redacted } from "effect"
 import type { PageSnapshot } from "../../domain/shop/page-snapshot.js"
 import type { StoreProfile } from "../../domain/shop/store-profile.js"
-import type { BrowserActionFailed, BrowserError, SignInFailed } from "./errors.js"
+import type { BrowserActionFailed, BrowserCrashed, BrowserError, SignInFailed } from "./errors.js"
 
 export interface StoreCredentials {
   readonly username: Redacted.Redacted<string>
@@ -48,6 +48,8 @@ export interface BrowserShape {
   readonly setCurrentItem: (name: string) => Effect.Effect<void>
   /** The login routine: code types the credentials; they never pass through a model or a log. */
   readonly signIn: (credentials: StoreCredentials) => Effect.Effect<void, SignInFailed>
+  /** Fails once Chromium or its page has stopped (killed, crashed): nothing after that can shop, so the run ends. */
+  readonly alive: Effect.Effect<void, BrowserCrashed>
   /** Requests the guard aborted so far (each blocked host is also logged once). */
   readonly blockedRequests: Effect.Effect<ReadonlyArray<BlockedRequest>>
 }

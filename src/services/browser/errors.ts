@@ -51,4 +51,18 @@ export class BrowserLaunchFailed extends Schema.TaggedError<BrowserLaunchFailed>
   }
 }
 
+/** Chromium, or the page the store is on, stopped in the middle of the run (killed, crashed, out of memory). */
+export class BrowserCrashed extends Schema.TaggedError<BrowserCrashed>()("BrowserCrashed", { reason: Schema.String }) {
+  override get message(): string {
+    return `Chromium stopped in the middle of the run (${this.reason}). The list holds every result so far; run shoal shop again to go on (an item left #in-progress may already be in the cart)`
+  }
+}
+
+/** playwright-core, which drives Chromium, is not installed next to Shoal. */
+export class BrowserDriverMissing extends Schema.TaggedError<BrowserDriverMissing>()("BrowserDriverMissing", { reason: Schema.String }) {
+  override get message(): string {
+    return `playwright-core is not installed (${this.reason}); run npm install playwright-core in Shoal's folder`
+  }
+}
+
 export type BrowserError = NavigationBlocked | StaleRef | BrowserActionFailed

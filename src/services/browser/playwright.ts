@@ -29,7 +29,7 @@ import { checkRequest, resolveUrl } from "../../domain/shop/url-guard.js"
 import { bannerScript, currentItemBinding } from "./banner.js"
 import { Browser } from "./browser.js"
 import type { BrowserShape } from "./browser.js"
-import { BrowserActionFailed, BrowserLaunchFailed, NavigationBlocked, SignInFailed, StaleRef } from "./errors.js"
+import { BrowserActionFailed, BrowserCrashed, BrowserDriverMissing, BrowserLaunchFailed, NavigationBlocked, SignInFailed, StaleRef } from "./errors.js"
 import { guardPageTarget } from "./fetch-guard.js"
 import { installRouteGuard, makeGuard } from "./guard.js"
 import { fillSignInForm } from "./sign-in.js"
@@ -79,13 +79,19 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
     const secrets: Array<string> = []
     const redactText = (text: string) => redact(text, secrets)
 
-    const { chromium } = yield* Effect.promise(() => import("playwright-core"))
+    const { chromium } = yield* Effect.tryPromise({
+      try: () => import("playwright-core"),
+      catch: (e) => new BrowserDriverMissing({ reason: firstLine(messageOf(e)) })
+    })
     const guard = makeGuard(store, log, redactText)
+    let closing = false
+    let crashed: string | undefined
     const launchFailed = (e: unknown) => new BrowserLaunchFailed({ executablePath, reason: firstLine(messageOf(e)) })
     // The proxy opens first and closes last: Chromium never runs without it.
     const proxy = yield* Effect.acquireRelease(
       Effect.tryPromise({ try: () => startGuardProxy(guard), catch: launchFailed }),
-      (p) => Effect.promise(() => p.close())
+      // Closing the proxy cannot fail in a way anyone could act on: the run is over.
+      (p) => Effect.promise(() => p.close().catch(() => undefined))
     )
     yield* Effect.try({ try: () => disableAutofillAndPasswords(options.profileDir), catch: launchFailed })
     const context: BrowserContext = yield* Effect.acquireRelease(
@@ -101,8 +107,13 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
           }),
         catch: launchFailed
       }),
-      (c) => Effect.promise(() => c.close().catch(() => undefined))
+      (c) =>
+        Effect.sync(() => void (closing = true)).pipe(
+          Effect.zipRight(Effect.promise(() => c.close().catch(() => undefined)))
+        )
     )
+    // Chromium closing before the run's scope closes it, or the page's renderer crashing: a `BrowserCrashed` from `alive`.
+    context.on("close", () => void (crashed ??= closing ? undefined : "the browser closed"))
     let currentItem = ""
     yield* Effect.tryPromise({
       try: async () => {
@@ -127,6 +138,7 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
       p.setDefaultTimeout(actionTimeout)
       p.setDefaultNavigationTimeout(navigationTimeout)
       p.on("dialog", (d) => void d.dismiss().catch(() => undefined))
+      p.on("crash", () => void (crashed ??= "the page crashed"))
       // The page closed itself (window.close()): carry on in a new one rather than fail every later action.
       p.on("close", () => {
         if (p === page) void openMainPage().then((fresh) => void (page = fresh), () => undefined)
@@ -316,9 +328,10 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
           }, name).catch(() => undefined)
         }),
       signIn,
+      alive: Effect.suspend(() => (crashed === undefined ? Effect.void : Effect.fail(new BrowserCrashed({ reason: crashed })))),
       blockedRequests: Effect.sync(() => [...guard.blocked])
     } satisfies BrowserShape
   })
 
-export const layerPlaywright = (options: PlaywrightBrowserOptions): Layer.Layer<Browser, BrowserLaunchFailed> =>
+export const layerPlaywright = (options: PlaywrightBrowserOptions): Layer.Layer<Browser, BrowserLaunchFailed | BrowserDriverMissing> =>
   Layer.scoped(Browser, makePlaywrightBrowser(options))

@@ -48,7 +48,25 @@ export class ScriptCallLimit extends Schema.TaggedError<ScriptCallLimit>()("Scri
   }
 }
 
-export type SandboxError = ScriptError | ScriptTimeout | ScriptOutOfMemory | ScriptCallLimit
+/** The interpreter's thread could not start (out of memory, a broken install): not the code's fault; the next run tries again. */
+export class SandboxFailed extends Schema.TaggedError<SandboxFailed>()("SandboxFailed", {
+  reason: Schema.String,
+  /** Always empty: no code ran. */
+  output: Schema.Array(Schema.String)
+}) {
+  override get message(): string {
+    return `the JavaScript sandbox could not start (${this.reason}); if this persists, free some memory or reinstall it with npm install quickjs-emscripten`
+  }
+}
+
+/** quickjs-emscripten, the sandbox's interpreter, is not installed next to Shoal. */
+export class SandboxUnavailable extends Schema.TaggedError<SandboxUnavailable>()("SandboxUnavailable", { reason: Schema.String }) {
+  override get message(): string {
+    return `quickjs-emscripten is not installed (${this.reason}); run npm install quickjs-emscripten in Shoal's folder`
+  }
+}
+
+export type SandboxError = ScriptError | ScriptTimeout | ScriptOutOfMemory | ScriptCallLimit | SandboxFailed
 
 /** What a host function returns to the code when it fails: thrown inside the sandbox as an `Error`. */
 export class HostCallFailed extends Schema.TaggedError<HostCallFailed>()("HostCallFailed", {

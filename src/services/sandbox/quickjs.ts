@@ -17,7 +17,7 @@ import { Duration, Effect, Either, Exit, Layer, Option, Queue, Cause } from "eff
 import type { Scope } from "effect"
 import { MessageChannel, Worker } from "node:worker_threads"
 import type { MessagePort } from "node:worker_threads"
-import { ScriptCallLimit, ScriptError, ScriptOutOfMemory, ScriptTimeout } from "./errors.js"
+import { SandboxFailed, SandboxUnavailable, ScriptCallLimit, ScriptError, ScriptOutOfMemory, ScriptTimeout } from "./errors.js"
 import type { SandboxError } from "./errors.js"
 import type { FromWorker, Reply, RunOutcome, WorkerSetup } from "./protocol.js"
 import { StopReason, stop, wake } from "./protocol.js"
@@ -50,14 +50,19 @@ const realTimer = (ms: number): Effect.Effect<void> =>
     return Effect.sync(() => clearTimeout(timer))
   })
 
-const resolveQuickJs = Effect.tryPromise(async () => {
-  const { createRequire } = await import("node:module")
-  // The bundled CLI is CommonJS (its own `require`); from source, resolve relative to this module.
-  const resolve = typeof require === "function" ? require.resolve : createRequire(import.meta.url).resolve
-  return resolve("quickjs-emscripten")
-}).pipe(Effect.orDie)
+const messageOf = (error: unknown): string => ((error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "")
 
-const spawn = (quickjsPath: string, options: SandboxOptions): Effect.Effect<Thread> =>
+const resolveQuickJs = Effect.tryPromise({
+  try: async () => {
+    const { createRequire } = await import("node:module")
+    // The bundled CLI is CommonJS (its own `require`); from source, resolve relative to this module.
+    const resolve = typeof require === "function" ? require.resolve : createRequire(import.meta.url).resolve
+    return resolve("quickjs-emscripten")
+  },
+  catch: (e) => new SandboxUnavailable({ reason: messageOf(e) })
+})
+
+const spawn = (quickjsPath: string, options: SandboxOptions): Effect.Effect<Thread, SandboxFailed> =>
   Effect.gen(function*() {
     const inbox = yield* Queue.unbounded<Event>()
     const shared = new SharedArrayBuffer(8)
@@ -72,24 +77,35 @@ const spawn = (quickjsPath: string, options: SandboxOptions): Effect.Effect<Thre
       globals: options.globals ?? {},
       functions: Object.keys(options.functions ?? {})
     }
-    const worker = new Worker(workerSource, {
-      eval: true,
-      workerData: setup,
-      transferList: [port2],
-      resourceLimits: { maxOldGenerationSizeMb: workerHeapMb, maxYoungGenerationSizeMb: 32 }
+    const worker = yield* Effect.try({
+      try: () =>
+        new Worker(workerSource, {
+          eval: true,
+          workerData: setup,
+          transferList: [port2],
+          resourceLimits: { maxOldGenerationSizeMb: workerHeapMb, maxYoungGenerationSizeMb: 32 }
+        }),
+      catch: (e) => new SandboxFailed({ reason: messageOf(e), output: [] })
     })
     let outOfMemory = false
+    let thrown: string | undefined
     worker.on("message", (m: FromWorker) => Queue.unsafeOffer(inbox, m))
     worker.on("error", (e: Error & { readonly code?: unknown }) => {
       outOfMemory = outOfMemory || e.code === "ERR_WORKER_OUT_OF_MEMORY"
+      thrown ??= messageOf(e)
     })
-    worker.on("exit", (code) => Queue.unsafeOffer(inbox, { type: "exited", outOfMemory, detail: `exit code ${code}` }))
+    worker.on("exit", (code) =>
+      Queue.unsafeOffer(inbox, { type: "exited", outOfMemory, detail: thrown === undefined ? `exit code ${code}` : `${thrown}, exit code ${code}` }))
     const thread: Thread = { worker, inbox, control: new Int32Array(shared), replies: port1 }
-    const first = yield* Queue.take(inbox).pipe(Effect.raceFirst(Effect.as(realTimer(startupMs), undefined)))
+    const first = yield* Queue.take(inbox).pipe(
+      Effect.raceFirst(Effect.as(realTimer(startupMs), undefined)),
+      // Interrupted while it loads (the run's caller gave up): the thread must not outlive it.
+      Effect.onInterrupt(() => kill(thread))
+    )
     if (first?.type !== "ready") {
       yield* kill(thread)
-      const why = first === undefined ? `it did not start within ${startupMs / 1000} s` : first.type === "failed" ? first.reason : first.type
-      return yield* Effect.dieMessage(`the QuickJS sandbox could not start: ${why}`)
+      const why = first === undefined ? `it did not start within ${startupMs / 1000} s` : first.type === "failed" ? first.reason : first.type === "exited" ? `its thread stopped: ${first.detail}` : first.type
+      return yield* new SandboxFailed({ reason: why, output: [] })
     }
     return thread
   })
@@ -190,7 +206,8 @@ const makeSession = (quickjsPath: string, options: SandboxOptions): Effect.Effec
       maxCalls: options.maxCalls ?? defaultMaxCalls
     }
     const functions = options.functions ?? {}
-    let current: Option.Option<Thread> = Option.some(yield* spawn(quickjsPath, options))
+    // The thread starts with the first run: a thread that cannot start is that run's `SandboxFailed`, and the next run tries again.
+    let current: Option.Option<Thread> = Option.none()
     const retire = (thread: Thread) => Effect.suspend(() => ((current = Option.none()), kill(thread)))
     yield* Effect.addFinalizer(() => Option.match(current, { onNone: () => Effect.void, onSome: retire }))
     const threadNow = Effect.suspend(() =>
@@ -202,7 +219,9 @@ const makeSession = (quickjsPath: string, options: SandboxOptions): Effect.Effec
 
     const runOnce = (code: string): Effect.Effect<Either.Either<RunResult, SandboxError>> =>
       Effect.gen(function*() {
-        const thread = yield* threadNow
+        const started = yield* Effect.either(threadNow)
+        if (Either.isLeft(started)) return Either.left(started.left)
+        const thread = started.right
         Atomics.store(thread.control, stop, StopReason.none)
         thread.worker.postMessage({ type: "run", code, budgetMs: limits.timeLimitMs })
         const count = { n: 0 }
@@ -234,14 +253,16 @@ const makeSession = (quickjsPath: string, options: SandboxOptions): Effect.Effec
     return { run: (code: string) => lock.withPermits(1)(Effect.flatMap(runOnce(code), Either.match({ onLeft: Effect.fail, onRight: Effect.succeed }))) }
   })
 
-export const layerQuickJs: Layer.Layer<Sandbox> = Layer.effect(
+/** The Sandbox over the QuickJS package at `quickjsPath` (resolved by `layerQuickJs`). */
+export const makeQuickJsSandbox = (quickjsPath: string): SandboxShape => ({
+  session: (options = {}) => makeSession(quickjsPath, options),
+  run: (code, options) => Effect.scoped(Effect.flatMap(makeSession(quickjsPath, options ?? {}), (s) => s.run(code)))
+})
+
+export const layerQuickJs: Layer.Layer<Sandbox, SandboxUnavailable> = Layer.effect(
   Sandbox,
   Effect.gen(function*() {
     const quickjsPath = yield* resolveQuickJs
-    const shape: SandboxShape = {
-      session: (options = {}) => makeSession(quickjsPath, options),
-      run: (code, options) => Effect.scoped(Effect.flatMap(makeSession(quickjsPath, options ?? {}), (s) => s.run(code)))
-    }
-    return shape
+    return makeQuickJsSandbox(quickjsPath)
   })
 )
