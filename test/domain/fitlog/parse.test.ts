@@ -146,3 +146,23 @@ describe("parseFoodText: several items", () => {
     expect(parseFoodText("150g").unread).toEqual(["150g"])
   })
 })
+
+describe("parseFoodText: the occasion is no food", () => {
+  // Describing words before the meal word describe the occasion, not a food: "light" is no light cream,
+  // "midday meal" no cracker meal. The meal word is still read.
+  it("drops 'For a light snack,' whole and reads the meal", () => {
+    const parsed = parseFoodText("For a light snack, I had a cup of cooked Brussels sprouts.")
+    expect(parsed.items.map((i) => i.name)).toEqual(["Brussels sprouts"])
+    expect(Option.getOrNull(parsed.meal)).toBe("snacks")
+  })
+
+  it("drops 'For my midday meal,' and a trailing 'a delightful meal'", () => {
+    const parsed = parseFoodText("For my midday meal, I savored a large burrito.")
+    expect(parsed.items.map((i) => i.name)).toEqual(["burrito"])
+    expect(parseFoodText("I had a banana, a delightful meal.").items.map((i) => i.name)).toEqual(["banana"])
+  })
+
+  it("keeps a food named after the meal word ('a quick snack bar' is a bar)", () => {
+    expect(parseFoodText("for a quick snack bar").items.length).toBe(1)
+  })
+})
