@@ -166,3 +166,16 @@ describe("parseFoodText: the occasion is no food", () => {
     expect(parseFoodText("for a quick snack bar").items.length).toBe(1)
   })
 })
+
+describe("parseFoodText: a piece of only describing words belongs to the food before", () => {
+  // Participles name no food: "marinated" is how the salmon was made, not an item of its own (it was read
+  // as an unknown food, marking the meal unmatched). An "-ing" food word ("icing") is still a food.
+  const isFoodWord = (w: string) => ["salmon", "cake", "icing", "pizza"].includes(w)
+  it("drops 'marinated' and 'which made' after a food", () => {
+    expect(parseFoodText("I had 100g of salmon, marinated.", isFoodWord).items.map((i) => i.name)).toEqual(["salmon"])
+    expect(parseFoodText("I had a slice of cake, which made my day.", isFoodWord).items.map((i) => i.name)).toEqual(["cake"])
+  })
+  it("keeps an -ing food after a food", () => {
+    expect(parseFoodText("I had a slice of cake, and icing", isFoodWord).items.map((i) => i.name)).toContain("icing")
+  })
+})
