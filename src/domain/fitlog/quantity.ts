@@ -30,7 +30,7 @@ const unitWords: ReadonlyArray<readonly [RegExp, Unit]> = [
   [/^(?:tsp|tsps|teaspoons?)$/, "tsp"],
   [/^(?:slices?|rashers?)$/, "slice"],
   [/^(?:small|small-sized)$/, "small"],
-  [/^(?:medium|med|medium-sized|average|average-sized|regular|regular-sized|standard|standard-sized)$/, "medium"],
+  [/^(?:medium|med|medium-sized|average|average-sized)$/, "medium"],
   [/^(?:large|big|large-sized|extra-large|jumbo)$/, "large"],
   [/^(?:pieces?|pcs?)$/, "piece"],
   [/^(?:cloves?)$/, "clove"],

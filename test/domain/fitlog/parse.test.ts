@@ -179,16 +179,3 @@ describe("parseFoodText: a piece of only describing words belongs to the food be
     expect(parseFoodText("I had a slice of cake, and icing", isFoodWord).items.map((i) => i.name)).toContain("icing")
   })
 })
-
-describe("parseFoodText: 'regular' is a size", () => {
-  // "a regular bagel" is the usual size, as "a medium bagel": left in the name, "regular" was searched as a
-  // food word and matched unrelated records (a scone read as beef "marble score").
-  it("reads 'a regular bagel' as one medium bagel", () => {
-    const item = parseFoodText("a regular bagel").items[0]
-    expect(item?.name).toBe("bagel")
-    expect(item?.unit).toBe("medium")
-  })
-  it("reads 'a can of regular cola' by its can", () => {
-    expect(parseFoodText("a can of regular cola").items[0]?.unit).toBe("can")
-  })
-})
