@@ -36,7 +36,7 @@ refreshment creamy-textured savory-sweet robust vibrant aromatic fragrant steami
 modest small-ish big-ish huge massive tiny hefty sizable sizeable decent proper lavish`
 
 /** Nouns and verbs of talk about eating (not stripped from names, but a piece made only of them names no food). */
-const remarks = `flavor flavors flavour flavours taste tastes burst kick twist touch goodness cravings craving routine experience
+const remarks = `meal flavor flavors flavour flavours taste tastes burst kick twist touch goodness cravings craving routine experience
 way day place part sweet spicy providing savoring savouring enjoying opened opening satisfy crunch texture aroma boost
 fizzy fruity warmth comfort bite pick-me-up break moment mood hunger thirst quench quenched relaxing relax afternoon
 evening morning midday midmorning mid-morning noon lunchtime time snack treat option choice pairing combo combination

@@ -85,6 +85,17 @@ const remarkOnPart = /^(?:with\s+)?(?:the\s+|its\s+)?(?:skin|bone|bones|fat|crus
 /** Only meal talk, no food: "keeping it simple and hydrating", "For a quick". */
 const noFood = (chunk: string) => remarkOnPart.test(chunk) || chunk.toLowerCase().split(/[^a-z0-9'-]+/).filter((w) => w.length > 0).every((w) => isFiller(w) || remarkWords.has(w))
 
+/**
+ * Only participles and filler ("marinated", "cooked simply", "which made", "bursting"): words that
+ * describe a food and name none. An "-ing" word counts only when it is no food word ("icing", "stuffing").
+ */
+const onlyDescribes = (piece: string, isFoodWord?: (word: string) => boolean): boolean => {
+  if (startsItem.test(piece)) return false
+  const ws = piece.toLowerCase().split(/[^a-z'-]+/).filter((w) => w.length > 0)
+  return ws.length > 0 && ws.some((w) => !isFiller(w) && !structuralWords.has(w)) && ws.every((w) =>
+    isFiller(w) || structuralWords.has(w) || /^[a-z]{3,}ed$/.test(w) || (/^[a-z]{3,}ing$/.test(w) && isFoodWord !== undefined && !isFoodWord(w)))
+}
+
 /** A piece that is only an amount: "just the right size at 12 fl oz". */
 const onlyAmount = new RegExp(String.raw`^[a-z\s]*?\b(?:at|about|around|roughly|approximately|is|was|weighing|totalling|totaling)\s+(${massOrVolume})\s*$`, "i")
 
@@ -154,6 +165,8 @@ export const readNarrative = (text: string, isFoodWord?: (word: string) => boole
         continue
       }
       if (read.length === 0 || noFood(read)) continue
+      // "…salmon, marinated", "…cake, which made", "…pizza that was bursting": a piece of only participles describes the food before it.
+      if (previous !== undefined && onlyDescribes(read, isFoodWord)) continue
       if (isFoodWord !== undefined && !startsItem.test(read)) {
         const named = read.toLowerCase().split(/[^a-z]+/).some((w) => w.length > 2 && !isFiller(w) && isFoodWord(w))
         const previousNamed = previous !== undefined && nameAfterAmount(previous).toLowerCase().split(/[^a-z]+/).some((w) => w.length > 2 && isFoodWord(w))

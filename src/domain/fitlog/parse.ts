@@ -42,10 +42,20 @@ const mealWords: ReadonlyArray<readonly [RegExp, Meal]> = [
 const mealWordFood = String.raw`(?!\s+(?:tarts?|burritos?|sandwich(?:es)?|sausages?|bars?|mix|rolls?|meat|cereals?|pizza|biscuits?|potatoes|casserole|cakes?|crackers|chips|foods?|pastr(?:y|ies)|links?|patt(?:y|ies)|wraps?|tacos?|muffins?|strips|bowl|skillet|platter|special|combo)\b)`
 const mealPhrase = new RegExp(String.raw`(?:^|[\s,.;])(?:(?:for|at|as|with|during|my)\s+)*(?:a\s+|my\s+)?(breakfast|brunch|lunch|dinner|supper|snacks?)\b${mealWordFood}\s*:?`, "gi")
 
+/**
+ * The occasion said with describing words before the meal word: "For a light snack,", "For my midday meal,",
+ * "at a late lunch". It names no food (the describing words describe the occasion), so it goes whole.
+ */
+const describedMeal = new RegExp(String.raw`(?:^|(?<=[\s,.;]))(?:for|at|during|as)\s+(?:a|an|my|our|the|this)\s+(?:[a-z-]+\s+){1,2}?(breakfast|brunch|lunch|dinner|supper|snacks?|meal)\b${mealWordFood}(?!\s+(?:of|with)\b)`, "gi")
+
 /** The meal the text names ("for lunch", "Dinner: …"), and the text without it. */
 export const extractMeal = (text: string): { readonly meal: Option.Option<Meal>; readonly rest: string } => {
   let meal: Option.Option<Meal> = Option.none()
-  const rest = text.replace(mealPhrase, (whole, word: string) => {
+  const rest = text.replace(describedMeal, (_whole, word: string) => {
+    const found = mealWords.find(([re]) => re.test(word))
+    if (found !== undefined && Option.isNone(meal)) meal = Option.some(found[1])
+    return " "
+  }).replace(mealPhrase, (whole, word: string) => {
     const found = mealWords.find(([re]) => re.test(word))
     if (found !== undefined && Option.isNone(meal)) meal = Option.some(found[1])
     return whole.startsWith(",") || whole.startsWith(";") ? "," : " "

@@ -37,7 +37,7 @@ export const asEaten = (recordWords: ReadonlySet<string>, asked: ReadonlySet<str
     if (has(recordWords, "instant", "powder", "mix")) score -= 2
   }
   // A drink is drunk made up: prepared or ready-to-drink, not its powder, mix or concentrate.
-  if (has(asked, "coffee", "tea", "cocoa", "drink", "beverage", "lemonade", "juice", "chocolate", "shake", "milkshake", "smoothie") && !has(asked, "powder", "dry", "mix", "concentrate")) {
+  if (has(asked, "coffee", "tea", "cocoa", "drink", "beverage", "lemonade", "juice", "chocolate", "shake", "milkshake", "smoothie", "milk") && !has(asked, "powder", "powdered", "dry", "mix", "concentrate")) {
     if (has(recordWords, "prepared", "brewed", "ready-to-drink", "drink", "diluted", "reconstituted")) score += 1
     if (has(recordWords, "powder", "dry", "granules", "concentrate", "undiluted", "syrup")) score -= 2.5
   }
@@ -55,6 +55,8 @@ export const asEaten = (recordWords: ReadonlySet<string>, asked: ReadonlySet<str
   for (const w of ["liver", "livers", "giblets", "gizzard", "gizzards", "heart", "hearts", "kidney", "kidneys", "tongue", "brain", "brains", "feet", "neck", "variety"]) if (recordWords.has(w) && !named(w)) score -= 3
   for (const w of ["meatless", "vegetarian", "imitation", "native", "navajo", "hopi", "apache", "shoshone", "klamath", "alaska"]) if (recordWords.has(w) && !named(w)) score -= 3
   if (asked.has("toast") && recordWords.has("toasted")) score += 1.5
+  // A cooking fat is meant only when a fat is named: "cocoa" is the drink, not "Oil, cocoa butter".
+  if (has(recordWords, "oil", "shortening", "lard") && !has(asked, "oil", "oils", "butter", "fat", "shortening", "lard", "fried", "dressing")) score -= 3
   return score
 }
 

@@ -146,3 +146,36 @@ describe("parseFoodText: several items", () => {
     expect(parseFoodText("150g").unread).toEqual(["150g"])
   })
 })
+
+describe("parseFoodText: the occasion is no food", () => {
+  // Describing words before the meal word describe the occasion, not a food: "light" is no light cream,
+  // "midday meal" no cracker meal. The meal word is still read.
+  it("drops 'For a light snack,' whole and reads the meal", () => {
+    const parsed = parseFoodText("For a light snack, I had a cup of cooked Brussels sprouts.")
+    expect(parsed.items.map((i) => i.name)).toEqual(["Brussels sprouts"])
+    expect(Option.getOrNull(parsed.meal)).toBe("snacks")
+  })
+
+  it("drops 'For my midday meal,' and a trailing 'a delightful meal'", () => {
+    const parsed = parseFoodText("For my midday meal, I savored a large burrito.")
+    expect(parsed.items.map((i) => i.name)).toEqual(["burrito"])
+    expect(parseFoodText("I had a banana, a delightful meal.").items.map((i) => i.name)).toEqual(["banana"])
+  })
+
+  it("keeps a food named after the meal word ('a quick snack bar' is a bar)", () => {
+    expect(parseFoodText("for a quick snack bar").items.length).toBe(1)
+  })
+})
+
+describe("parseFoodText: a piece of only describing words belongs to the food before", () => {
+  // Participles name no food: "marinated" is how the salmon was made, not an item of its own (it was read
+  // as an unknown food, marking the meal unmatched). An "-ing" food word ("icing") is still a food.
+  const isFoodWord = (w: string) => ["salmon", "cake", "icing", "pizza"].includes(w)
+  it("drops 'marinated' and 'which made' after a food", () => {
+    expect(parseFoodText("I had 100g of salmon, marinated.", isFoodWord).items.map((i) => i.name)).toEqual(["salmon"])
+    expect(parseFoodText("I had a slice of cake, which made my day.", isFoodWord).items.map((i) => i.name)).toEqual(["cake"])
+  })
+  it("keeps an -ing food after a food", () => {
+    expect(parseFoodText("I had a slice of cake, and icing", isFoodWord).items.map((i) => i.name)).toContain("icing")
+  })
+})

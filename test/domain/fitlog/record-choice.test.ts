@@ -27,6 +27,16 @@ describe("record choice: the food a person means", () => {
         yield* expectBest("2% milk", /^Milk, reduced fat, fluid, 2% milkfat/, "2 % milk is fluid reduced-fat milk, not evaporated")
       }))
 
+    it.effect("a drink is the drink, not its fat or its powder", () =>
+      Effect.gen(function*() {
+        // "Oil, cocoa butter" is a cooking fat: meant only when a fat is named.
+        yield* expectBest("cocoa", /^(?!Oil)/, "a cup of cocoa is hot cocoa, never cocoa butter")
+        yield* expectBest("hot cocoa", /^(?!Oil)/, "hot cocoa is a drink")
+        // Milk is drunk as fluid milk; the powder is an ingredient unless "powdered"/"dry" is said.
+        yield* expectBest("protein milk", /^(?!.*powder)/, "a milk drink is drunk made up, not as its powder")
+        yield* expectBest("nonfat dry milk", /dry/i, "dry milk named is the powder")
+      }))
+
     it.effect("another food family is meant only when named", () =>
       Effect.gen(function*() {
         yield* expectBest("taco", /^Fast foods, taco with beef/, "a taco is the dish; \"Taco shells\" and \"taco salad\" are other foods")
