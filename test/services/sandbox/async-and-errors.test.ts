@@ -45,3 +45,21 @@ describe("Sandbox: limits hit inside async code, and long errors", () => {
       }), { timeout: 60_000 })
   })
 })
+
+describe("Sandbox: arguments handed to host functions", () => {
+  it.layer(layerQuickJs)("size", (it) => {
+    it.effect("an argument past the cap is refused inside the sandbox with a clear error; the host function never sees it", () =>
+      Effect.gen(function*() {
+        const seen: Array<number> = []
+        const keep: HostFunction = (args) => Effect.sync(() => void seen.push(JSON.stringify(args).length))
+        const e = yield* failure(`keep("r".repeat(20e6))`, { functions: { keep } })
+        expect(e.message).toMatch(/keep: its arguments are \d+ characters long; at most 1000000 can be passed/)
+        expect(seen).toEqual([])
+        const nested = yield* failure(`keep({ a: ["r".repeat(6e5), "s".repeat(6e5)] })`, { functions: { keep } })
+        expect(nested.message).toMatch(/at most 1000000 can be passed/)
+        const ok = yield* Effect.flatMap(Sandbox, (s) => s.run(`keep("r".repeat(1000)); 1`, { functions: { keep } }))
+        expect(ok.value).toBe(1)
+        expect(seen.length).toBe(1)
+      }), { timeout: 60_000 })
+  })
+})
