@@ -109,6 +109,7 @@ export function sandboxWorker(): void {
       h.dispose()
     }
 
+    const maxArgumentChars = 10_000_000
     let calls = 0
     const callHost = (name: string, args: ReadonlyArray<unknown>): Reply => {
       const id = ++calls
@@ -131,7 +132,13 @@ export function sandboxWorker(): void {
     }
     for (const name of setup.functions) {
       const fn = vm.newFunction(name, (...handles) => {
-        const reply = callHost(name, handles.map((h) => vm.dump(h)))
+        const args = handles.map((h) => vm.dump(h))
+        // The host's memory is not the interpreter's: an argument past the cap never leaves the thread.
+        const size = args.reduce((n: number, a) => n + (JSON.stringify(a) ?? "").length, 0)
+        if (size > maxArgumentChars) {
+          return { error: vm.newError({ name: "Error", message: `${name}: its arguments are ${size} characters long; at most ${maxArgumentChars} can be passed` }) }
+        }
+        const reply = callHost(name, args)
         return reply.ok ? toHandle(vm, reply.value) : { error: vm.newError({ name: "Error", message: reply.message }) }
       })
       vm.setProp(vm.global, name, fn)
