@@ -1,8 +1,8 @@
 /**
  * Break-test: a device function given a huge argument fails with a short
- * message. `open_app("Settingz".repeat(2e6))` and `click("Wi".repeat(5e6))`
+ * message. `open_app("Settingz".repeat(1e6))` and `click("Wi".repeat(4e6))`
  * used to echo the whole argument back, twice (the step log and the error),
- * 16–32 MB into the model's next prompt.
+ * 8–16 MB into the model's next prompt.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -13,8 +13,8 @@ import { js, phoneWith, promptAt } from "./support.js"
 describe("CodeAct: device functions given huge arguments", () => {
   it.scoped("failures name the argument in short: the next prompt stays small", () => {
     const { layer } = phoneWith([
-      ScriptedLlm.text(js("open_app('Settingz'.repeat(2000000))")),
-      ScriptedLlm.text(js("click('Wi'.repeat(5000000))")),
+      ScriptedLlm.text(js("open_app('Settingz'.repeat(1000000))")),
+      ScriptedLlm.text(js("click('Wi'.repeat(4000000))")),
       ScriptedLlm.text(js("long_press('q'.repeat(3000000))")),
       ScriptedLlm.text(js("complete(false, 'gave up')"))
     ])
