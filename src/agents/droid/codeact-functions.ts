@@ -81,6 +81,9 @@ const toAction = (name: string, args: ReadonlyArray<unknown>): Record<string, un
 export const maxFactChars = 500
 export const maxFacts = 30
 
+/** Characters kept of a device function's failure reason. */
+export const maxReasonChars = 500
+
 /** `text` cut to `max` characters, saying how much was cut. */
 export const clip = (text: string, max: number): string =>
   text.length <= max ? text : `${text.slice(0, max)}… [${text.length - max} more characters cut]`
@@ -92,18 +95,19 @@ export const codeActFunctions = (device: DeviceTools, state: CodeActState): Reco
     Effect.gen(function*() {
       // One short line naming the argument and what it needs, never the whole action schema.
       const decoded = yield* Either.match(decodeAtomicAction(toAction(name, args)), {
-        onLeft: (why) => Effect.fail(new HostCallFailed({ function: name, reason: `bad arguments: ${why}` })),
+        onLeft: (why) => Effect.fail(new HostCallFailed({ function: name, reason: clip(`bad arguments: ${why}`, maxReasonChars) })),
         onRight: Effect.succeed
       })
       // Text typed into a password field is not repeated in the log the next prompt shows, nor in a saved run.
       const secret = yield* device.typesSecret(decoded)
       const shown = secret ? call(args.map((a, i) => (i === args.length - 1 && typeof a === "string" ? `(${Array.from(a).length} characters)` : a))) : call(args)
       yield* Ref.update(state.calls, (c) => [...c, secret ? `// ${name}(${shown}): typed into a password field: not saved, so a replay does not type it` : `${name}(${call(args)})`])
+      // A failure may quote the argument (`no app named …`): the reason is cut like the arguments are.
       const outcome = yield* device.act(decoded).pipe(
-        Effect.tapError((e) => Ref.update(state.log, (l) => [...l, `${name}(${shown}) failed: ${e.reason}`])),
-        Effect.mapError((e) => new HostCallFailed({ function: name, reason: e.reason }))
+        Effect.mapError((e) => new HostCallFailed({ function: name, reason: clip(e.reason, maxReasonChars) })),
+        Effect.tapError((e) => Ref.update(state.log, (l) => [...l, `${name}(${shown}) failed: ${e.reason}`]))
       )
-      yield* Ref.update(state.log, (l) => [...l, `${name}(${shown}): ${outcome}`])
+      yield* Ref.update(state.log, (l) => [...l, `${name}(${shown}): ${clip(String(outcome), maxReasonChars)}`])
       return outcome
     })
   const actions = ["click", "long_press", "type", "swipe", "scroll", "open_app", "back", "home", "enter", "wait"]

@@ -9,7 +9,7 @@
 import { HttpClient, HttpClientRequest } from "@effect/platform"
 import type { HttpMethod } from "@effect/platform/HttpMethod"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import { Duration, Effect, Option } from "effect"
+import { Duration, Effect, Option, Stream } from "effect"
 import type { Scope } from "effect"
 import { codeToRun, prose } from "../../domain/droid/code-blocks.js"
 import type { LlmError, Message } from "../../domain/llm.js"
@@ -39,13 +39,16 @@ export const scriptResultTag = (r: ScriptOutcome): string => `<script_result sta
 // `fetch` as scripts expect it; the host side returns plain data, so methods are added here.
 const prelude = `globalThis.fetch = function (url, init) {
   const r = __host_fetch(String(url), init === undefined ? null : init)
-  return { status: r.status, ok: r.ok, url: r.url, headers: r.headers, text: () => r.body, json: () => JSON.parse(r.body) }
+  return { status: r.status, ok: r.ok, url: r.url, headers: r.headers, truncated: r.truncated, text: () => r.body, json: () => JSON.parse(r.body) }
 }`
 
 const isRecord = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 const headersOf = (u: unknown): Record<string, string> =>
   typeof u === "object" && u !== null ? Object.fromEntries(Object.entries(u).map(([k, v]) => [k, String(v)])) : {}
+
+/** Characters of a response body kept; the rest is not read (`truncated: true`). */
+export const maxBodyChars = 1_000_000
 
 /** Redirects followed at most, each hop checked against the allowed hosts. */
 export const maxRedirects = 5
@@ -87,8 +90,26 @@ export const guardedFetch = (client: HttpClient.HttpClient, allowHosts: Readonly
         }
         continue
       }
-      const text = yield* response.text.pipe(Effect.mapError((e) => fail(e.message)))
-      return { status: response.status, ok: response.status >= 200 && response.status < 300, headers: response.headers, body: text, url: url.toString() }
+      // The body is read up to a bound and no further: the host's memory is not the sandbox's, and its cap never saw this.
+      let text = ""
+      let truncated = false
+      yield* response.stream.pipe(
+        Stream.decodeText(),
+        Stream.runForEachWhile((chunk) =>
+          Effect.sync(() => {
+            const room = maxBodyChars - text.length
+            if (chunk.length > room) {
+              text += chunk.slice(0, room)
+              truncated = true
+              return false
+            }
+            text += chunk
+            return true
+          })
+        ),
+        Effect.mapError((e) => fail(e.message))
+      )
+      return { status: response.status, ok: response.status >= 200 && response.status < 300, headers: response.headers, body: text, truncated, url: url.toString() }
     }
   }).pipe(Effect.timeoutFail({ duration: Duration.seconds(20), onTimeout: () => new HostCallFailed({ function: "fetch", reason: "no answer within 20 s" }) }))
 

@@ -13,7 +13,9 @@
  * Every run has limits that hold whatever the code does: one wall-clock
  * budget for the code and its host calls alike, a cap on host calls, a
  * memory cap for the whole interpreter (strings and arrays included), and a
- * cap on printed output (cut with a marker). Failures come back as typed
+ * cap on printed output (cut with a marker), and a cap on the arguments
+ * one host call may carry (10 M characters; the host's memory is not the
+ * interpreter's). Failures come back as typed
  * errors (errors.ts).
  *
  * Layers: `layerQuickJs` (quickjs.ts) — QuickJS compiled to WebAssembly in a

@@ -109,6 +109,7 @@ export function sandboxWorker(): void {
       h.dispose()
     }
 
+    const maxArgumentChars = 10_000_000
     let calls = 0
     const callHost = (name: string, args: ReadonlyArray<unknown>): Reply => {
       const id = ++calls
@@ -131,7 +132,13 @@ export function sandboxWorker(): void {
     }
     for (const name of setup.functions) {
       const fn = vm.newFunction(name, (...handles) => {
-        const reply = callHost(name, handles.map((h) => vm.dump(h)))
+        const args = handles.map((h) => vm.dump(h))
+        // The host's memory is not the interpreter's: an argument past the cap never leaves the thread.
+        const size = args.reduce((n: number, a) => n + (JSON.stringify(a) ?? "").length, 0)
+        if (size > maxArgumentChars) {
+          return { error: vm.newError({ name: "Error", message: `${name}: its arguments are ${size} characters long; at most ${maxArgumentChars} can be passed` }) }
+        }
+        const reply = callHost(name, args)
         return reply.ok ? toHandle(vm, reply.value) : { error: vm.newError({ name: "Error", message: reply.message }) }
       })
       vm.setProp(vm.global, name, fn)
@@ -147,14 +154,35 @@ export function sandboxWorker(): void {
 
     const printed = () => (dropped > 0 ? [...output, `[output truncated: ${dropped} more characters were not kept]`] : [...output])
 
+    // Whatever the code throws leaves the sandbox short: an error's name and message are cut here, with a marker.
+    const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max)}… [${text.length - max} more characters cut]`)
+
+    /** A limit the host or the deadline set wins over how the code ended: async code turns an interrupt into a rejected promise nobody sees. */
+    const limitHit = (): RunOutcome | undefined => {
+      const reason = Atomics.load(control, 1)
+      if (reason === 2) return { kind: "calls", output: printed() }
+      if (reason === 1 || Date.now() > deadline) return { kind: "timeout", output: printed() }
+      return undefined
+    }
+
+    /** A thrown object's own string property, read directly (a dump of a huge error may fail inside the interpreter). */
+    const textOf = (handle: QuickJSHandle, key: string): string | undefined => {
+      if (vm.typeof(handle) !== "object") return undefined
+      const h = vm.getProp(handle, key)
+      const text = vm.typeof(h) === "string" ? vm.getString(h) : undefined
+      h.dispose()
+      return text
+    }
+
     const failure = (handle: QuickJSHandle): RunOutcome => {
+      const [nameText, messageText] = [textOf(handle, "name"), textOf(handle, "message")]
       const dumped: unknown = vm.dump(handle)
       handle.dispose()
       const reason = Atomics.load(control, 1)
       if (reason === 2) return { kind: "calls", output: printed() }
       const error: Record<string, unknown> = typeof dumped === "object" && dumped !== null ? { ...dumped } : {}
-      const name = typeof error["name"] === "string" ? error["name"] : "Error"
-      const detail = typeof error["message"] === "string" ? error["message"] : `uncaught ${JSON.stringify(dumped) ?? String(dumped)}`
+      const name = cut(nameText ?? (typeof error["name"] === "string" ? error["name"] : "Error"), 100)
+      const detail = cut(messageText ?? (typeof error["message"] === "string" ? error["message"] : `uncaught ${JSON.stringify(dumped) ?? String(dumped)}`), 2_000)
       if (reason === 1 || (name === "InternalError" && detail === "interrupted")) return { kind: "timeout", output: printed() }
       if (name === "InternalError" && /out of memory/.test(detail)) return { kind: "oom", output: printed() }
       if (name === "RangeError" && /memory|allocation/i.test(detail)) return { kind: "oom", output: printed() }
@@ -174,6 +202,11 @@ export function sandboxWorker(): void {
       if (jobs.error) {
         handle.dispose()
         return failure(jobs.error)
+      }
+      const limit = limitHit()
+      if (limit !== undefined) {
+        handle.dispose()
+        return limit
       }
       const state = vm.getPromiseState(handle)
       if (state.type === "pending") {
