@@ -35,6 +35,7 @@ import { installRouteGuard, makeGuard } from "./guard.js"
 import { fillSignInForm } from "./sign-in.js"
 import { disableAutofillAndPasswords, noAutofillArgs } from "./prefs.js"
 import { guardArgs, startGuardProxy } from "./proxy.js"
+import { importPeer } from "../optional-peer.js"
 
 export interface PlaywrightBrowserOptions {
   readonly store: StoreProfile
@@ -79,7 +80,7 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
     const secrets: Array<string> = []
     const redactText = (text: string) => redact(text, secrets)
 
-    const { chromium } = yield* Effect.promise(() => import("playwright-core"))
+    const { chromium } = yield* importPeer("playwright-core", "Browser.layerPlaywright", () => import("playwright-core"))
     const guard = makeGuard(store, log, redactText)
     const launchFailed = (e: unknown) => new BrowserLaunchFailed({ executablePath, reason: firstLine(messageOf(e)) })
     // The proxy opens first and closes last: Chromium never runs without it.
