@@ -90,9 +90,9 @@ describe("a stranger's project installing the packed shoal", () => {
     walk(tree.dependencies)
     expect([...names].filter((n) => heavy.includes(n))).toEqual([])
     expect(notInstalled).toContain("playwright-core")
-    for (const peer of ["effect", "@effect/platform", "@effect/platform-node"]) expect(names).toContain(peer)
-    // @effect/ai is an optional peer, loaded only by shoal/effect-ai: a consumer that does not import it does not install it.
+    // @effect/ai is an optional peer since shoal/effect-ai has its own subpath: only that entry loads it.
     expect(notInstalled).toContain("@effect/ai")
+    for (const peer of ["effect", "@effect/platform", "@effect/platform-node"]) expect(names).toContain(peer)
     const lock = readFileSync(join(project, "package-lock.json"), "utf8")
     expect(heavy.filter((h) => lock.includes(`"node_modules/${h}"`))).toEqual([])
   })
@@ -123,6 +123,26 @@ describe("a stranger's project installing the packed shoal", () => {
     expect(failed.code).toBe(1)
     expect(failed.stderr).toContain("npm install @effect/sql-sqlite-node")
     expect(failed.stderr).not.toMatch(/\bat .*\(.*:\d+:\d+\)/)
+  })
+
+  it("an embedder building a layer whose optional peer is missing is told which package to install, not Node's bare 'Cannot find package'", async () => {
+    // None of these peers is installed in the stranger's project (the first test asserts it).
+    const probe = `import { Cause, Effect, Redacted } from "effect"
+      import { Llm, layerAnthropic, layerOpenAi } from "shoal/llm"
+      import { Photos } from "shoal/tidy"
+      import { Diary } from "shoal/fitlog"
+      const said = (layer, tag) => Effect.runPromiseExit(Effect.provide(tag, layer)).then((exit) => exit._tag === "Failure" ? Cause.pretty(exit.cause) : "built")
+      const out = [
+        await said(layerAnthropic({ apiKey: Redacted.make("k"), model: "m" }), Llm),
+        await said(layerOpenAi({ apiKey: Redacted.make("k"), model: "m" }), Llm),
+        await said(Photos.layerSharp, Photos.Photos),
+        await said(Diary.layerSqliteMemory, Diary.Diary)
+      ]
+      process.stdout.write(JSON.stringify(out))`
+    const { stdout } = await run(node, ["--input-type=module", "-e", probe], { cwd: project })
+    const said: ReadonlyArray<string> = JSON.parse(stdout)
+    const wanted = ["@anthropic-ai/sdk", "openai", "sharp", "@effect/sql-sqlite-node"]
+    expect(said.map((text, i) => text.includes(`npm install ${wanted[i] ?? "?"}`))).toEqual([true, true, true, true])
   })
 
   it("type-checks a strict consumer against the packed types, and its tests (with the copied property test) pass", async () => {

@@ -24,6 +24,7 @@ import { Adb } from "./adb.js"
 import { makeAdb } from "./make-adb.js"
 import type { AdbBehaviour } from "./make-adb.js"
 import type { AdbTransport } from "./transport.js"
+import { importPeer } from "../optional-peer.js"
 
 export interface AdbLiveOptions extends AdbBehaviour {
   /** The device to use; when absent, the only one attached. */
@@ -77,7 +78,7 @@ export const liveAdbTransport = (options: AdbLiveOptions = {}): Effect.Effect<Ad
   Effect.gen(function*() {
     const timeout = Duration.decode(options.timeout ?? Duration.seconds(20))
     const timeoutMs = Duration.toMillis(timeout)
-    const { ADB } = yield* Effect.promise(() => import("appium-adb"))
+    const { ADB } = yield* importPeer("appium-adb", "Adb.layerAdbLive", () => import("appium-adb"))
     quietAppiumLog()
     const adb: AppiumAdb = new ADB({
       executable: { path: options.adbPath ?? "/usr/bin/adb", defaultArgs: [] },

@@ -24,6 +24,7 @@ import { goalNames } from "./diary.js"
 import { checkDiaryFile, readableCopy } from "./open-file.js"
 import type { OpenMode } from "./open-file.js"
 import { makeRecipeStore, recipesSchema } from "./recipes-sql.js"
+import { importPeer } from "../optional-peer.js"
 
 /** The driver's own words ("database is locked", "attempt to write a readonly database"), not only "Failed to execute statement". */
 const reasonOf = (e: SqlError) => (e.cause instanceof Error && e.cause.message !== "" ? `${e.message.trim()}: ${e.cause.message}` : e.message)
@@ -157,8 +158,8 @@ export const makeSqlDiary = (sql: SqlClient, mode: OpenMode = "read-write", file
  */
 export const layerSqlite = (filename: string, options: { readonly createDirectory: boolean } = { createDirectory: true }): Layer.Layer<Diary, DiaryError> =>
   Layer.unwrapScoped(Effect.gen(function*() {
-    const { SqliteClient } = yield* Effect.promise(() => import("@effect/sql-sqlite-node"))
-    const { SqlClient } = yield* Effect.promise(() => import("@effect/sql"))
+    const { SqliteClient } = yield* importPeer("@effect/sql-sqlite-node", "Diary.layerSqlite", () => import("@effect/sql-sqlite-node"))
+    const { SqlClient } = yield* importPeer("@effect/sql", "Diary.layerSqlite", () => import("@effect/sql"))
     const mode = filename === ":memory:" ? "read-write" as const : yield* checkDiaryFile(filename, options)
     const opened = (e: unknown) => new DiaryError({ operation: `open ${filename}`, reason: e instanceof Error ? e.message : String(e) })
     // The driver throws (a defect) on a file that is not a database: it is the user's file, so it becomes a DiaryError naming it.

@@ -24,6 +24,7 @@ import { defaultMaxResponseBytes, protocolFailure, sdkClientOptions } from "./pr
 import type { RetryPolicy } from "./resilient.js"
 import { defaultLimits, resilient } from "./resilient.js"
 import { assembledStream } from "./sdk-stream.js"
+import { importPeer } from "../optional-peer.js"
 
 export interface AnthropicConfig {
   readonly apiKey: Redacted.Redacted<string>
@@ -39,7 +40,7 @@ export interface AnthropicConfig {
 export const anthropicDefaultBaseUrl = "https://api.anthropic.com"
 
 export const makeAnthropicAdapter = Effect.fn("llm.anthropic.make")(function*(config: AnthropicConfig) {
-  const sdk = yield* Effect.promise(() => import("@anthropic-ai/sdk"))
+  const sdk = yield* importPeer("@anthropic-ai/sdk", "layerAnthropic", () => import("@anthropic-ai/sdk"))
   const client = new sdk.Anthropic({
     apiKey: Redacted.value(config.apiKey),
     baseURL: config.baseUrl ?? anthropicDefaultBaseUrl,

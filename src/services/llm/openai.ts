@@ -26,6 +26,7 @@ import { defaultMaxResponseBytes, protocolFailure, sdkClientOptions } from "./pr
 import type { RetryPolicy } from "./resilient.js"
 import { defaultLimits, resilient } from "./resilient.js"
 import { assembledStream } from "./sdk-stream.js"
+import { importPeer } from "../optional-peer.js"
 
 /**
  * Which field carries the output limit. OpenAI's current models take
@@ -50,7 +51,7 @@ export interface OpenAiConfig {
 export const openAiDefaultBaseUrl = "https://api.openai.com/v1"
 
 export const makeOpenAiAdapter = Effect.fn("llm.openai.make")(function*(config: OpenAiConfig) {
-  const sdk = yield* Effect.promise(() => import("openai"))
+  const sdk = yield* importPeer("openai", "layerOpenAi", () => import("openai"))
   const client = new sdk.OpenAI({
     apiKey: Redacted.value(config.apiKey),
     baseURL: config.baseUrl ?? openAiDefaultBaseUrl,

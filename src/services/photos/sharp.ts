@@ -8,11 +8,12 @@ import { readFile } from "node:fs/promises"
 import { ImageBlock } from "../../domain/llm.js"
 import type { PhotosShape } from "./photos.js"
 import { maxSide, Photos, PhotoUnreadable } from "./photos.js"
+import { importPeer } from "../optional-peer.js"
 
 const reason = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))
 
 export const makeSharpPhotos: Effect.Effect<PhotosShape> = Effect.gen(function*() {
-  const { default: sharp } = yield* Effect.promise(() => import("sharp"))
+  const { default: sharp } = yield* importPeer("sharp", "Photos.layerSharp", () => import("sharp"))
   const normalise = (bytes: Uint8Array, source: string) =>
     Effect.tryPromise({
       try: () =>

@@ -7,11 +7,12 @@ import { Effect, Layer } from "effect"
 import { ImageBlock } from "../../domain/llm.js"
 import type { ScreenImagesShape } from "./screen-images.js"
 import { ScreenImages, screenMaxSide, ScreenshotUnreadable } from "./screen-images.js"
+import { importPeer } from "../optional-peer.js"
 
 const reason = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))
 
 export const makeSharpScreenImages: Effect.Effect<ScreenImagesShape> = Effect.gen(function*() {
-  const { default: sharp } = yield* Effect.promise(() => import("sharp"))
+  const { default: sharp } = yield* importPeer("sharp", "the screen images (sharp)", () => import("sharp"))
   return {
     frame: (png) =>
       Effect.tryPromise({
