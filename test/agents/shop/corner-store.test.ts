@@ -1,0 +1,35 @@
+/**
+ * Break-testing `shoal shop` as a new user on a store nobody tuned it to
+ * (test/fakes/stores/corner-store.ts): add links, a title-only badge,
+ * "Was … Now …" prices, a silent per-order limit, an add behind a login.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { shop } from "../../../src/agents/shop/orchestrator.js"
+import { layerOffline } from "../../../src/services/llm/offline.js"
+import { makeCornerStore } from "../../fakes/stores/corner-store.js"
+import { bench, nodePlatform } from "./fixtures.js"
+
+const quiet = () => Effect.void
+
+describe("shoal shop on a store whose add control is a link ('Add to bag')", () => {
+  it.scopedLive("adds are made with the link and confirmed in the real bag; prices as the store wrote them; the total is the bag's", () =>
+    Effect.gen(function*() {
+      const store = yield* makeCornerStore
+      const { layer } = yield* bench("items:\n  - oat drink\n  - eggs\n  - name: sourdough\n    quantity: 2\n  - bananas\n", store.profile)
+      const summary = yield* shop({ timeBudget: "40 seconds", progress: quiet }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
+      expect(store.cart()).toEqual([
+        { sku: "oat-milk", quantity: 1 },
+        { sku: "dozen-eggs", quantity: 1 },
+        { sku: "sourdough", quantity: 2 },
+        { sku: "bananas", quantity: 1 }
+      ])
+      expect(summary.added.map((a) => [a.itemName, a.priceCents, a.quantity])).toEqual([
+        ["oat drink", 250, 1],
+        ["eggs", 549, 1],
+        ["sourdough", 300, 2],
+        ["bananas", 178, 1]
+      ])
+      expect(summary.totalCents).toBe(store.cartTotalCents())
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+})
