@@ -19,7 +19,7 @@ export const shopOptions = {
   ),
   store: Options.text("store").pipe(
     Options.withDescription(
-      "The store: a built-in profile name (metro) or a store profile file (YAML/JSON: name, baseUrl, searchUrl with {query}, cartUrl, allowedHosts, blockedPaths, productPathPattern, optional auth). blockedPaths adds to a built-in minimum (checkout, payment, passwords) it cannot remove; paths are matched as words, inside compounds too (/secure-checkout, /guest-check-out, ?op=placeOrder). In allowedHosts, host:port allows that port, host:* every port, and a bare host only baseUrl's port (80/443 when it names none); auth (loginUrl, authenticatedSelector, username/password/submit selectors, optional formSelector) opts into sign-in with SHOAL_STORE_USERNAME / SHOAL_STORE_PASSWORD."
+      "The store: a built-in profile name (metro) or a store profile file (YAML/JSON: name, baseUrl, searchUrl with {query}, cartUrl, allowedHosts, blockedPaths, productPathPattern, optional addToCartPattern and auth). addToCartPattern is the add control's label as a regular expression; the default knows \"Add to cart/basket/bag/trolley\", a bare \"Add\" and \"Ajouter (au panier)\", on a button or a link. blockedPaths adds to a built-in minimum (checkout, payment, passwords) it cannot remove; paths are matched as words, inside compounds too (/secure-checkout, /guest-check-out, ?op=placeOrder). In allowedHosts, host:port allows that port, host:* every port, and a bare host only baseUrl's port (80/443 when it names none); auth (loginUrl, authenticatedSelector, username/password/submit selectors, optional formSelector) opts into sign-in with SHOAL_STORE_USERNAME / SHOAL_STORE_PASSWORD."
     ),
     Options.withDefault("metro")
   ),
