@@ -6,6 +6,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { shop } from "../../../src/agents/shop/orchestrator.js"
+import { StoreProfile } from "../../../src/domain/shop/store-profile.js"
 import { layerOffline } from "../../../src/services/llm/offline.js"
 import { makeCornerStore } from "../../fakes/stores/corner-store.js"
 import { bench, nodePlatform } from "./fixtures.js"
@@ -31,5 +32,34 @@ describe("shoal shop on a store whose add control is a link ('Add to bag')", () 
         ["bananas", 178, 1]
       ])
       expect(summary.totalCents).toBe(store.cartTotalCents())
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+})
+
+describe("shoal shop where the store refuses quietly", () => {
+  it.scopedLive("a bag that keeps one of a limited product, and an add behind a login wall, are #failed with the reason; nothing reaches /login", () =>
+    Effect.gen(function*() {
+      const store = yield* makeCornerStore
+      const { layer, read } = yield* bench("items:\n  - name: avocado\n    quantity: 2\n  - red wine\n  - eggs\n", store.profile)
+      const summary = yield* shop({ timeBudget: "40 seconds", progress: quiet }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
+      expect(store.cart()).toEqual([{ sku: "avocado", quantity: 1 }, { sku: "dozen-eggs", quantity: 1 }])
+      expect(summary.added.map((a) => a.itemName)).toEqual(["eggs"])
+      expect(summary.failed.map((f) => f.itemName)).toEqual(["avocado", "red wine"])
+      expect(summary.failed.find((f) => f.itemName === "avocado")?.reason).toBe("wrong_quantity")
+      expect(summary.totalCents).toBe(store.cartTotalCents())
+      expect(summary.estimatedCents + summary.differences.reduce((s, d) => s + d.cents, 0)).toBe(summary.totalCents)
+      expect(store.hits().filter((h) => h.path === "/login")).toEqual([])
+      const text = yield* read
+      expect(text).toContain("  - name: avocado\n    quantity: 2\n    tags: [ \"#failed\" ]\n")
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+
+  it.scopedLive("a profile whose add label matches nothing: the items are #failed (retried next run), never #404", () =>
+    Effect.gen(function*() {
+      const store = yield* makeCornerStore
+      const profile = StoreProfile.make({ ...store.profile, addToCartPattern: "^buy now$" })
+      const { layer } = yield* bench("items:\n  - eggs\n", profile)
+      const summary = yield* shop({ timeBudget: "40 seconds", progress: quiet }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
+      expect(summary.notFound).toEqual([])
+      expect(summary.failed.map((f) => [f.itemName, f.error])).toEqual([["eggs", expect.stringMatching(/no add-to-cart control.*addToCartPattern/)]])
+      expect(store.cart()).toEqual([])
     }).pipe(Effect.provide(nodePlatform)), 120_000)
 })
