@@ -4,7 +4,8 @@
  * "Was … Now …" prices, a silent per-order limit, an add behind a login.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { FileSystem } from "@effect/platform"
+import { Effect, Fiber } from "effect"
 import { shop } from "../../../src/agents/shop/orchestrator.js"
 import { StoreProfile } from "../../../src/domain/shop/store-profile.js"
 import { layerOffline } from "../../../src/services/llm/offline.js"
@@ -61,5 +62,24 @@ describe("shoal shop where the store refuses quietly", () => {
       expect(summary.notFound).toEqual([])
       expect(summary.failed.map((f) => [f.itemName, f.error])).toEqual([["eggs", expect.stringMatching(/no add-to-cart control.*addToCartPattern/)]])
       expect(store.cart()).toEqual([])
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+})
+
+describe("shoal shop stopped mid-run (Ctrl-C)", () => {
+  it.scopedLive("the summary of what was done is still written, naming the item stopped in and those not reached; its #in-progress tag stays", () =>
+    Effect.gen(function*() {
+      const store = yield* makeCornerStore
+      const { layer, dir, read } = yield* bench("items:\n  - eggs\n  - bananas\n  - sourdough\n", store.profile)
+      const fiber = yield* Effect.fork(shop({ timeBudget: "40 seconds", progress: quiet }).pipe(Effect.provide(layer), Effect.provide(layerOffline)))
+      // Stop once the first add has reached the store: the run is then mid-item or just past it.
+      while (!store.hits().some((h) => h.path === "/bag/put")) yield* Effect.sleep("100 millis")
+      yield* Fiber.interrupt(fiber)
+      const fs = yield* FileSystem.FileSystem
+      const summary = yield* fs.readFileString(`${dir}/list.summary.md`)
+      for (const name of ["eggs", "bananas", "sourdough"]) expect(summary).toContain(`**${name}**`)
+      expect(summary).toMatch(/\*\*sourdough\*\* \(interrupted\): not shopped: the run was stopped before it/)
+      const list = yield* read
+      // Whatever item the stop landed in keeps #in-progress (or has its result); none not reached is marked.
+      expect(list).toContain("  - sourdough\n")
     }).pipe(Effect.provide(nodePlatform)), 120_000)
 })
