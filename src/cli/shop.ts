@@ -14,7 +14,7 @@ export const shopOptions = {
   list: Options.text("list").pipe(
     Options.withAlias("l"),
     Options.withDescription(
-      "The shopping list: a UTF-8 YAML file with `items:` (each a name, or a map with name, and optionally id, status, tags, quantity — or write the count: \"2 bread\", \"bread x2\"). Open items (status needs_action) are shopped, except #404 ones (see --retry-not-found) and #in-progress ones (a run stopped mid-item: check the cart, then remove the tag). An add counts only once the store's cart shows it with that quantity. Results are written back as you go, merged with any edit you save meanwhile, keeping your comments and fields. The list's directory must be writable."
+      "The shopping list: a UTF-8 YAML file with `items:` (each a name, or a map with name, and optionally id, status, tags, quantity — or write the count: \"2 bread\", \"bread x2\", \"two avocados\", \"a dozen eggs\"). Open items (status needs_action) are shopped, except #404 ones (see --retry-not-found) and #in-progress ones (a run stopped mid-item: check the cart, then remove the tag). An add counts only once the store's cart shows it with that quantity. Results are written back as you go, merged with any edit you save meanwhile, keeping your comments and fields. The list's directory must be writable."
     )
   ),
   store: Options.text("store").pipe(
