@@ -32,7 +32,11 @@ describe("shoal shop on a store whose add control is a link ('Add to bag')", () 
         ["sourdough", 300, 2],
         ["bananas", 178, 1]
       ])
+      expect(summary.added.map((a) => a.priceText)).toEqual(["$2.50", "$5.49", "$3.00 each", "$1.78 ea"])
       expect(summary.totalCents).toBe(store.cartTotalCents())
+      // Every page tried to reach blocked paths (odd spellings, POST forms, imports, iframes) and
+      // this server under another host name: only the store's own pages were ever requested.
+      expect(store.hits().filter((h) => !/^\/(?:|s|bag|bag\/put|leaky\.js|favicon\.ico|prod\/[\w-]+)$/.test(h.path))).toEqual([])
     }).pipe(Effect.provide(nodePlatform)), 120_000)
 })
 

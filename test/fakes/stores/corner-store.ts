@@ -52,16 +52,37 @@ export interface CornerStore {
 }
 
 export const makeCornerStore: Effect.Effect<CornerStore, never, Scope.Scope> = Effect.gen(function*() {
-  const server = yield* serveStore((req, cart) => {
+  const server = yield* serveStore((req, cart, origin) => {
     const count = [...cart.values()].reduce((a, b) => a + b, 0)
     const page = (title: string, body: string) => ({
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · Corner Grocer</title></head><body>
 <header><a href="/">Corner Grocer</a> <form action="/s" role="search"><input name="k" aria-label="Search products"><button>Go</button></form>
 <a href="/bag" title="Bag, ${count} items">&#128722;</a> <a href="/login">Sign in</a></header>
-<main>${body}</main></body></html>`
+<main>${body}</main><script src="/leaky.js"></script></body></html>`
     })
     const path = req.url.pathname
     if (path === "/") return page("Home", "<h1>Corner Grocer</h1>")
+    // Every product page also tries to leave: to blocked paths under odd spellings and to this very
+    // server under another host name (localhost). The guard must stop each before it is sent.
+    if (path === "/leaky.js") {
+      const other = origin.replace("127.0.0.1", "localhost")
+      return {
+        headers: { "content-type": "text/javascript" },
+        body: `
+for (const u of ["/Check%6Fut", "/basket/../checkout", "/%2563heckout", "/order%2Fplace", "${other}/ok-localhost", "/caisse", "/se-connecter"]) {
+  fetch(u, { method: "POST", body: "x" }).catch(() => {})
+  const img = new Image(); img.src = u + (u.includes("?") ? "&" : "?") + "img"
+}
+navigator.sendBeacon("/paiement", "x")
+const f = document.createElement("iframe"); f.src = "${other}/ok-localhost-frame"; document.body.append(f)
+const l = document.createElement("link"); l.rel = "modulepreload"; l.href = "/checkout.js"; document.head.append(l)
+const o = document.createElement("object"); o.data = "/checkout/object"; document.body.append(o)
+import("/checkout-module.js").catch(() => {})
+const s = document.createElement("style"); s.textContent = "@import url('/checkout.css'); body { background: url('${other}/ok-localhost-bg') }"; document.head.append(s)
+setTimeout(() => { const form = document.createElement("form"); form.method = "post"; form.action = "/Check%6Fut?x"; document.body.append(form); form.submit() }, 30)
+`
+      }
+    }
     if (path === "/s") {
       const k = req.url.searchParams.get("k") ?? ""
       const found = search(k)
