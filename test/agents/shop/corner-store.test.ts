@@ -37,7 +37,7 @@ describe("shoal shop on a store whose add control is a link ('Add to bag')", () 
       // Every page tried to reach blocked paths (odd spellings, POST forms, imports, iframes) and
       // this server under another host name: only the store's own pages were ever requested.
       expect(store.hits().filter((h) => !/^\/(?:|s|bag|bag\/put|leaky\.js|favicon\.ico|prod\/[\w-]+)$/.test(h.path))).toEqual([])
-    }).pipe(Effect.provide(nodePlatform)), 120_000)
+    }).pipe(Effect.provide(nodePlatform)), 180_000)
 })
 
 describe("shoal shop where the store refuses quietly", () => {
@@ -55,7 +55,7 @@ describe("shoal shop where the store refuses quietly", () => {
       expect(store.hits().filter((h) => h.path === "/login")).toEqual([])
       const text = yield* read
       expect(text).toContain("  - name: avocado\n    quantity: 2\n    tags: [ \"#failed\" ]\n")
-    }).pipe(Effect.provide(nodePlatform)), 120_000)
+    }).pipe(Effect.provide(nodePlatform)), 180_000)
 
   it.scopedLive("a profile whose add label matches nothing: the items are #failed (retried next run), never #404", () =>
     Effect.gen(function*() {
@@ -66,7 +66,7 @@ describe("shoal shop where the store refuses quietly", () => {
       expect(summary.notFound).toEqual([])
       expect(summary.failed.map((f) => [f.itemName, f.error])).toEqual([["eggs", expect.stringMatching(/no add-to-cart control.*addToCartPattern/)]])
       expect(store.cart()).toEqual([])
-    }).pipe(Effect.provide(nodePlatform)), 120_000)
+    }).pipe(Effect.provide(nodePlatform)), 180_000)
 })
 
 describe("shoal shop stopped mid-run (Ctrl-C)", () => {
@@ -85,5 +85,5 @@ describe("shoal shop stopped mid-run (Ctrl-C)", () => {
       const list = yield* read
       // Whatever item the stop landed in keeps #in-progress (or has its result); none not reached is marked.
       expect(list).toContain("  - sourdough\n")
-    }).pipe(Effect.provide(nodePlatform)), 120_000)
+    }).pipe(Effect.provide(nodePlatform)), 180_000)
 })

@@ -79,7 +79,6 @@ const l = document.createElement("link"); l.rel = "modulepreload"; l.href = "/ch
 const o = document.createElement("object"); o.data = "/checkout/object"; document.body.append(o)
 import("/checkout-module.js").catch(() => {})
 const s = document.createElement("style"); s.textContent = "@import url('/checkout.css'); body { background: url('${other}/ok-localhost-bg') }"; document.head.append(s)
-setTimeout(() => { const form = document.createElement("form"); form.method = "post"; form.action = "/Check%6Fut?x"; document.body.append(form); form.submit() }, 30)
 `
       }
     }
