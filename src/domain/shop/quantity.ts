@@ -27,7 +27,7 @@ const countWords: ReadonlyMap<string, number> = new Map([
 ])
 /** What one of them is, not what it is: "a dozen eggs", "a bag of apples", "une douzaine d'œufs". */
 const container =
-  /^(?:dozen|douzaine|bags?|loaf|loaves|bunch(?:es)?|packs?|packets?|box(?:es)?|cartons?|bottles?|cans?|jars?|tubs?|tins?|heads?|sacs?|paquets?|boîtes?|bouteilles?|pots?|pains?)\s+(?:(?:of|de)\s+|d['’]\s*)?(?=\S)/i
+  /^(?:(?:dozen|douzaine)\s+(?:(?:of|de)\s+|d['’]\s*)?|(?:bags?|loaf|loaves|bunch(?:es)?|packs?|packets?|box(?:es)?|cartons?|bottles?|cans?|jars?|tubs?|tins?|heads?|sacs?|paquets?|boîtes?|bouteilles?|pots?)\s+(?:(?:of|de)\s+|d['’]\s*))(?=\S)/i
 /** "two avocados", "a dozen eggs", "2 bags of apples": the count (a number up to six, or words) and what follows a container. */
 const inWords = (name: string): WantedItem | undefined => {
   const lead = /^(\S+)\s+(.+)$/.exec(name)

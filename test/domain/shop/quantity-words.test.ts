@@ -28,9 +28,12 @@ describe("counts and containers in words", () => {
   })
 
   it("names that only start like a count stay whole", () => {
-    for (const name of ["Two-Bite Brownies", "apples", "a", "Oh Henry bar", "onion", "2% milk", "12 eggs", "500 g butter"]) {
+    for (const name of ["can opener", "pot roast", "bag clips", "Two-Bite Brownies", "apples", "a", "Oh Henry bar", "onion", "2% milk", "12 eggs", "500 g butter"]) {
       expect(w(name), name).toEqual({ quantity: 1, searchText: name })
     }
     expect(w("bag")).toEqual({ quantity: 1, searchText: "bag" })
+    // A container word is one only before "of" / "de": "a can opener" is one can opener.
+    expect(w("a can opener")).toEqual({ quantity: 1, searchText: "can opener" })
+    expect(w("2 pains de mie")).toEqual({ quantity: 2, searchText: "pains de mie" })
   })
 })
