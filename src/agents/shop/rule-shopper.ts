@@ -155,7 +155,8 @@ export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: Sho
       if (tile === undefined || tile.addRef === undefined) {
         // Out of stock only when the store says so (a disabled add control, "sold out");
         // an add control we cannot find is our failure, not the store's absence.
-        if (tile?.addDisabled === true || soldOut.test(texts.map((t) => t.text).join(" "))) unavailable.push(candidate.name)
+        const said = [candidate.tile, tile].some((t) => t?.addDisabled === true || soldOut.test((t?.texts ?? []).map((x) => x.text).join(" ")))
+        if (said || soldOut.test(texts.map((t) => t.text).join(" "))) unavailable.push(candidate.name)
         else noControl.push(candidate.name)
         continue
       }
