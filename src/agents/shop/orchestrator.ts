@@ -162,35 +162,59 @@ export const shop = Effect.fn("shop.run")(function*(options: ShopOptions = {}) {
   }
 
   const outcomes: Array<ItemOutcome> = []
-  for (const [index, item] of items.entries()) {
-    // A Chromium that stopped can shop nothing more: the run ends with BrowserCrashed, the list holding what was done.
-    yield* browser.alive
-    if (cart === undefined && index > 0) cart = yield* readCartPage()
-    yield* progress(`[${index + 1}/${items.length}] ${item.name}`)
-    // The in-progress marker goes in before the shopper can add anything: a run stopped after the add leaves
-    // it, and the next run holds the item back instead of adding it twice. No marker, no shopping.
-    const started = yield* Effect.either(provider.markStarted(item.id))
-    if (started._tag === "Left") {
-      yield* progress(`  skipped, nothing added: ${started.left.message}`)
-      continue
-    }
-    yield* browser.setCurrentItem(item.name)
-    // The budget bounds the item's whole fiber — every retry and re-login included — not just the gaps between turns.
-    const outcome = yield* shopItem(item).pipe(
-      Effect.timeoutTo({
-        duration: budget,
-        onSuccess: (o): ItemOutcome => o,
-        onTimeout: () => failedOutcome(item, "timeout", `no result within the ${Duration.format(budget)} time budget`)
+  /** The item being shopped, while it is: a stop (Ctrl-C) then leaves its #in-progress tag and says so. */
+  let current: ShoppingListItem | undefined
+  // Stopped mid-run (Ctrl-C, SIGTERM): the summary of what was done is still written, the item being
+  // shopped and those not reached are named as interrupted, and nothing more is recorded in the list.
+  const writeStopped = Effect.gen(function*() {
+    const done = new Set(outcomes.map((o) => o.itemId))
+    const stopped = items.filter((i) => !done.has(i.id)).map((i) =>
+      new ItemFailed({
+        itemId: i.id,
+        itemName: i.name,
+        reason: "interrupted",
+        error: i.id === current?.id
+          ? "the run was stopped during this item: it may be in the cart — check it, then set status: completed or remove the #in-progress tag"
+          : "not shopped: the run was stopped before it"
       })
     )
-    // Its outcome is not to be trusted if Chromium stopped meanwhile: the in-progress marker stays, as for any run stopped mid-item.
-    yield* browser.alive
-    // An item that ended any other way may have changed the cart: read it again before the next add.
-    if (outcome._tag !== "ItemAdded" && !(outcome._tag === "ItemFailed" && (outcome.reason === "not_in_cart" || outcome.reason === "wrong_quantity"))) cart = undefined
-    outcomes.push(outcome)
-    yield* record(outcome)
-    yield* progress(describe(outcome))
-  }
+    const where = yield* provider.sendSummary(summarize([...outcomes, ...stopped], store.cartUrl, undefined))
+    yield* progress(`Stopped. Summary of what was done written to ${where}.`)
+  }).pipe(Effect.catchAll((e) => progress(`Stopped. The summary could not be written: ${e.message}`)))
+  const shopAll = Effect.gen(function*() {
+    for (const [index, item] of items.entries()) {
+      // A Chromium that stopped can shop nothing more: the run ends with BrowserCrashed, the list holding what was done.
+      yield* browser.alive
+      if (cart === undefined && index > 0) cart = yield* readCartPage()
+      yield* progress(`[${index + 1}/${items.length}] ${item.name}`)
+      // The in-progress marker goes in before the shopper can add anything: a run stopped after the add leaves
+      // it, and the next run holds the item back instead of adding it twice. No marker, no shopping.
+      const started = yield* Effect.either(provider.markStarted(item.id))
+      if (started._tag === "Left") {
+        yield* progress(`  skipped, nothing added: ${started.left.message}`)
+        continue
+      }
+      current = item
+      yield* browser.setCurrentItem(item.name)
+      // The budget bounds the item's whole fiber — every retry and re-login included — not just the gaps between turns.
+      const outcome = yield* shopItem(item).pipe(
+        Effect.timeoutTo({
+          duration: budget,
+          onSuccess: (o): ItemOutcome => o,
+          onTimeout: () => failedOutcome(item, "timeout", `no result within the ${Duration.format(budget)} time budget`)
+        })
+      )
+      // Its outcome is not to be trusted if Chromium stopped meanwhile: the in-progress marker stays, as for any run stopped mid-item.
+      yield* browser.alive
+      // An item that ended any other way may have changed the cart: read it again before the next add.
+      if (outcome._tag !== "ItemAdded" && !(outcome._tag === "ItemFailed" && (outcome.reason === "not_in_cart" || outcome.reason === "wrong_quantity"))) cart = undefined
+      outcomes.push(outcome)
+      yield* record(outcome)
+      current = undefined
+      yield* progress(describe(outcome))
+    }
+  })
+  yield* Effect.onInterrupt(shopAll, () => writeStopped)
   const blockedHosts = [...new Set((yield* browser.blockedRequests).filter((b) => b.reason === "host").map((b) => b.detail))]
   if (blockedHosts.length > 0) {
     yield* progress(`Blocked hosts (add to the store profile's allowedHosts only if the store needs them): ${blockedHosts.join(", ")}`)

@@ -24,7 +24,7 @@ import { wanted } from "../../domain/shop/quantity.js"
 import { nameSimilarity } from "../../domain/shop/similarity.js"
 import { searchUrlFor } from "../../domain/shop/store-profile.js"
 import { formatCents } from "../../domain/shop/summary.js"
-import { findTiles, productBlock } from "../../domain/shop/tiles.js"
+import { findTiles, isAddControl, productBlock } from "../../domain/shop/tiles.js"
 import type { Tile } from "../../domain/shop/tiles.js"
 import { Browser } from "../../services/browser/browser.js"
 import type { BrowserError } from "../../services/browser/errors.js"
@@ -34,6 +34,8 @@ import { awaitAddOnPage, awaitSearchResults, badgeText, dismissConsent, readPage
 
 /** Below this, a product is not what the list meant. */
 export const matchThreshold = 0.5
+/** What a store writes on a product it cannot sell now. */
+const soldOut = /\b(?:sold out|out of stock|unavailable|not available|épuisé|rupture de stock|non disponible)\b/i
 /** Candidates tried before giving up (each may be out of stock). */
 const maxCandidates = 3
 
@@ -130,6 +132,7 @@ export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: Sho
       })
     }
     const unavailable: Array<string> = []
+    const noControl: Array<string> = []
     for (const candidate of good) {
       let tile: Tile | undefined = candidate.tile
       let texts = tile.texts
@@ -150,7 +153,11 @@ export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: Sho
         tile = fresh.tile
       }
       if (tile === undefined || tile.addRef === undefined) {
-        unavailable.push(candidate.name)
+        // Out of stock only when the store says so (a disabled add control, "sold out");
+        // an add control we cannot find is our failure, not the store's absence.
+        const said = [candidate.tile, tile].some((t) => t?.addDisabled === true || soldOut.test((t?.texts ?? []).map((x) => x.text).join(" ")))
+        if (said || soldOut.test(texts.map((t) => t.text).join(" "))) unavailable.push(candidate.name)
+        else noControl.push(candidate.name)
         continue
       }
       const price = readTilePrice(texts)
@@ -174,6 +181,12 @@ export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: Sho
         pageSignal: signal
       })
     }
+    if (noControl.length > 0) {
+      return Attempt.Failed({
+        reason: "agent_error",
+        error: `no add-to-cart control matching /${store.addToCartPattern}/ was found for ${noControl.join("; ")} (set addToCartPattern in the store profile to the add button's label)`
+      })
+    }
     return Attempt.Reported({
       outcome: new ItemNotFound({
         itemId: item.id,
@@ -189,7 +202,7 @@ export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: Sho
 /** On a product page: the add button, quantity field and stepper of the product's own block, as a tile. */
 const productTile = (nodes: ReadonlyArray<SnapshotNode>, url: string, addToCart: RegExp): Tile | undefined => {
   const block = productBlock(nodes, addToCart)
-  const add = nodes.find((n) => n.role === "button" && addToCart.test(n.name))
+  const add = nodes.find((n) => isAddControl(n, addToCart))
   if (block === undefined && add === undefined) return undefined
   const quantity = nodes.find((n) => (n.role === "spinbutton" || n.role === "textbox") && /\b(?:qty|quantity|quantit[ée])\b/i.test(n.name))
   const increase = nodes.find((n) => n.role === "button" && !n.disabled && /increase|add one|one more|augmenter|^\s*\+\s*$/i.test(n.name))

@@ -111,7 +111,9 @@ export const FailureReason = Schema.Literal(
   /** In the cart, but not as many as the list asks for. */
   "wrong_quantity",
   /** The search results (or a "no results" message) never rendered. */
-  "page_not_ready"
+  "page_not_ready",
+  /** The run was stopped (Ctrl-C) during this item or before it; only ever in a summary, never written to the list. */
+  "interrupted"
 )
 export type FailureReason = typeof FailureReason.Type
 

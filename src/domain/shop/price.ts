@@ -70,13 +70,15 @@ const toCents = (whole: string, fraction: string | undefined): number =>
  * - `trailing`: "1 299,00 $" "3,99$" "3.99 $" "1,299.00 $" "1.299,00 $" — the amount, then `$`;
  * - `cent`: "99¢" "99 ¢".
  */
+/** The currency symbols a price is written with: dollars, euros, pounds (amounts are cents of whichever it is). */
+const cur = "[$€£]"
 const moneyShape = new RegExp(
   [
-    String.raw`\$\s?(?<dollar>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?<dollarFraction>\d{1,2}))?(?!\d|,\d)`,
-    String.raw`\$\s?(?<dollarComma>\d{1,3}(?:\.\d{3})+|\d+),(?<dollarCommaFraction>\d{2})(?!\d)`,
-    String.raw`\$\s?\.(?<dollarCents>\d{2})(?!\d)`,
-    String.raw`(?<![\d.,])(?<trailing>\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d{1,3}(?:\.\d{3})+(?=,)|\d{1,3}(?:,\d{3})+(?=\.)|\d+)(?:[,.](?<trailingFraction>\d{2})\s?\$|\s?\$(?!\s?\d))`,
-    String.raw`(?<![\d.,$])(?<cent>\d{1,2})\s?¢`
+    String.raw`${cur}\s?(?<dollar>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?<dollarFraction>\d{1,2}))?(?!\d|,\d)`,
+    String.raw`${cur}\s?(?<dollarComma>\d{1,3}(?:\.\d{3})+|\d+),(?<dollarCommaFraction>\d{2})(?!\d)`,
+    String.raw`${cur}\s?\.(?<dollarCents>\d{2})(?!\d)`,
+    String.raw`(?<![\d.,])(?<trailing>\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d{1,3}(?:\.\d{3})+(?=,)|\d{1,3}(?:,\d{3})+(?=\.)|\d+)(?:[,.](?<trailingFraction>\d{2})\s?${cur}|\s?${cur}(?!\s?\d))`,
+    String.raw`(?<![\d.,$€£])(?<cent>\d{1,2})\s?¢`
   ].join("|"),
   "g"
 )
@@ -196,6 +198,26 @@ const rangeIn = (text: string, moneys: ReadonlyArray<Money>): { readonly low: Mo
   return undefined
 }
 
+/** What may follow an amount and belongs to it: "avg. ea.", "each", "/lb", "/ 100 g", "per kg", "le kg". */
+const qualifierAfter =
+  /^(?:\s*(?:avg\.?|average|moy\.?|moyenne|approx\.?|env\.?))?(?:\s*(?:\/\s*|per\s+|le\s+|la\s+|par\s+)(?:\d+(?:[.,]\d+)?\s*)?\p{L}+\.?(?:\s?oz\b)?|\s*(?:ea|each|ch|chacun|chaque)\b\.?)?/iu
+
+/**
+ * The store's own words for one amount: the amount and its qualifier ("$3.00 each", "$0.89/lb"),
+ * a deal from its count ("3 pour 5 $", "2 / $7.00"), never the next label on the tile.
+ */
+const shownText = (text: string, money: Money, role: Role): string => {
+  if (role === "item") return text.slice(money.start, money.end).trim()
+  if (role === "multi") {
+    const before = multiBefore.exec(text.slice(0, money.start))
+    if (before !== null) return text.slice(before.index + before[0].indexOf(before[1] ?? ""), money.end).trim()
+    const after = multiAfter.exec(text.slice(money.end))
+    return text.slice(money.start, money.end + (after?.[0].length ?? 0)).trim()
+  }
+  const qualifier = qualifierAfter.exec(text.slice(money.end))?.[0] ?? ""
+  return text.slice(money.start, money.end + qualifier.length).trim()
+}
+
 /** The price of one item on this tile, or undefined when the tile shows none (per-unit prices alone are not one). */
 export const readTilePrice = (texts: ReadonlyArray<string | TileText>): TilePrice | undefined => {
   const items: Array<{ readonly cents: number; readonly text: string; readonly estimated: boolean }> = []
@@ -203,6 +225,7 @@ export const readTilePrice = (texts: ReadonlyArray<string | TileText>): TilePric
   const regular: Array<number> = []
   const unitPrices: Array<string> = []
   let multiBuy: MultiBuy | undefined
+  let multiText = ""
   const { line: text, struck } = joinTexts(texts)
   const isStruck = (money: Money) => struck.some(([from, to]) => money.start >= from && money.start < to)
   const moneys = moneyIn(text)
@@ -211,10 +234,13 @@ export const readTilePrice = (texts: ReadonlyArray<string | TileText>): TilePric
     if (range !== undefined && (money === range.low || money === range.high)) continue
     const { role, count } = classify(text, money)
     const estimated = averageEach.test(text.slice(money.end))
-    const shown = text.slice(money.start, money.end + (role === "item" ? 0 : 12)).trim()
+    const shown = shownText(text, money, role)
     if (isStruck(money) || role === "regular") regular.push(money.cents)
     else if (role === "unit") unitPrices.push(shown)
-    else if (role === "multi" && count !== undefined) multiBuy ??= { count, cents: money.cents }
+    else if (role === "multi" && count !== undefined && multiBuy === undefined) {
+      multiBuy = { count, cents: money.cents }
+      multiText = shown
+    }
     else if (role === "each") each.push({ cents: money.cents, text: shown, estimated })
     else if (role === "item") items.push({ cents: money.cents, text: shown, estimated })
   }
@@ -237,7 +263,7 @@ export const readTilePrice = (texts: ReadonlyArray<string | TileText>): TilePric
     if (multiBuy === undefined) return undefined
     return {
       unitCents: Math.round(multiBuy.cents / multiBuy.count),
-      text: `${multiBuy.count} for ${formatMoney(multiBuy.cents)}`,
+      text: multiText,
       regularCents,
       multiBuy,
       estimated: false,

@@ -4,6 +4,9 @@
  * ("2 milk", "3 x yogurt", "2× bread") or after it ("milk x2"). A number that is a size or a
  * percentage ("2% milk", "2 lb ground beef", "500 g butter") is part of the
  * name, and so is a count above six ("12 eggs" is one dozen, not twelve).
+ * Counts in words ("two avocados", "an onion", "deux baguettes") count too,
+ * and a container ("a dozen eggs", "a bag of apples", "2 loaves of bread")
+ * is what one of them is: the search is for what follows it.
  */
 import type { ShoppingListItem } from "./item.js"
 
@@ -17,8 +20,35 @@ export interface WantedItem {
   readonly searchText: string
 }
 
+/** Counts written in words (English and French); an article or "some" is one. */
+const countWords: ReadonlyMap<string, number> = new Map([
+  ["a", 1], ["an", 1], ["some", 1], ["one", 1], ["two", 2], ["three", 3], ["four", 4], ["five", 5], ["six", 6],
+  ["un", 1], ["une", 1], ["des", 1], ["deux", 2], ["trois", 3], ["quatre", 4], ["cinq", 5]
+])
+/** What one of them is, not what it is: "a dozen eggs", "a bag of apples", "une douzaine d'œufs". */
+const container =
+  /^(?:(?:dozen|douzaine)\s+(?:(?:of|de)\s+|d['’]\s*)?|(?:bags?|loaf|loaves|bunch(?:es)?|packs?|packets?|box(?:es)?|cartons?|bottles?|cans?|jars?|tubs?|tins?|heads?|sacs?|paquets?|boîtes?|bouteilles?|pots?)\s+(?:(?:of|de)\s+|d['’]\s*))(?=\S)/i
+/** "two avocados", "a dozen eggs", "2 bags of apples": the count (a number up to six, or words) and what follows a container. */
+const inWords = (name: string): WantedItem | undefined => {
+  const lead = /^(\S+)\s+(.+)$/.exec(name)
+  const first = lead?.[1]?.toLowerCase() ?? ""
+  const digits = /^\d{1,2}$/.test(first) ? Number.parseInt(first, 10) : undefined
+  const count = digits ?? countWords.get(first)
+  const afterCount = lead?.[2] ?? ""
+  const box = container.exec(count === undefined ? name : afterCount)
+  if (box !== null) {
+    const quantity = count ?? 1
+    if (quantity < 1 || quantity > maxCountInName) return undefined
+    return { quantity, searchText: (count === undefined ? name : afterCount).slice(box[0].length).trim() }
+  }
+  if (digits !== undefined || count === undefined || afterCount.length === 0 || units.test(afterCount)) return undefined
+  return { quantity: count, searchText: afterCount.trim() }
+}
+
 export const wanted = (item: { readonly name: string; readonly quantity?: ShoppingListItem["quantity"] }): WantedItem => {
   const name = item.name.trim()
+  const words = inWords(name)
+  if (words !== undefined) return { quantity: item.quantity ?? words.quantity, searchText: words.searchText }
   // "2 milk", "2 x milk", "2x milk" — or after the name: "milk x2", "milk × 2".
   const m = /^(\d{1,2})\s*(?:[x×*]\s*)?\s+(.+)$|^(\d{1,2})\s*[x×*]\s*(.+)$|^(.+?)\s+[x×*]\s*(\d{1,2})$/i.exec(name)
   const count = Number.parseInt(m?.[1] ?? m?.[3] ?? m?.[6] ?? "", 10)

@@ -25,6 +25,14 @@ export class StoreAuth extends Schema.Class<StoreAuth>("StoreAuth")({
   formSelector: Schema.optional(Schema.NonEmptyTrimmedString)
 }) {}
 
+/**
+ * The add control's label, as stores write it: "Add to cart", "Add to basket", "Add to bag",
+ * "Add to trolley", a bare "Add" or "+ Add", "Ajouter au panier", "Ajouter" — never
+ * "Add to list" or "Add to favourites".
+ */
+export const defaultAddToCartPattern =
+  String.raw`^\W*add\W*$|\badd (?:\d+ )?(?:to )?(?:my |your |the )?(?:cart|basket|bag|trolley)\b|ajouter au panier|^\W*ajouter\W*$`
+
 export class StoreProfile extends Schema.Class<StoreProfile>("StoreProfile")({
   name: Schema.NonEmptyTrimmedString,
   baseUrl: Schema.NonEmptyTrimmedString,
@@ -42,7 +50,7 @@ export class StoreProfile extends Schema.Class<StoreProfile>("StoreProfile")({
   /** For the rule-based shopper: a regular expression a product page's path matches. */
   productPathPattern: Schema.NonEmptyTrimmedString,
   /** For the rule-based shopper: the add-to-cart button's accessible name, as a case-insensitive regular expression. */
-  addToCartPattern: Schema.optionalWith(Schema.NonEmptyTrimmedString, { default: () => "add to cart|ajouter au panier" })
+  addToCartPattern: Schema.optionalWith(Schema.NonEmptyTrimmedString, { default: () => defaultAddToCartPattern })
 }) {}
 
 /**

@@ -68,6 +68,13 @@ const sponsoredWord = /^\s*(?:sponsored|sponsoris[ée]e?|commandit[ée]e?|ad|adv
 const quantityName = /\b(?:qty|quantity|quantit[ée]|nombre)\b/i
 const increaseName = /increase|increment|add one|one more|plus\b|augmenter|ajouter un|^\s*\+\s*$/i
 
+/**
+ * An add-to-cart control: a button, or a link (some stores add with a GET link
+ * that comes back to the page), whose accessible name matches the pattern.
+ */
+export const isAddControl = (node: SnapshotNode, addToCart: RegExp): boolean =>
+  (node.role === "button" || node.role === "link" || node.role === "menuitem") && addToCart.test(node.name.trim())
+
 const insideChrome = (nodes: ReadonlyArray<SnapshotNode>, i: number): boolean =>
   ancestorsOf(nodes, i).some((a) => chromeRoles.has(nodes[a]?.role ?? ""))
 
@@ -130,7 +137,7 @@ const readTile = (
     const text = textOf(n)
     if (text.length > 0) texts.push({ text, struck: n.role === "deletion" || ancestorsOf(nodes, k).some((a) => a >= start && nodes[a]?.role === "deletion") })
     if (sponsoredWord.test(n.name) || (n.value !== undefined && sponsoredWord.test(n.value))) sponsored = true
-    if (n.role === "button" && addToCart.test(n.name)) {
+    if (k !== linkIndex && isAddControl(n, addToCart)) {
       if (n.disabled) addDisabled = true
       else addRef ??= n.ref
     } else if ((n.role === "spinbutton" || n.role === "textbox" || n.role === "combobox") && quantityName.test(n.name)) {
@@ -175,12 +182,12 @@ export const productBlock = (
   nodes: ReadonlyArray<SnapshotNode>,
   addToCart: RegExp
 ): { readonly texts: ReadonlyArray<TileText>; readonly name: string | undefined } | undefined => {
-  const button = nodes.findIndex((n, i) => n.role === "button" && addToCart.test(n.name) && !insideChrome(nodes, i))
+  const button = nodes.findIndex((n, i) => isAddControl(n, addToCart) && !insideChrome(nodes, i))
   if (button < 0) return undefined
   for (const a of ancestorsOf(nodes, button)) {
     const end = subtreeEnd(nodes, a)
     const slice = nodes.slice(a, end)
-    if (slice.filter((n) => n.role === "button" && addToCart.test(n.name)).length > 1) break
+    if (slice.filter((n) => isAddControl(n, addToCart)).length > 1) break
     if (!slice.some((n) => moneyIn(textOf(n)).length > 0)) continue
     const texts = slice.map((n, k) => ({
       text: textOf(n),
