@@ -8,16 +8,17 @@
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import { Effect, Layer, Option } from "effect"
-import { chatTurn, initialChatState } from "../agents/fitlog/chat.js"
+import { fitlogChatAgent } from "../agents/fitlog/chat-agent.js"
 import { chatSessions } from "../agents/fitlog/session-kind.js"
 import { groupLines, isQuit } from "../domain/fitlog/chat-input.js"
-import { mealAt } from "../domain/fitlog/types.js"
+import { layerEvents } from "../services/events/live.js"
 import type { LlmFlags } from "../services/llm/settings.js"
 import { isRawModeInput, pipeIO } from "../services/question-ui/terminal-io.js"
 import { layerFileFromConfigNode } from "../services/session-store/file.js"
 import { SessionId } from "../services/session-store/session-kind.js"
 import { SessionStore } from "../services/session-store/session-store.js"
-import { diaryLayer, localToday } from "./fitlog-run.js"
+import { diaryLayer } from "./fitlog-run.js"
+import { runTerminal } from "./host-terminal.js"
 import type { DiaryFlags } from "./fitlog-run.js"
 import { llmLayerFor } from "./llm-options.js"
 
@@ -46,23 +47,10 @@ export const runChatCli = (flags: LlmFlags & DiaryFlags) =>
       return Option.some(message ?? "")
     })
     const store = yield* SessionStore
-    let state = yield* store.load(chatSessions, sessionId).pipe(Effect.orElseSucceed(() => initialChatState))
-    yield* io.write(Option.isSome(state.pending) ? "Welcome back — something is still waiting for your yes or no.\n" : "What did you eat? (\"quit\" to leave)\n")
-    const services = Layer.mergeAll(llm, layerSr28, diaryLayer(flags))
-    yield* Effect.gen(function*() {
-      for (;;) {
-        const line = yield* nextMessage
-        if (Option.isNone(line) || isQuit(line.value)) return
-        if (line.value.trim().length === 0) continue
-        const { date, hour } = yield* localToday
-        const turn = yield* chatTurn(state, line.value, { date, likelyMeal: mealAt(hour) }).pipe(Effect.either)
-        if (turn._tag === "Left") {
-          yield* io.write(`${turn.left.message}\n`)
-          continue
-        }
-        state = turn.right.state
-        yield* store.save(chatSessions, sessionId, state).pipe(Effect.catchAll((e) => io.write(`(could not save the session: ${e.message})\n`)))
-        yield* io.write(`${turn.right.reply}\n`)
-      }
-    }).pipe(Effect.provide(services))
+    const state = yield* store.load(chatSessions, sessionId).pipe(Effect.orElseSucceed(() => fitlogChatAgent.initial))
+    yield* io.write(`${fitlogChatAgent.view.welcomeBack(state)}\n`)
+    // The terminal host: saved after each turn, Ctrl-C ends it cleanly (the state is already saved).
+    yield* runTerminal(fitlogChatAgent, { io, sessionId, state, color: false, nextMessage, isQuit, closing: () => Option.none() }).pipe(
+      Effect.provide(Layer.mergeAll(llm, layerSr28, diaryLayer(flags), layerEvents))
+    )
   }).pipe(Effect.scoped, Effect.provide(Layer.mergeAll(layerFileFromConfigNode, NodeFileSystem.layer, NodePath.layer)))

@@ -12,11 +12,8 @@
  * "help", a new item) is read as your next message.
  */
 import { Args, Command, Options } from "@effect/cli"
-import { Clock, Console, Data, DateTime, Effect, Layer, Option, Random, Schema } from "effect"
-import { counts, initialState, phase } from "../domain/tidy/state.js"
-import { tidySessions } from "../agents/tidy/session-kind.js"
-import { templateResponse, welcomeBack } from "../agents/tidy/templates.js"
-import { buildContext } from "../domain/tidy/context.js"
+import { Console, Data, Effect, Layer, Option } from "effect"
+import { tidyAgent } from "../agents/tidy/agent.js"
 import { layerEvents } from "../services/events/live.js"
 import { UsageMeter } from "../services/llm/usage.js"
 import { fromRenderer } from "../services/question-ui/interpreter.js"
@@ -25,20 +22,11 @@ import { terminalRenderer } from "../services/question-ui/terminal.js"
 import { isRawModeInput, pipeIO, ttyIO } from "../services/question-ui/terminal-io.js"
 import { withTimeout } from "../services/question-ui/timeout.js"
 import { layerFileFromConfigNode } from "../services/session-store/file.js"
-import { SessionId } from "../services/session-store/session-kind.js"
-import { SessionStore } from "../services/session-store/session-store.js"
+import { newSessionId } from "../services/session-store/session-kind.js"
+import { findSession, listSessions } from "./host-terminal.js"
 import { llmLayerFor, llmOptions } from "./llm-options.js"
 import type { LlmFlags } from "../services/llm/settings.js"
 import { runChat } from "./tidy-chat.js"
-
-export class NoSavedSession extends Data.TaggedError("NoSavedSession")<{ readonly id: Option.Option<string> }> {
-  override get message(): string {
-    return Option.match(this.id, {
-      onNone: () => "There is no saved tidy session to resume yet. Start one with: shoal tidy",
-      onSome: (id) => `There is no saved tidy session "${id}". See them with: shoal tidy --list`
-    })
-  }
-}
 
 const options = {
   ...llmOptions,
@@ -57,44 +45,6 @@ const options = {
   open: Options.boolean("open").pipe(Options.withDescription("Open the web page in your browser (with --gui).")),
   session: Args.text({ name: "SESSION" }).pipe(Args.withDescription("A saved session's id (with --resume)."), Args.optional)
 }
-
-/** `2026-11-22-0930-k3f9`: sortable, readable, unique enough for one person's sessions. */
-const newSessionId = Effect.gen(function*() {
-  const now = DateTime.unsafeMake(yield* Clock.currentTimeMillis)
-  const stamp = DateTime.formatIso(now).slice(0, 16).replace("T", "-").replace(":", "")
-  const suffix = (yield* Random.nextIntBetween(0, 36 ** 4)).toString(36).padStart(4, "0")
-  return SessionId.make(`${stamp}-${suffix}`)
-})
-
-const listSessions = Effect.gen(function*() {
-  const store = yield* SessionStore
-  const sessions = yield* store.list(tidySessions)
-  if (sessions.length === 0) return yield* Console.log("No saved tidy sessions yet. Start one with: shoal tidy")
-  for (const summary of sessions) {
-    const state = yield* store.load(tidySessions, summary.id).pipe(Effect.option)
-    const detail = Option.match(state, {
-      onNone: () => "(unreadable)",
-      onSome: (s) => {
-        const c = counts(s)
-        return `${phase(s)}, ${c.sorted} item${c.sorted === 1 ? "" : "s"} sorted${c.later === 0 ? "" : `, ${c.later} for later`}`
-      }
-    })
-    yield* Console.log(`${summary.id}  ${DateTime.formatIso(summary.updatedAt).slice(0, 16).replace("T", " ")}  ${detail}`)
-  }
-})
-
-/** The session to resume: the one named, else the newest. */
-const findSession = (requested: Option.Option<string>) =>
-  Effect.gen(function*() {
-    const store = yield* SessionStore
-    const newest = Option.map(Option.fromNullable((yield* store.list(tidySessions))[0]), (s): string => s.id)
-    const id = Option.flatMap(Option.orElse(requested, () => newest), Schema.decodeUnknownOption(SessionId))
-    if (Option.isNone(id)) return yield* new NoSavedSession({ id: requested })
-    const state = yield* store.load(tidySessions, id.value).pipe(
-      Effect.catchTag("SessionNotFound", () => new NoSavedSession({ id: requested }))
-    )
-    return { sessionId: id.value, state }
-  })
 
 /** A SESSION argument where none belongs: without `--resume`, or an unknown `--flag` taken for one. */
 export class TidyUsageError extends Data.TaggedError("TidyUsageError")<{ readonly session: string }> {
@@ -132,10 +82,10 @@ export const tidy = Command.make("tidy", options, (flags) =>
     if (Option.isSome(flags.session) && (!flags.resume || flags.session.value.startsWith("-"))) {
       return yield* new TidyUsageError({ session: flags.session.value })
     }
-    if (flags.list) return yield* listSessions
+    if (flags.list) return yield* listSessions(tidyAgent)
     if (flags.gui) return yield* serveWebPage(flags)
 
-    const resumed = flags.resume ? Option.some(yield* findSession(flags.session)) : Option.none()
+    const resumed = flags.resume ? Option.some(yield* findSession(tidyAgent, flags.session)) : Option.none()
 
     const { layer: llmLayer, settings } = yield* llmLayerFor(flags)
     if (flags.photo.length > 0 && settings.provider === "offline") {
@@ -145,12 +95,12 @@ export const tidy = Command.make("tidy", options, (flags) =>
     const io = isRawModeInput(process.stdin) ? ttyIO(process.stdin, process.stdout) : yield* pipeIO(process.stdin, process.stdout)
     const color = process.stdout.isTTY === true
     const sessionId = Option.isSome(resumed) ? resumed.value.sessionId : yield* newSessionId
-    const state = Option.isSome(resumed) ? resumed.value.state : initialState
+    const state = Option.isSome(resumed) ? resumed.value.state : tidyAgent.initial
 
     if (Option.isSome(resumed)) {
-      yield* io.write(`${welcomeBack(state)}\n`)
+      yield* io.write(`${tidyAgent.view.welcomeBack(state)}\n`)
     } else if (flags.photo.length === 0 || settings.provider === "offline") {
-      yield* io.write(`${templateResponse(buildContext(state, Option.none(), Option.none()), { _tag: "AskFunction" })}\n(Type "stop" any time to finish.)\n`)
+      yield* io.write(`${tidyAgent.view.opening(state)}\n`)
     }
 
     const photos = settings.provider === "offline"

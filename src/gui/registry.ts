@@ -8,13 +8,13 @@
  * lives in the service's scope, so closing the server ends every agent fiber
  * and every event stream.
  */
-import { Clock, Context, DateTime, Deferred, Effect, Layer, Option, Random, Ref, Schema, Scope } from "effect"
+import { Context, DateTime, Deferred, Effect, Layer, Option, Ref, Schema, Scope } from "effect"
 import { tidySessions } from "../agents/tidy/session-kind.js"
 import type { Phase } from "../domain/tidy/state.js"
 import { initialState, phase } from "../domain/tidy/state.js"
 import type { Events } from "../services/events/events.js"
 import type { Llm } from "../services/llm/llm.js"
-import { SessionId } from "../services/session-store/session-kind.js"
+import { newSessionId, SessionId } from "../services/session-store/session-kind.js"
 import { SessionStore } from "../services/session-store/session-store.js"
 import type { SessionStoreError } from "../services/session-store/errors.js"
 import { tidyChats } from "./chat.js"
@@ -36,13 +36,6 @@ export interface GuiSessionsShape {
   /** Completes when the server closes: long-lived event streams end on it. */
   readonly closing: Deferred.Deferred<void>
 }
-
-/** `2026-11-22-0930-k3f9`, like the terminal's: sortable, readable, unique enough. */
-const newSessionId = Effect.gen(function*() {
-  const stamp = DateTime.formatIso(DateTime.unsafeMake(yield* Clock.currentTimeMillis)).slice(0, 16).replace("T", "-").replace(":", "")
-  const suffix = (yield* Random.nextIntBetween(0, 36 ** 4)).toString(36).padStart(4, "0")
-  return SessionId.make(`${stamp}-${suffix}`)
-})
 
 /**
  * The sessions of a GUI server, as a service: the routes use it, and so can

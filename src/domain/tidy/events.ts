@@ -1,12 +1,13 @@
 /**
  * What happened in a tidying session (seeds/001 Events.hs), emitted through
- * the `Events` service for the GUI, logs and tests.
+ * the `Events` service for the GUI, logs and tests. Every tag here is emitted
+ * by agents/tidy/turn.ts or tools.ts (test/agents/tidy/events.test.ts).
  */
 import { Schema } from "effect"
 import { Action } from "./action.js"
 import { Phase } from "./state.js"
 
-export const TidyingEvent = Schema.Union(
+export const TidyEvent = Schema.Union(
   Schema.TaggedStruct("UserInputReceived", { text: Schema.String }),
   Schema.TaggedStruct("ResponseGenerated", { text: Schema.String }),
   Schema.TaggedStruct("PhotoAnalyzed", { summary: Schema.String }),
@@ -21,4 +22,4 @@ export const TidyingEvent = Schema.Union(
   Schema.TaggedStruct("FunctionChosen", { function: Schema.String }),
   Schema.TaggedStruct("SessionConfirmedDone", {})
 )
-export type TidyingEvent = typeof TidyingEvent.Type
+export type TidyEvent = typeof TidyEvent.Type

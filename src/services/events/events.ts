@@ -2,12 +2,14 @@
  * The `Events` port: what happened in an agent run, for whoever listens
  * (the log, the tidy web GUI's stream, a test).
  *
- * Where it sits: agents `emit` their own tagged events (TidyingEvent,
- * FitlogEvent…) after each stage; the runner picks the layer. Emitting never
- * fails and never waits for listeners, so observing a run cannot change it.
+ * Where it sits: each agent declares its events as a Schema union (TidyEvent
+ * in domain/tidy/events.ts, FitlogChatEvent in agents/fitlog/chat-events.ts),
+ * names it in its `Agent` record, and emits them through `typedEvents(schema)`
+ * or the port itself; the runner picks the layer. Emitting never fails and
+ * never waits for listeners, so observing a run cannot change it.
  */
-import { Context } from "effect"
-import type { Effect, Queue, Scope } from "effect"
+import { Context, Effect } from "effect"
+import type { Queue, Schema, Scope } from "effect"
 
 /** Any tagged event: agents define their own unions; this port only needs the tag. */
 export interface TaggedEvent {
@@ -21,3 +23,17 @@ export interface EventsShape {
 }
 
 export class Events extends Context.Tag("shoal/Events")<Events, EventsShape>() {}
+
+/**
+ * One agent's events: `emit` takes only values of its Event Schema's type, and
+ * the schema travels along, so a page or a transport encodes what it streams.
+ */
+export interface TypedEvents<E extends TaggedEvent, I> {
+  readonly schema: Schema.Schema<E, I>
+  readonly emit: (event: E) => Effect.Effect<void, never, Events>
+}
+
+export const typedEvents = <E extends TaggedEvent, I>(schema: Schema.Schema<E, I>): TypedEvents<E, I> => ({
+  schema,
+  emit: (event) => Effect.flatMap(Events, (events) => events.emit(event))
+})

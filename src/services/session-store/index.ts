@@ -4,7 +4,7 @@ export { SessionCorrupt, SessionNotFound, SessionStoreError, SessionVersionMisma
 export type { SessionLoadError } from "./errors.js"
 export { fileTexts, layerFile, layerFileFromConfig, layerFileFromConfigNode, resolveDataDir } from "./file.js"
 export { layerMemory } from "./memory.js"
-export { isFileSafeName, SessionId } from "./session-kind.js"
+export { isFileSafeName, newSessionId, SessionId } from "./session-kind.js"
 export type { SessionKind, SessionSummary } from "./session-kind.js"
 export { SessionStore } from "./session-store.js"
 export type { SessionStoreShape } from "./session-store.js"

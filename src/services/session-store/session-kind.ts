@@ -5,8 +5,8 @@
  * Where it sits: agents declare one `SessionKind` per kind of state they
  * resume (`shoal tidy --resume`); the `SessionStore` persists values of it.
  */
-import { Schema } from "effect"
-import type { DateTime, Option } from "effect"
+import { Clock, DateTime, Effect, Random, Schema } from "effect"
+import type { Option } from "effect"
 
 /**
  * Letters, digits, `.`, `_`, `-`, starting with a letter or digit: no slashes,
@@ -45,3 +45,10 @@ export interface SessionSummary {
   readonly id: SessionId
   readonly updatedAt: DateTime.Utc
 }
+
+/** A new session's id, `2026-11-22-0930-k3f9`: sortable, readable, unique enough for one person's sessions. */
+export const newSessionId: Effect.Effect<SessionId> = Effect.gen(function*() {
+  const stamp = DateTime.formatIso(DateTime.unsafeMake(yield* Clock.currentTimeMillis)).slice(0, 16).replace("T", "-").replace(":", "")
+  const suffix = (yield* Random.nextIntBetween(0, 36 ** 4)).toString(36).padStart(4, "0")
+  return SessionId.make(`${stamp}-${suffix}`)
+})

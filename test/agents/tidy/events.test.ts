@@ -9,13 +9,13 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { turn, userSaid } from "../../../src/agents/tidy/turn.js"
 import { ImageBlock } from "../../../src/domain/llm.js"
-import type { TidyingEvent } from "../../../src/domain/tidy/events.js"
+import type { TidyEvent } from "../../../src/domain/tidy/events.js"
 import { initialState } from "../../../src/domain/tidy/state.js"
 import { CollectedEvents } from "../../../src/services/events/index.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
 import { ScriptedQuestions } from "../../../src/services/question-ui/index.js"
 
-const declared: Record<TidyingEvent["_tag"], true> = {
+const declared: Record<TidyEvent["_tag"], true> = {
   UserInputReceived: true,
   ResponseGenerated: true,
   PhotoAnalyzed: true,
