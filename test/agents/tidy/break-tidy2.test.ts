@@ -61,3 +61,26 @@ describe("filler is not pasted back", () => {
       }))
   }
 })
+
+describe("things listed along with a feeling are kept, not lost", () => {
+  const long =
+    "I'm overwhelmed and honestly i dont know why i let it get like this, there are papers and cables and old receipts and my ex's hoodie which i really dont want to deal with and a broken chair"
+  it.effect("a long overwhelmed message naming five things: all five are kept, the hoodie is set aside and never asked about", () =>
+    Effect.gen(function*() {
+      const { printed, final } = yield* run([long, "ok", "2", "2", "2", "2", "ok", "ok", "stop"])
+      for (const thing of ["papers", "cables", "old receipts", "ex's hoodie", "broken chair"]) expect(names(final)).toContain(thing)
+      expect(names(final)).toHaveLength(5)
+      expect(printed).not.toContain("What to do with ex's hoodie")
+      expect(final.avoid.map((a) => a.toLowerCase())).toContain("ex's hoodie")
+      expect(final.later.map((a) => a.toLowerCase())).toContain("ex's hoodie")
+    }))
+
+  for (const line of ["so tired, there's the lamp, the books and a mug", "it's all too much, the lamp, the books and a mug"]) {
+    it.effect(`'${line}': the lamp, the books and the mug are each kept for later`, () =>
+      Effect.gen(function*() {
+        const { final } = yield* run([line, "stop"])
+        expect(names(final)).toEqual(["books", "lamp", "mug"])
+        expect([...final.later].map((a) => a.toLowerCase()).sort()).toEqual(["books", "lamp", "mug"])
+      }))
+  }
+})
