@@ -32,7 +32,7 @@ const patterns: ReadonlyArray<readonly [Feeling, ReadonlyArray<RegExp>]> = [
     /^(?:no|nope|nah|no no)[.!]*$/,
     /^(?:no|nope|nah)\b[ ,.!]*(?:thanks|thank you|please|not (?:now|yet|today|tonight|right now)|later|i (?:don'?t|do not) want|i'?d rather not|let'?s not|i'?m not ready|stop asking|leave it)/,
     /^(?:not now|not yet|not today|not tonight|not right now|maybe later|later|another time|some other time|i'?d rather not|rather not|let'?s not|please don'?t(?! judge)|don'?t make me|skip (?:it|this|that)|pass)\b/,
-    /\b(?:i (?:don'?t|do not) want to|i'?m not ready to|i'?m not ready for|can we (?:not|skip|leave)|leave (?:it|that|this) for (?:now|later|another day)|not (?:doing|touching) (?:that|this|it)(?: now| today)?)\b/
+    /\b(?:i (?:really |just |honestly |even )?(?:don'?t|do not) want to|i'?m not ready to|i'?m not ready for|can we (?:not|skip|leave)|leave (?:it|that|this) for (?:now|later|another day)|not (?:doing|touching) (?:that|this|it)(?: now| today)?)\b/
   ]],
   ["grief", [
     sadEmoji,

@@ -85,6 +85,8 @@ export const itemName = (raw: string): Option.Option<string> => {
   const stripped = (clause: string) => {
     // Emoji are decoration, not part of a name: "📚 books" → "books".
     let s = clean(clause.replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, " ").replace(/\s+/g, " "))
+    // A relative clause is a comment on the thing: "my ex's hoodie which i don't want to deal with" → "ex's hoodie".
+    s = stripIfLeft(s, /\s+(?:which|who|that i|that we)\s+.*$/i)
     for (let i = 0; i < 3; i++) s = stripIfLeft(stripIfLeft(clean(s.replace(leadingFiller, "").replace(trailingHedge, "")), amountOf), whereItLies)
     return s
   }
@@ -205,7 +207,7 @@ const ownThing = /^(?:an?|the|some|my|this|that|these|those|his|her|our|their|an
  * `itemName`; parts that are not ("I need it gone", "ok") are left out, never
  * made into items. None for fewer than two things.
  */
-export const namedThings = (raw: string): Option.Option<Arr.NonEmptyReadonlyArray<string>> => {
+export const namedParts = (raw: string): Option.Option<Arr.NonEmptyReadonlyArray<{ readonly part: string; readonly name: string }>> => {
   const said = clean(normalise(raw))
   const clauses = said.split(/\s*(?:,|;)\s*/).filter((p) => p.trim().length > 0)
   const listed = clauses.length > 1
@@ -219,7 +221,11 @@ export const namedThings = (raw: string): Option.Option<Arr.NonEmptyReadonlyArra
     }, [])
   })
   if (parts.length < 2) return Option.none()
-  const found: ReadonlyArray<string> = Arr.filterMap(parts, (p) => (isContinue(p) || isStop(p) || isPronoun(p) ? Option.none() : itemName(p)))
-  const things = Arr.dedupeWith(found, (a, b) => a.toLowerCase() === b.toLowerCase())
+  const found = Arr.filterMap(parts, (part) => (isContinue(part) || isStop(part) || isPronoun(part) ? Option.none() : Option.map(itemName(part), (name) => ({ part, name }))))
+  const things = Arr.dedupeWith(found, (a, b) => a.name.toLowerCase() === b.name.toLowerCase())
   return Arr.isNonEmptyReadonlyArray(things) && things.length >= 2 ? Option.some(things) : Option.none()
 }
+
+/** Several things named, as names: "books, cables and cups" → books, cables, cups. */
+export const namedThings = (raw: string): Option.Option<Arr.NonEmptyReadonlyArray<string>> =>
+  Option.map(namedParts(raw), Arr.map((t) => t.name))
