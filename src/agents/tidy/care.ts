@@ -22,14 +22,20 @@ export interface Care {
 const I = String.raw`(?:i'?m|i am|im|i feel|i'?m feeling|feeling|i get|i got|i'?ve been|i keep getting)`
 const very = String.raw`(?:so |such |really |very |pretty |a bit |a little |kind of |kinda |quite |too |just |completely |totally |utterly |absolutely )*`
 
+/** Faces and hearts that say sad or scared without words: 😢 😭 💔 🥺 😿 😥 😞 😔 🥹 / 😰 😨 😱 😟. */
+const sadEmoji = /[\u{1F622}\u{1F62D}\u{1F494}\u{1F97A}\u{1F63F}\u{1F625}\u{1F61E}\u{1F614}\u{1F979}]/u
+const scaredEmoji = /[\u{1F630}\u{1F628}\u{1F631}\u{1F61F}]/u
+const emoji = /\s*[\p{Extended_Pictographic}\u{FE0F}\u{200D}]+\s*/gu
+
 const patterns: ReadonlyArray<readonly [Feeling, ReadonlyArray<RegExp>]> = [
   ["refusal", [
     /^(?:no|nope|nah|no no)[.!]*$/,
     /^(?:no|nope|nah)\b[ ,.!]*(?:thanks|thank you|please|not (?:now|yet|today|tonight|right now)|later|i (?:don'?t|do not) want|i'?d rather not|let'?s not|i'?m not ready|stop asking|leave it)/,
     /^(?:not now|not yet|not today|not tonight|not right now|maybe later|later|another time|some other time|i'?d rather not|rather not|let'?s not|please don'?t(?! judge)|don'?t make me|skip (?:it|this|that)|pass)\b/,
-    /\b(?:i (?:don'?t|do not) want to|i'?m not ready to|i'?m not ready for|can we (?:not|skip|leave)|leave (?:it|that|this) for (?:now|later|another day)|not (?:doing|touching) (?:that|this|it)(?: now| today)?)\b/
+    /\b(?:i (?:really |just |honestly |even )?(?:don'?t|do not) want to|i'?m not ready to|i'?m not ready for|can we (?:not|skip|leave)|leave (?:it|that|this) for (?:now|later|another day)|not (?:doing|touching) (?:that|this|it)(?: now| today)?)\b/
   ]],
   ["grief", [
+    sadEmoji,
     /\b(?:passed away|passed on|died|dying|death|funeral|grie(?:f|ving|ve)|bereave\w*|mourning|lost my|since (?:he|she|they|my \w+) (?:left|went|died))\b/,
     /\b(?:my late (?:husband|wife|mum|mom|mother|dad|father|gran\w*|nan\w*|son|daughter|brother|sister|partner|friend|aunt|uncle)|belonged to my|was my (?:dad|mum|mom|mother|father|gran|grandma|grandad|grandpa|nan|nana|granny|husband|wife|partner|brother|sister|son|daughter|friend|aunt|uncle|baby)'?s?|was (?:his|hers|theirs))\b/,
     /\b(?:i miss (?:him|her|them|my)|misses? (?:him|her)|reminds me of (?:him|her|them|my|when)|memories of (?:him|her|them|my)|from (?:before )?(?:he|she) (?:died|passed|left))\b/,
@@ -41,6 +47,7 @@ const patterns: ReadonlyArray<readonly [Feeling, ReadonlyArray<RegExp>]> = [
     /\b(?:he|she|they|mum|mom|dad|nan|nana|gran|granny|grandma|grandad|grandpa) (?:has |had |just )?passed(?:\s+(?:away|on|last|in|this|recently|before|when|and)\b|[\s.,!]*$)/
   ]],
   ["anxiety", [
+    scaredEmoji,
     new RegExp(String.raw`\b${I}\s+${very}(?:anxious|nervous|scared|afraid|frightened|panick?(?:y|ing|ed)?|worried|stressed(?: out)?|on edge|tense|uneasy|jittery|freaked out|freaking out|sick about)\b`),
     new RegExp(String.raw`\b(?:makes? me|is making me|making me|gives me|giving me)\s+${very}(?:anxious|nervous|scared|panic\w*|worried|stressed|sick|anxiety|the creeps|feel sick|feel (?:anxious|bad|awful))\b`),
     /\b(?:my anxiety|anxiety is|having (?:a )?panic|panic attack|heart is (?:racing|pounding)|can'?t breathe|stresses me|scares me|worries me|worry me|freaks? me out|i'?m dreading|i dread|fills me with dread)\b/,
@@ -73,6 +80,8 @@ const patterns: ReadonlyArray<readonly [Feeling, ReadonlyArray<RegExp>]> = [
 /** A feeling's subject: the thing named before ", I …" or "… makes me …". */
 const subjectPatterns: ReadonlyArray<RegExp> = [
   /^(.+?)\s*(?:,|\.\.\.|…|-|—)\s*(?:and\s+)?(?:i|it|that|this|he|she|they|we)\b/,
+  // No comma: "my grandad's pipe he died last year", "my dad's watch i can't look at it".
+  /^(.+?)\s+(?:i|he|she|they|we)\s+(?:\w+\s+)?(?:died|passed|left|was|were|gave|made|knitted|loved|used|bought|had|can'?t|cannot|couldn'?t|miss|don'?t)\b/,
   /^(.+?)\s+(?:makes? me|is making me|gives me|stresses me|scares me|worries me|reminds me|breaks my heart|was (?:my|his|her))\b/,
   /\b(?:look at|face|deal with|touch|part with|about|of)\s+(.+)$/
 ]
@@ -84,8 +93,14 @@ const normalise = (text: string): string =>
 const notAThing = /^(?:i|i'?m|we|you|he|she|they|it|its|it'?s|this|that|these|those|them|him|her|me|everything|anything|something|nothing|all|all of it|any of it|the room|this room|the mess|my room|here|there|now|today|myself|so much|too much)$/
 
 const subjectOf = (said: string): Option.Option<string> => {
-  for (const p of subjectPatterns) {
-    const found = p.exec(said)?.[1]
+  // An emoji separates like a comma ("my grandad's pipe 😢 he died"), and the words before one are a candidate too.
+  const text = said.replace(emoji, ", ").replace(/^[, ]+|[, ]+$/g, "")
+  const beforeEmoji = said.split(emoji)
+  const candidates = [
+    ...subjectPatterns.map((p) => p.exec(text)?.[1]),
+    beforeEmoji.length > 1 ? beforeEmoji[0] : undefined
+  ]
+  for (const found of candidates) {
     if (found === undefined) continue
     const s = found.replace(/^(?:and|but|so|oh|well|um+|uh+|ok(?:ay)?|honestly)\s+/, "").replace(/[.!?,;:]+$/, "").trim()
     const words = s.split(/\s+/)
@@ -104,6 +119,7 @@ const subjectOf = (said: string): Option.Option<string> => {
  */
 const onlyAThing = (said: string): boolean =>
   /^(?:a|an|the|some|my|his|her|our|their|this|that|these|those|one|two|three|old)\s/.test(said) &&
+  !sadEmoji.test(said) && !scaredEmoji.test(said) &&
   !/\b(?:i|i'?m|im|me|myself|is|are|was|were|makes?|made|gives?|reminds?|died|passed|lost|belonged|hurts?|aches?|can'?t|cannot|feel|felt|everywhere|too)\b/.test(said) &&
   !/^my late (?:husband|wife|mum|mom|mother|dad|father|gran\w*|nan\w*|son|daughter|brother|sister|partner|friend|aunt|uncle)\b/.test(said)
 

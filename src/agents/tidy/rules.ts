@@ -17,9 +17,9 @@ import type { Choice, Extract } from "../../domain/tidy/extract.js"
 import { extractOf } from "../../domain/tidy/extract.js"
 import type { SessionState } from "../../domain/tidy/state.js"
 import { currentItem } from "../../domain/tidy/state.js"
-import { AnxietyTrigger, ItemName, Location, SpaceFunction } from "../../domain/tidy/types.js"
+import { AnxietyTrigger, ItemName, Location, sameText, SpaceFunction } from "../../domain/tidy/types.js"
 import { readCare } from "./care.js"
-import { clean, isContinue, isGreeting, isPronoun, isStop, itemList, itemName, namedThings, normalise, placedThing, placeIn, spaceFunctionIn } from "./words.js"
+import { clean, isContinue, isGreeting, isPronoun, isStop, itemList, itemName, namedParts, namedThings, normalise, placedThing, placeIn, spaceFunctionIn } from "./words.js"
 
 const helpWords = /\b(?:help|stuck|can'?t decide|no idea what|what should i do|what do i do)\b/i
 const stuckOnPattern = /\b(?:stuck (?:on|with)|help (?:me )?with|can'?t decide (?:on|about)|no idea what to do with|what (?:should|do) i do with)\s+(.+)$/i
@@ -56,12 +56,30 @@ export const decidedByRule = (text: string, state: SessionState): Option.Option<
   const care = readCare(said)
   if (Option.isSome(care.feeling)) {
     const feeling = care.feeling.value
-    if (feeling === "refusal") return Option.some(extractOf("continue", { feeling: care.feeling }))
-    if (feeling === "tired") return Option.some(extractOf("help", { feeling: care.feeling, tired: true }))
-    if (feeling === "overwhelm") return Option.some(extractOf("help", { feeling: care.feeling }))
+    // Things listed along with the feeling ("I'm overwhelmed, there are papers and cables and my ex's hoodie which
+    // I can't face") are each kept for later, never lost; the one said with its own distress is the hard one, set aside.
+    // A feeling word is no thing ("so tired, the lamp …" names the lamp, not "tired").
+    const amid = Option.getOrElse(namedParts(said), () => []).filter((t) => Option.isNone(readCare(t.name).feeling))
+    const aboutSubject = feeling === "grief" || feeling === "anxiety" || feeling === "cant"
+      ? Option.flatMap(care.subject, itemName)
+      : Option.none()
+    const hard = Arr.findFirst(amid, (t) => Option.isSome(readCare(t.part).feeling)).pipe(
+      Option.orElse(() => Arr.findFirst(amid, (t) => Option.exists(aboutSubject, (n) => sameText(n, t.name))))
+    )
+    const amidItem = Option.flatMap(hard, (t) => ItemName.fromText(t.name))
+    const amidAnxiety = Option.flatMap(hard, (t) => trigger(t.name))
+    const amidRest = Arr.filterMap(amid, (t) => (Option.exists(hard, (h) => h.name === t.name) ? Option.none() : ItemName.fromText(t.name)))
+    const listed = { item: amidItem, anxiety: amidAnxiety, alsoNamed: amidRest }
+    if (feeling === "refusal") {
+      return Option.some(amid.length > 1 ? extractOf("help", { feeling: Option.some("cant"), ...listed }) : extractOf("continue", { feeling: care.feeling }))
+    }
+    if (feeling === "tired") return Option.some(extractOf("help", { feeling: care.feeling, tired: true, ...listed }))
+    if (feeling === "overwhelm") return Option.some(extractOf("help", { feeling: care.feeling, ...listed }))
     // Several things named with the feeling ("the books and my late husband's jumper, I can't"): all are kept, all are hard.
     const things = Option.flatMap(care.subject, namedThings)
-    const item = Option.orElse(Option.map(things, (ts) => ts[0]), () => Option.flatMap(care.subject, itemName))
+    const single = Option.orElse(Option.map(things, (ts) => ts[0]), () => Option.flatMap(care.subject, itemName))
+    if (Option.isNone(things) && amid.length > 1) return Option.some(extractOf("help", { feeling: care.feeling, ...listed }))
+    const item = single
     const about = Option.isSome(things)
       ? Option.flatMap(care.subject, trigger)
       : Option.orElse(Option.flatMap(item, trigger), () => Option.flatMap(currentItem(state), (i) => trigger(i)))

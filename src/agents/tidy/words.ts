@@ -21,8 +21,8 @@ export const clean = (text: string): string => text.trim().replace(/[.!?,;:\-–
 // ---------------------------------------------------------------------------
 
 const stopPatterns: ReadonlyArray<RegExp> = [
-  /^(?:(?:ok(?:ay)?|right|alright|fine|yeah|yes|please|no|so)[,.!]?\s+)*(?:sto+p+|quit|exit|bye|goodbye|good night|night|end|enough|enuf|nuff|finish|finished|done now|that'?s (?:it|enough|all)(?: for (?:now|today|tonight))?|i'?m (?:done|finished|out)|i am (?:done|finished)|done for (?:now|today|tonight|the day)|let'?s stop|let'?s call it a day|call it a day)(?:[\s,]+(?:now|please|here|there|for (?:now|today|tonight)|then|thanks|thank you|ok|okay|pls|already|it|this|that|i think|please stop))*[\s.!]*$/i,
-  /\b(?:can|could|shall) we (?:please )?(?:stop|finish|end|call it a day|leave it there|wrap (?:it )?up)\b/i,
+  /^(?:(?:ok(?:ay)?|right|alright|fine|yeah|yes|please|no|so)[,.!]?\s+)*(?:sto+p+|quit|exit|bye|goodbye|good night|night|end|enough|enuf|nuff|finish|finished|done now|that'?s (?:it|enough|all)(?: for (?:now|today|tonight|me))?|i'?m (?:done|finished|out)|i am (?:done|finished)|done for (?:now|today|tonight|the day)|let'?s stop|let'?s call it a day|call it a day|no more)(?:[\s,]+(?:now|please|here|there|for (?:now|today|tonight|me)|then|thanks|thank you|thx|ty|ok|okay|pls|already|it|this|that|i think|please stop|lol|haha+|x+|sorry|mate))*[\s.!?]*$/i,
+  /\b(?:can|could|shall|may) (?:we|i) (?:please )?(?:stop|finish|end|call it a day|leave it there|wrap (?:it )?up)\b/i,
   /\b(?:i (?:want|need|would like|'d like) to|i'?m going to|i'?ll|let'?s|time to) (?:stop|finish|quit|end|call it a day|wrap (?:it )?up|leave it there)\b/i,
   /\b(?:that'?s|that is) enough for (?:now|today|tonight|one day)\b/i,
   /\bi'?m (?:done|finished) for (?:now|today|tonight|the day)\b/i,
@@ -57,9 +57,9 @@ export const isGreeting = (said: string): boolean => greeting.test(normalise(sai
 
 const pronoun = /^(?:it|this|that|them|these|those|this one|that one|this thing|that thing|the thing|one|thing|stuff|both|both of them|all|all of them|them all|the lot|everything)$/i
 const leadingFiller =
-  /^(?:(?:um+|uh+|erm+|er|hmm+|oh|ugh+|argh+|meh|ah+|eh|ooh+|omg|gosh|jeez|sigh|welp|so|well|ok(?:ay)?|yeah|yes|yep|yup|sure|just|and|also|then|now|right|like|next(?: is| up)?:?|there'?s|there is|there are|here'?s|here is|i found|found|i have|i'?ve got|i got|got|it'?s|it is|this is|that'?s|that is|what about|how about)(?:\s+|$))*(?:(?:an?|the|some|this|that|these|those|my|one|another)(?:\s+|$))?/i
+  /^(?:(?:um+|uh+|erm+|er|hmm+|oh|ugh+|idk|i dunno|dunno|tbh|honestly|basically|obviously|i guess|i think|argh+|meh|ah+|eh|ooh+|omg|gosh|jeez|sigh|welp|so|well|ok(?:ay)?|yeah|yes|yep|yup|sure|just|and|also|then|now|right|like|next(?: is| up)?:?|there'?s|there is|there are|here'?s|here is|i found|found|i have|i'?ve got|i got|got|it'?s|it is|this is|that'?s|that is|what about|how about)(?:\s+|$))*(?:(?:an?|the|some|this|that|these|those|my|one|another)(?:\s+|$))?/i
 const trailingHedge =
-  /(?:\s*(?:,|\.\.\.|-|–|—)?\s*\b(?:i guess|i think|i suppose|maybe|probably|perhaps|dunno|i dunno|don'?t know|i don'?t know|not sure|or something|or whatever|kind of thing|sort of thing|as well|too|again|here|there|over there|on the floor|lol|haha|please|now|then))+$/i
+  /(?:\s*(?:,|\.\.\.|-|–|—)?\s*\b(?:i guess|i think|i suppose|maybe|probably|perhaps|dunno|i dunno|don'?t know|i don'?t know|not sure|or something|or whatever|kind of thing|sort of thing|as well|too|again|here|there|over there|on the floor|lol|haha|please|now|then|obviously|honestly|tbh|to be honest|basically|really|i reckon|idk|ngl))+$/i
 const peopleWords =
   /^(?:(?:my|our|the|your|his|her|their|a|some)\s+)?(?:little |big |older |younger |best |new )?(?:brother|sister|mum|mom|mother|dad|father|parents?|gran|grandma|grandad|grandpa|nan|friend|friends|partner|boyfriend|girlfriend|husband|wife|kids?|children|son|daughter|family|guests?|people|someone|somebody|everyone|everybody|nobody|neighbou?rs?|flatmates?|roommates?|landlord|cleaner|baby)\b(?!'s)/i
 const sentenceWords =
@@ -85,6 +85,8 @@ export const itemName = (raw: string): Option.Option<string> => {
   const stripped = (clause: string) => {
     // Emoji are decoration, not part of a name: "📚 books" → "books".
     let s = clean(clause.replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, " ").replace(/\s+/g, " "))
+    // A relative clause is a comment on the thing: "my ex's hoodie which i don't want to deal with" → "ex's hoodie".
+    s = stripIfLeft(s, /\s+(?:which|who|that i|that we)\s+.*$/i)
     for (let i = 0; i < 3; i++) s = stripIfLeft(stripIfLeft(clean(s.replace(leadingFiller, "").replace(trailingHedge, "")), amountOf), whereItLies)
     return s
   }
@@ -93,7 +95,9 @@ export const itemName = (raw: string): Option.Option<string> => {
   if (!/\p{L}/u.test(s)) return Option.none()
   if (s.length === 0 || pronoun.test(s) || /^\d+$/.test(s)) return Option.none()
   if (s.split(/\s+/).length > 6) return Option.none()
-  if (/^(?:i|we|you|he|she|they|it|there|what|why|how|when|where|who|no|yes|not|just|very)\b/i.test(s)) return Option.none()
+  if (/^(?:i|im|ive|id|we|you|he|she|they|it|there|what|why|how|when|where|who|no|yes|not|just|very)\b/i.test(s)) return Option.none()
+  // A control phrase with a hedge stripped ("im done lol" → "im done") is still no thing.
+  if (isStop(s) || isContinue(s)) return Option.none()
   // A place alone ("in the drawer") or an amount of nothing ("lots of stuff") is no thing.
   if (/^(?:on|in|into|under|behind|by|at|next to|everywhere)\b/i.test(s) || amountOf.test(`${s} `)) return Option.none()
   if (sentenceWords.test(s) || peopleWords.test(s)) return Option.none()
@@ -169,7 +173,7 @@ export const spaceFunctionIn = (raw: string, bare: boolean): Option.Option<strin
   const said = clean(normalise(raw))
   const first = clean(said.split(/\s*(?:,|;|\.\s|\.\.\.|\s-\s|\s–\s|\s—\s|\bbut\b)\s*/i)[0] ?? "")
   const short = (s: string) => {
-    const t = clean(s.replace(/^(?:my|our|the|a|an|his|her|their)\s+/i, "").replace(/\s+(?:here|in here|in it|there|in there|mostly|really|please)$/i, ""))
+    const t = clean(s.replace(/^(?:(?:um+|uh+|erm+|er|hmm+|oh|well|so|ok(?:ay)?|like|honestly|idk|dunno|ugh+)[,.]?\s+)+/i, "").replace(/^(?:my|our|the|a|an|his|her|their)\s+/i, "").replace(/\s+(?:here|in here|in it|there|in there|mostly|really|please)$/i, ""))
     return t.length > 0 && t.split(/\s+/).length <= 5 && !peopleWords.test(t) && !/\b(?:i|we|you|is|are|was|don'?t|know|not|everything|anything|mess|disaster)\b/i.test(t)
       ? Option.some(t)
       : Option.none()
@@ -203,7 +207,7 @@ const ownThing = /^(?:an?|the|some|my|this|that|these|those|his|her|our|their|an
  * `itemName`; parts that are not ("I need it gone", "ok") are left out, never
  * made into items. None for fewer than two things.
  */
-export const namedThings = (raw: string): Option.Option<Arr.NonEmptyReadonlyArray<string>> => {
+export const namedParts = (raw: string): Option.Option<Arr.NonEmptyReadonlyArray<{ readonly part: string; readonly name: string }>> => {
   const said = clean(normalise(raw))
   const clauses = said.split(/\s*(?:,|;)\s*/).filter((p) => p.trim().length > 0)
   const listed = clauses.length > 1
@@ -217,7 +221,11 @@ export const namedThings = (raw: string): Option.Option<Arr.NonEmptyReadonlyArra
     }, [])
   })
   if (parts.length < 2) return Option.none()
-  const found: ReadonlyArray<string> = Arr.filterMap(parts, (p) => (isContinue(p) || isStop(p) || isPronoun(p) ? Option.none() : itemName(p)))
-  const things = Arr.dedupeWith(found, (a, b) => a.toLowerCase() === b.toLowerCase())
+  const found = Arr.filterMap(parts, (part) => (isContinue(part) || isStop(part) || isPronoun(part) ? Option.none() : Option.map(itemName(part), (name) => ({ part, name }))))
+  const things = Arr.dedupeWith(found, (a, b) => a.name.toLowerCase() === b.name.toLowerCase())
   return Arr.isNonEmptyReadonlyArray(things) && things.length >= 2 ? Option.some(things) : Option.none()
 }
+
+/** Several things named, as names: "books, cables and cups" → books, cables, cups. */
+export const namedThings = (raw: string): Option.Option<Arr.NonEmptyReadonlyArray<string>> =>
+  Option.map(namedParts(raw), Arr.map((t) => t.name))
