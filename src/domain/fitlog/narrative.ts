@@ -110,6 +110,9 @@ export const stripFiller = (name: string): string => {
   return kept.join(" ")
 }
 
+/** Shorthand people type for joining words: "w/ milk" is "with milk", "yogurt + granola" is "yogurt plus granola". */
+const shorthand = (text: string) => text.replace(/\bw\/\s*/gi, "with ").replace(/\s*\+\s*/g, " plus ")
+
 const sentences = (text: string) => text.split(/[.!?]+(?=\s|$)|\n+/).map((s) => s.trim()).filter((s) => s.length > 0)
 
 const firstAmount = new RegExp(massOrVolume, "i")
@@ -152,7 +155,7 @@ const nameAfterAmount = (piece: string) => piece.replace(new RegExp(String.raw`^
 export const readNarrative = (text: string, isFoodWord?: (word: string) => boolean): ReadonlyArray<string> => {
   const pieces: Array<string> = []
   for (const sentence of sentences(text)) {
-    const normal = amountFirst(sentence.replace(/[’‘]/g, "'")).replace(containerAfterAmount, "$1 ")
+    const normal = amountFirst(shorthand(sentence.replace(/[’‘]/g, "'"))).replace(containerAfterAmount, "$1 ")
     const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).flatMap((c) => countSplit(c.trim().replace(leadIn, ""))).map((c) => c.trim()).filter((c) => c.length > 0))
     for (const chunk of chunks) {
       const read = fromAmount(chunk.replace(leadIn, "")).replace(trailingRemark, "").replace(/^(?:and|also|then|plus|&)\s+/i, "")

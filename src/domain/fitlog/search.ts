@@ -47,6 +47,16 @@ export const forms = (w: string): ReadonlyArray<string> => {
   return out
 }
 
+/** A word made from another with "-ed" ("breaded" from bread), not a spelling of it. */
+const derived = (w: string, of: ReadonlyArray<string>) => w.length > 5 && w.endsWith("ed") && !of.includes(w)
+
+/** Whether a record holds the head noun only inside a derived word: "fried bread" and "Fast foods, shrimp, breaded and fried". */
+const namesOnlyByDerivedWord = (r: { readonly exact: ReadonlySet<string> }, head: string): boolean => {
+  const own = forms(head)
+  const holding = [...r.exact].filter((w) => forms(w).some((f) => own.includes(f)))
+  return holding.length > 0 && holding.every((w) => derived(w, own))
+}
+
 /** Levenshtein distance, bounded: stops early past `max`. */
 export const editDistance = (a: string, b: string, max = 3): number => {
   if (Math.abs(a.length - b.length) > max) return max + 1
@@ -281,6 +291,8 @@ export const searchRecords = (
     }
     const curated = common !== undefined && r.record.id === common.id
     if (matched < Math.ceil(required.length / 2) && !curated) continue
+    // The head named only by a word made from it ("breaded", "pickled", "buttered") is another food made with it.
+    if (!curated && namesOnlyByDerivedWord(r, head)) continue
     if (!curated && isOtherFamily(r, expand(head), asked)) continue
     // The food named last in the record's name is the one asked for: "Milk, chocolate" for chocolate milk, not "milk chocolate".
     const recordHead = r.headWords[r.headWords.length - 1]
