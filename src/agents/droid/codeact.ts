@@ -29,7 +29,7 @@ import { codeActSystem } from "./prompts.js"
 import { finishRun, recordStep } from "../../services/trajectory/trajectory.js"
 import { makeCamera } from "./camera.js"
 import type { DroidResult } from "./result.js"
-import { DroidOutcome } from "./result.js"
+import { DroidOutcome, stuckResult } from "./result.js"
 
 export interface CodeActOptions {
   readonly goal: string
@@ -80,13 +80,7 @@ export const runCodeAct = (
       const screen = yield* device.observe
       const verdict = loopVerdict(trace, screen.hash)
       if (LoopVerdict.$is("Stuck")(verdict)) {
-        return yield* end({
-          success: false,
-          answer: `stuck: ${verdict.action} was done ${verdict.times} times in a row on an unchanged screen`,
-          steps: step - 1,
-          memory: yield* Ref.get(state.memory),
-          outcome: DroidOutcome.Stuck({ step, action: verdict.action, times: verdict.times })
-        })
+        return yield* end(stuckResult(step, verdict, yield* Ref.get(state.memory)))
       }
       const shot = yield* camera
       const memory = yield* Ref.get(state.memory)

@@ -30,7 +30,7 @@ import type { ActionRecord } from "./executor.js"
 import { describeRecord, runExecutor } from "./executor.js"
 import { managerSystem } from "./prompts.js"
 import type { DroidResult } from "./result.js"
-import { DroidOutcome } from "./result.js"
+import { DroidOutcome, stuckResult } from "./result.js"
 import { errorThreshold, Route, route } from "./route.js"
 import { runScripter, scriptResultTag } from "./scripter.js"
 import { runTextManipulator } from "./text-manipulator.js"
@@ -89,13 +89,7 @@ export const runReasoning = (
       const screen = yield* device.observe
       const verdict = loopVerdict(trace, screen.hash)
       if (LoopVerdict.$is("Stuck")(verdict)) {
-        return yield* end({
-          success: false,
-          answer: `stuck: ${verdict.action} was done ${verdict.times} times in a row on an unchanged screen`,
-          steps: step - 1,
-          memory: p.memory,
-          outcome: DroidOutcome.Stuck({ step, action: verdict.action, times: verdict.times })
-        })
+        return yield* end(stuckResult(step, verdict, p.memory))
       }
       const shot = yield* camera
       const images = Option.match(shot, { onNone: () => [], onSome: (s) => [s.image] })

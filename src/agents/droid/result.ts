@@ -30,6 +30,15 @@ export interface DroidResult {
   readonly outcome: DroidOutcome
 }
 
+/** The run stopped at `step` because `action` was repeated `times` times on an unchanged screen (both modes). */
+export const stuckResult = (step: number, stuck: { readonly action: string; readonly times: number }, memory: ReadonlyArray<string>): DroidResult => ({
+  success: false,
+  answer: `stuck: ${stuck.action} was done ${stuck.times} times in a row on an unchanged screen`,
+  steps: step - 1,
+  memory,
+  outcome: DroidOutcome.Stuck({ step, action: stuck.action, times: stuck.times })
+})
+
 /** One line saying how the run ended, for the terminal. */
 export const summaryLine = (r: DroidResult): string =>
   DroidOutcome.$match(r.outcome, {

@@ -11,9 +11,8 @@ import { DiaryDate } from "../../../src/domain/fitlog/types.js"
 import { Diary } from "../../../src/services/diary/diary.js"
 import { layerSqliteMemory } from "../../../src/services/diary/sqlite.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
+import { table } from "./chat-support.js"
 
-const table = Layer.memoize(layerSr28).pipe(Effect.scoped, Effect.runSync)
 const ctx = { date: DiaryDate.make("2026-11-23"), likelyMeal: "lunch" as const }
 
 describe("a new user's profile and goals in the chat", () => {

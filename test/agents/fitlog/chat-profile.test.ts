@@ -5,35 +5,10 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
-import { chatTurn, initialChatState } from "../../../src/agents/fitlog/chat.js"
-import type { ChatState } from "../../../src/agents/fitlog/chat-state.js"
-import { DiaryDate } from "../../../src/domain/fitlog/types.js"
 import { Diary } from "../../../src/services/diary/diary.js"
 import { layerSqliteMemory } from "../../../src/services/diary/sqlite.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
-
-const table = Layer.memoize(layerSr28).pipe(Effect.scoped, Effect.runSync)
-const ctx = { date: DiaryDate.make("2026-11-22"), likelyMeal: "breakfast" as const }
-
-const converse = (lines: ReadonlyArray<string>, start: ChatState = initialChatState) =>
-  Effect.gen(function*() {
-    let state = start
-    const replies: Array<string> = []
-    for (const line of lines) {
-      const r = yield* chatTurn(state, line, ctx)
-      replies.push(r.reply)
-      state = r.state
-    }
-    return { replies, state }
-  })
-
-/** Each tool result the model was sent in request `i`: its text and whether it is an error. */
-const toolResults = (i: number) =>
-  Effect.map(Effect.flatMap(ScriptedLlm, (s) => s.requests), (requests) =>
-    requests[i]?.messages.at(-1)?.content.flatMap((b) =>
-      b._tag === "ToolResult" ? [{ isError: b.isError, text: b.content.flatMap((c) => (c._tag === "Text" ? [c.text] : [])).join("") }] : []
-    ) ?? [])
+import { converse, table, toolResultBlocks } from "./chat-support.js"
 
 describe("the profile in the diary", () => {
   it.effect("starts empty, keeps fields given over several updates, and a later value replaces an earlier one", () =>
@@ -56,7 +31,7 @@ describe("recommended goals in the chat", () => {
       ])
       const { replies, results } = yield* Effect.gen(function*() {
         const r = yield* converse(["what should my calorie goal be?"])
-        return { ...r, results: yield* toolResults(2) }
+        return { ...r, results: yield* toolResultBlocks(2) }
       }).pipe(Effect.provide(llm))
       expect(results).toEqual([{ isError: true, text: expect.stringContaining("missing ageYears, sex, heightCm, activity") }])
       expect(replies[0]).toContain("How old are you")
@@ -83,7 +58,7 @@ describe("recommended goals in the chat", () => {
         expect(Option.isNone(saved.state.pending)).toBe(true)
         expect(yield* diary.profile).toEqual(profile)
         yield* converse(["so what should my goals be?"], saved.state)
-        const results = yield* toolResults(5)
+        const results = yield* toolResultBlocks(5)
         expect(results).toHaveLength(1)
         expect(results[0]?.isError).toBe(false)
         expect(JSON.parse(results[0]?.text ?? "{}").recommended).toEqual({ calories: 2759, protein: 128, fat: 92, carbs: 355 })

@@ -4,16 +4,13 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Effect, FastCheck as fc, Layer, Option } from "effect"
-import { chatTurn, initialChatState } from "../../../src/agents/fitlog/chat.js"
-import type { ChatState } from "../../../src/agents/fitlog/chat-state.js"
 import { ClassifiedMessage, classify, route, RouterSession } from "../../../src/domain/fitlog/chat-router.js"
 import { insights } from "../../../src/domain/fitlog/insights.js"
-import { DiaryDate } from "../../../src/domain/fitlog/types.js"
 import { Diary } from "../../../src/services/diary/diary.js"
 import { layerSqliteMemory } from "../../../src/services/diary/sqlite.js"
 import { layerOffline } from "../../../src/services/llm/offline.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
+import { converse, ctx, table, toolResults } from "./chat-support.js"
 
 const runs = { numRuns: 1000 }
 const session = Arbitrary.make(RouterSession)
@@ -58,21 +55,6 @@ describe("route (pure, total)", () => {
   })
 })
 
-const table = Layer.memoize(layerSr28).pipe(Effect.scoped, Effect.runSync)
-const ctx = { date: DiaryDate.make("2026-11-22"), likelyMeal: "breakfast" as const }
-
-/** Say each line in turn; return the replies and the final state. */
-const converse = (lines: ReadonlyArray<string>, start: ChatState = initialChatState) =>
-  Effect.gen(function*() {
-    let state = start
-    const replies: Array<string> = []
-    for (const line of lines) {
-      const r = yield* chatTurn(state, line, ctx)
-      replies.push(r.reply)
-      state = r.state
-    }
-    return { replies, state }
-  })
 
 describe("chat on the local diary, offline", () => {
   it.effect("\"log 2 eggs\" → a proposal → \"yes\" → one diary row", () =>
@@ -166,11 +148,6 @@ describe("chat on the local diary, offline", () => {
       expect(grams).toEqual([100, 50, 150])
     }).pipe(Effect.provide(Layer.mergeAll(table, layerSqliteMemory))))
 })
-
-/** The text of the tool results the model was sent in request `i`. */
-const toolResults = (i: number) =>
-  Effect.map(Effect.flatMap(ScriptedLlm, (s) => s.requests), (requests) =>
-    requests[i]?.messages.at(-1)?.content.flatMap((b) => (b._tag === "ToolResult" ? b.content.flatMap((c) => (c._tag === "Text" ? [c.text] : [])) : [])) ?? [])
 
 describe("saved recipes in the chat", () => {
   it.effect("a pasted recipe is saved; later it is found, scaled and logged by name through a proposal and a yes", () =>
