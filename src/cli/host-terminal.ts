@@ -108,8 +108,17 @@ export const runTerminal = <State, Input, Event extends { readonly _tag: string 
     yield* conversation.pipe(
       Effect.onInterrupt(() => Effect.flatMap(Ref.get(current), (state) => Effect.zipRight(io.write(summary(state)), farewell)))
     )
+    // The conversation ended, but its last turns are not on disk: said above, and a failure for the caller (exit 1).
+    const saved = yield* Ref.get(lastSave)
+    if (saved._tag === "Failed") return yield* new SessionNotSaved({ command: agent.name, reason: saved.reason })
     return yield* Ref.get(current)
   })
+
+export class SessionNotSaved extends Data.TaggedError("SessionNotSaved")<{ readonly command: string; readonly reason: string }> {
+  override get message(): string {
+    return `the ${this.command} session ended without being saved (${this.reason})`
+  }
+}
 
 export class NoSavedSession extends Data.TaggedError("NoSavedSession")<{ readonly command: string; readonly id: Option.Option<string> }> {
   override get message(): string {

@@ -83,14 +83,16 @@ describe("log lines go to stderr", () => {
 })
 
 describe("saving is reported truthfully", () => {
-  it("a data directory that cannot be created: every turn says so, and the end says NOT saved, never 'Saved as'", () => {
+  it("a data directory that cannot be created: every turn says so, the end says NOT saved, never 'Saved as', and the exit is 1", () => {
     const blocker = join(cli.dir, "not-a-directory")
     writeFileSync(blocker, "a file where the data directory's parent should be")
-    const { code, stdout } = cli.run(["tidy"], {
+    const { code, stdout, stderr } = cli.run(["tidy"], {
       input: "it is my home office\nold mug\nstop\n",
       env: { SHOAL_DATA_DIR: join(blocker, "data") }
     })
-    expect(code).toBe(0)
+    // The coach answered every turn, but what the command promises — a saved session — failed: exit 1, one line on stderr.
+    expect(code).toBe(1)
+    expect(stderr).toMatch(/^shoal: the tidy session ended without being saved \(/m)
     expect(stdout).toContain("(could not save the session:")
     expect(stdout).toContain(join(blocker, "data"))
     expect(stdout).toContain("NOT saved:")
