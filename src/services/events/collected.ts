@@ -2,7 +2,7 @@
  * The test `Events` layer: every emitted event collected, in order, for a
  * test to assert the story of a run. Subscribing works as in the live layer.
  */
-import { Context, Effect, Layer, Ref } from "effect"
+import { Chunk, Context, Effect, Layer, Ref } from "effect"
 import { Events } from "./events.js"
 import type { TaggedEvent } from "./events.js"
 import { makeEvents } from "./live.js"
@@ -15,9 +15,12 @@ export interface CollectedEventsShape {
 export class CollectedEvents extends Context.Tag("shoal/CollectedEvents")<CollectedEvents, CollectedEventsShape>() {
   /** Provides `Events`, and `CollectedEvents` to read what was emitted. */
   static readonly layer: Layer.Layer<Events | CollectedEvents> = Layer.effectContext(Effect.gen(function*() {
-    const emitted = yield* Ref.make<ReadonlyArray<TaggedEvent>>([])
-    const events = yield* makeEvents((event) => Ref.update(emitted, (all) => [...all, event]))
-    return Context.make(Events, events).pipe(Context.add(CollectedEvents, { emitted: Ref.get(emitted) }))
+    // A Chunk, not an array copied on every emit: a long run collects thousands of events.
+    const emitted = yield* Ref.make(Chunk.empty<TaggedEvent>())
+    const events = yield* makeEvents((event) => Ref.update(emitted, Chunk.append(event)))
+    return Context.make(Events, events).pipe(
+      Context.add(CollectedEvents, { emitted: Effect.map(Ref.get(emitted), Chunk.toReadonlyArray) })
+    )
   }))
 
   /** The events emitted so far (for `yield*` in a test). */

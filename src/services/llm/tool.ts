@@ -63,9 +63,22 @@ export const toolSpecFromSchema = <A, I>(
   name: string,
   description: string,
   schema: Schema.Schema<A, I, never>
-): ToolSpec => {
+): ToolSpec => new ToolSpec({ name, description, inputSchema: inputSchemaOf(schema) })
+
+/**
+ * A Schema's JSON Schema never changes, and deriving it walks the whole AST: it
+ * is derived once per Schema (a structured-output call builds its tool spec on
+ * every turn).
+ */
+const inputSchemas = new WeakMap<Schema.Schema.Any, Record<string, unknown>>()
+
+const inputSchemaOf = <A, I>(schema: Schema.Schema<A, I, never>): Record<string, unknown> => {
+  const known = inputSchemas.get(schema)
+  if (known !== undefined) return known
   const { $schema: _ignored, ...root } = JSONSchema.make(schema) as unknown as Record<string, unknown>
-  return new ToolSpec({ name, description, inputSchema: inlineRootRef(root) })
+  const derived = inlineRootRef(root)
+  inputSchemas.set(schema, derived)
+  return derived
 }
 
 const inlineRootRef = (root: Record<string, unknown>): Record<string, unknown> => {
