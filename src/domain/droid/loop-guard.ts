@@ -59,6 +59,9 @@ export const cyclesOf = (trace: ReadonlyArray<StepTrace>, current: string, perio
 export const repeatsOn = (trace: ReadonlyArray<StepTrace>, current: string): { readonly action: string; readonly times: number } => {
   let best = { action: "", times: 0 }
   for (let period = 1; period <= longestCycle; period++) {
+    // One action again and again is a cycle of one, which needs the screen unchanged: a switch toggled on and off is not a loop.
+    const actions = new Set(trace.slice(-period).map((t) => t.action))
+    if (period > 1 && actions.size === 1) continue
     const times = cyclesOf(trace, current, period)
     if (times > best.times) best = { action: trace.slice(trace.length - period).map((t) => t.action).join(", then "), times }
   }
