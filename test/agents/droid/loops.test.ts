@@ -53,11 +53,11 @@ describe("loop detection", () => {
     const { device, layer } = phoneWith([ScriptedLlm.text(js("open_app('Settings')")), ...Array.from({ length: 5 }, () => round).flat()])
     return Effect.gen(function*() {
       const result = yield* runCodeAct({ goal: "find the hidden setting", maxSteps: 20 })
-      expect(result.outcome).toEqual(DroidOutcome.Stuck({ step: 12, action: "click('Network & internet'), then back()", times: 5 }))
+      expect(result.outcome).toEqual(DroidOutcome.Stuck({ step: 12, action: "click(\"Network & internet\"), then back()", times: 5 }))
       const requests = yield* Effect.flatMap(ScriptedLlm, (s) => s.requests)
       expect(requests).toHaveLength(11)
       expect(promptAt(requests, 6)).not.toContain("Warning: you did the same thing")
-      expect(promptAt(requests, 7)).toContain("Warning: you did the same thing (click('Network & internet'), then back()) 3 times in a row")
+      expect(promptAt(requests, 7)).toContain("Warning: you did the same thing (click(\"Network & internet\"), then back()) 3 times in a row")
       expect(backPresses(device)).toBe(5)
     }).pipe(Effect.provide(layer))
   })

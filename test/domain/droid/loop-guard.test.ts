@@ -56,7 +56,6 @@ describe("loopVerdict: short cycles", () => {
   })
 
   it("property: any cycle of up to 3 different actions repeated r times, back on its first screen, gives at least r rounds (more when a step repeats on its own)", () => {
-    const step = FastCheck.record({ action: FastCheck.constantFrom("a", "b", "c"), screen: FastCheck.constantFrom("x", "y") })
     FastCheck.assert(
       FastCheck.property(
         FastCheck.uniqueArray(FastCheck.constantFrom("a", "b", "c"), { minLength: 1, maxLength: longestCycle }),
