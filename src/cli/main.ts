@@ -10,7 +10,7 @@ import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
-import { Cause, Console, Effect, Layer, Logger } from "effect"
+import { Cause, Console, Effect, Exit, Layer, Logger } from "effect"
 import packageJson from "../../package.json" with { type: "json" }
 import { droid } from "./droid.js"
 import { fitlog } from "./fitlog.js"
@@ -39,7 +39,7 @@ const platform = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTermin
  * Exit codes: 2 for a usage error (a bad flag or argument: @effect/cli's own
  * `ValidationError`, already printed with usage, or a command's `…UsageError`,
  * the naming convention every subcommand follows), 1 for any other failure,
- * 70 for a bug.
+ * 70 for a bug, 130 when Ctrl-C (SIGINT) or SIGTERM stopped the run.
  */
 const isUsageError = (error: unknown): boolean =>
   ValidationError.isValidationError(error) ||
@@ -65,5 +65,10 @@ cli(process.argv).pipe(
     )
   ),
   Effect.provide(platform),
-  NodeRuntime.runMain({ disableErrorReporting: true, disablePrettyLogger: true })
+  // Stopped by Ctrl-C or SIGTERM (the run interrupted, nothing failed): 130, never 0, whatever had loaded by then.
+  NodeRuntime.runMain({
+    disableErrorReporting: true,
+    disablePrettyLogger: true,
+    teardown: (exit, onExit) => onExit(Exit.isFailure(exit) ? (Cause.isInterruptedOnly(exit.cause) ? 130 : 1) : 0)
+  })
 )

@@ -42,7 +42,9 @@ describe("shoal droid --script limits", () => {
     const end = await exited
     clearTimeout(hardStop)
     expect(end.signal, stderr).not.toBe("SIGKILL")
-    expect(end.code).not.toBe(0)
+    // Stopped by the signal: either re-raised (a loaded package's signal-exit hook) or 130 from shoal's own teardown,
+    // never 0 — which it was when the signal landed before that package had loaded (main.ts).
+    expect(end.signal === "SIGINT" || end.code === 130, `code ${end.code}, signal ${end.signal}`).toBe(true)
     // A second is the target; the bound allows for a loaded two-core machine.
     expect(end.at - sent).toBeLessThan(2_000)
   }, 60_000)

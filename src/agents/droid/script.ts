@@ -13,6 +13,9 @@
  * runs as CodeAct ran it: indices against the screen read at the step's
  * start. A step that failed when recorded may fail again without stopping
  * the replay.
+ *
+ * A plain script succeeds only by calling `complete(true, …)`: one that
+ * runs to its end without `complete()` ends as not done (exit 1).
  */
 import { Effect, Option, Ref } from "effect"
 import type { Scope } from "effect"
@@ -104,12 +107,13 @@ const runPlainScript = (source: string): Effect.Effect<ScriptReport, never, Adb 
       }
       if (!result.ok) break
     }
+    // A script that never said complete() did not finish its task, whatever it did on the way.
     return {
-      success: !failed,
-      answer: failed ? "the script stopped with an error" : "the script ran to its end without complete()",
+      success: false,
+      answer: failed ? "the script stopped with an error" : "the script ended without calling complete(), so the task is not done",
       steps: reports.length,
       memory: yield* Ref.get(state.memory),
       reports,
-      outcome: failed ? DroidOutcome.ScriptFailed({ step: reports.length }) : DroidOutcome.Finished()
+      outcome: DroidOutcome.ScriptFailed({ step: reports.length })
     }
   })

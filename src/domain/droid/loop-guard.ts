@@ -1,6 +1,7 @@
 /**
  * Loop detection: the same action on the same, unchanged screen, again and
- * again. A step is traced as (what it did, the screen's normalised hash
+ * again — or a short cycle of actions (tap A, tap B, tap A, tap B) that
+ * keeps leading back to the same screen. A step is traced as (what it did, the screen's normalised hash
  * before it, screen-hash.ts). When the screen is *still* that hash and the
  * last steps all did that same thing on it, the action had no effect:
  * after `repeatWarnAt` such steps in a row the model is told so in its next
@@ -30,17 +31,41 @@ export type LoopVerdict = Data.TaggedEnum<{
 }>
 export const LoopVerdict = Data.taggedEnum<LoopVerdict>()
 
-/** How many of the last steps in a row did the last step's action on `current`, the screen showing now. */
+/** The longest cycle looked for: a loop of up to this many different steps (tap A, tap B, tap A, tap B…). */
+export const longestCycle = 3
+
+const sameStep = (a: StepTrace | undefined, b: StepTrace | undefined) => a !== undefined && b !== undefined && a.action === b.action && a.screen === b.screen
+
+/**
+ * How many times in a row the last `period` steps were done before, each on
+ * the same screen as before, with `current` (the screen showing now) the one
+ * the cycle started from: the cycle led back to where it began, again.
+ */
+export const cyclesOf = (trace: ReadonlyArray<StepTrace>, current: string, period: number): number => {
+  const n = trace.length
+  if (period < 1 || n < period || trace[n - period]?.screen !== current) return 0
+  let periodic = period
+  while (periodic < n && sameStep(trace[n - 1 - periodic], trace[n - 1 - periodic + period])) periodic++
+  return Math.floor(periodic / period)
+}
+
+/**
+ * The worst repetition at the end of the trace: for each cycle length up to
+ * `longestCycle`, how many times its steps were repeated on the same
+ * screens, leading back to `current`. A single repeated action is a cycle of
+ * one, counted in steps; longer cycles are counted in rounds. The most
+ * rounds win; among equals, the shortest cycle.
+ */
 export const repeatsOn = (trace: ReadonlyArray<StepTrace>, current: string): { readonly action: string; readonly times: number } => {
-  const last = trace.at(-1)
-  if (last === undefined || last.screen !== current) return { action: "", times: 0 }
-  let times = 0
-  for (let i = trace.length - 1; i >= 0; i--) {
-    const t = trace[i]
-    if (t === undefined || t.screen !== current || t.action !== last.action) break
-    times++
+  let best = { action: "", times: 0 }
+  for (let period = 1; period <= longestCycle; period++) {
+    // One action again and again is a cycle of one, which needs the screen unchanged: a switch toggled on and off is not a loop.
+    const actions = new Set(trace.slice(-period).map((t) => t.action))
+    if (period > 1 && actions.size === 1) continue
+    const times = cyclesOf(trace, current, period)
+    if (times > best.times) best = { action: trace.slice(trace.length - period).map((t) => t.action).join(", then "), times }
   }
-  return { action: last.action, times }
+  return best
 }
 
 export const loopVerdict = (trace: ReadonlyArray<StepTrace>, current: string): LoopVerdict => {

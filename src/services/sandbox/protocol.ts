@@ -35,11 +35,16 @@ export interface WorkerSetup {
   readonly printing: boolean
   readonly globals: Readonly<Record<string, SandboxValue>>
   readonly functions: ReadonlyArray<string>
+  /** Run once before any code: the account of lost async errors (instrument.ts). */
+  readonly prelude: string
 }
 
 export interface RunRequest {
   readonly type: "run"
+  /** The code as instrumented (instrument.ts)… */
   readonly code: string
+  /** …and as written, run instead should the instrumented text not compile. */
+  readonly plain: string
   /** Wall time for the whole run, host calls included. */
   readonly budgetMs: number
 }

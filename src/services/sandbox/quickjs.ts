@@ -23,6 +23,7 @@ import type { FromWorker, Reply, RunOutcome, WorkerSetup } from "./protocol.js"
 import { StopReason, stop, wake } from "./protocol.js"
 import type { HostFunction, RunResult, SandboxOptions, SandboxSession, SandboxShape } from "./sandbox.js"
 import { defaultMaxCalls, defaultMaxOutputChars, defaultMemoryLimitBytes, defaultTimeLimitMs, Sandbox } from "./sandbox.js"
+import { asyncPrelude, instrument } from "./instrument.js"
 import { sandboxWorker } from "./worker.js"
 
 /** How long a thread may take to stop after being told to, before it is terminated. */
@@ -75,7 +76,8 @@ const spawn = (quickjsPath: string, options: SandboxOptions): Effect.Effect<Thre
       maxOutputChars: options.maxOutputChars ?? defaultMaxOutputChars,
       printing: options.printing ?? true,
       globals: options.globals ?? {},
-      functions: Object.keys(options.functions ?? {})
+      functions: Object.keys(options.functions ?? {}),
+      prelude: asyncPrelude
     }
     const worker = yield* Effect.try({
       try: () =>
@@ -223,7 +225,7 @@ const makeSession = (quickjsPath: string, options: SandboxOptions): Effect.Effec
         if (Either.isLeft(started)) return Either.left(started.left)
         const thread = started.right
         Atomics.store(thread.control, stop, StopReason.none)
-        thread.worker.postMessage({ type: "run", code, budgetMs: limits.timeLimitMs })
+        thread.worker.postMessage({ type: "run", code: instrument(code), plain: code, budgetMs: limits.timeLimitMs })
         const count = { n: 0 }
         // The budget on Effect's Clock covers the host calls; real time backs it up should the thread not answer at all.
         const first = yield* serve(thread, functions, limits.maxCalls, count).pipe(

@@ -9,6 +9,9 @@
  * and `wait(ms)` runs on Effect's Clock; to the code they look synchronous
  * (no `await` needed; promise continuations run before the run ends, and a
  * promise still pending then is an error, since nothing could settle it).
+ * An error that leaves async code and that nothing in the code catches
+ * fails the run with that error, and async code still waiting at the end
+ * fails it too (instrument.ts states the rule).
  *
  * Every run has limits that hold whatever the code does: one wall-clock
  * budget for the code and its host calls alike, a cap on host calls, a

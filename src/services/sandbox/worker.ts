@@ -76,6 +76,15 @@ export function sandboxWorker(): void {
     const stopped = () => Atomics.load(control, 1) !== 0 || Date.now() > deadline
     runtime.setInterruptHandler(stopped)
     const vm = runtime.newContext()
+    vm.unwrapResult(vm.evalCode(setup.prelude, "prelude.js")).dispose()
+    const account = (method: "reset" | "report"): QuickJSHandle => {
+      const object = vm.getProp(vm.global, "__shoalAsync")
+      const fn = vm.getProp(object, method)
+      const result = vm.unwrapResult(vm.callFunction(fn, object))
+      fn.dispose()
+      object.dispose()
+      return result
+    }
 
     let output: Array<string> = []
     let used = 0
@@ -189,12 +198,47 @@ export function sandboxWorker(): void {
       return { kind: "error", name, detail, line: lineOf(error), output: printed() }
     }
 
+    /** Does the text compile? (The instrumented text should whenever the plain one does; if not, the plain one runs.) */
+    const compiles = (code: string): boolean => {
+      const compiled = vm.evalCode(code, "code.js", { compileOnly: true })
+      const ok = compiled.error === undefined
+      ;(compiled.error ?? compiled.value).dispose()
+      return ok
+    }
+
+    /** After every job ran: the first error that left async code and was never caught, or async code still waiting. */
+    const lostOrPending = (): RunOutcome | undefined => {
+      const report = account("report")
+      const lostFlag = vm.getProp(report, "lost")
+      const isLost = vm.dump(lostFlag) === true
+      lostFlag.dispose()
+      if (isLost) {
+        const error = vm.getProp(report, "error")
+        report.dispose()
+        const outcome = failure(error)
+        return outcome.kind === "error" ? { ...outcome, detail: cut(`${outcome.detail} (in async code; nothing caught it)`, 2_100) } : outcome
+      }
+      const pendingHandle = vm.getProp(report, "pending")
+      const pending = vm.getNumber(pendingHandle)
+      pendingHandle.dispose()
+      report.dispose()
+      if (pending === 0) return undefined
+      return {
+        kind: "error",
+        name: "Error",
+        detail: `async code was still waiting when the step ended (${pending} async function${pending === 1 ? "" : "s"} never finished): nothing here is asynchronous (device functions return their result directly), so write the code without await, or await only what settles within the step`,
+        line: null,
+        output: printed()
+      }
+    }
+
     const run = (request: RunRequest): RunOutcome => {
       output = []
       used = 0
       dropped = 0
       deadline = Date.now() + request.budgetMs
-      const result = vm.evalCode(request.code, "code.js")
+      account("reset").dispose()
+      const result = vm.evalCode(compiles(request.code) || !compiles(request.plain) ? request.code : request.plain, "code.js")
       if (result.error) return failure(result.error)
       const handle = result.value
       // Promise continuations run now, inside the step: there are no timers, so whatever is still pending afterwards never settles.
@@ -222,6 +266,12 @@ export function sandboxWorker(): void {
       if (state.type === "rejected") {
         handle.dispose()
         return failure(state.error)
+      }
+      const lost = lostOrPending()
+      if (lost !== undefined) {
+        if (!state.notAPromise) state.value.dispose()
+        handle.dispose()
+        return lost
       }
       const value = jsonLike(vm.dump(state.value))
       if (!state.notAPromise) state.value.dispose()

@@ -48,6 +48,20 @@ describe("loop detection", () => {
     }).pipe(Effect.provide(Layer.merge(layer, FetchHttpClient.layer)))
   })
 
+  it.scoped("CodeAct: an A/B cycle (open a page, go back) that keeps leading to the same screens is warned about at 3 rounds and stopped at 5", () => {
+    const round = [ScriptedLlm.text(js("click('Network & internet')")), ScriptedLlm.text(js("back()"))]
+    const { device, layer } = phoneWith([ScriptedLlm.text(js("open_app('Settings')")), ...Array.from({ length: 5 }, () => round).flat()])
+    return Effect.gen(function*() {
+      const result = yield* runCodeAct({ goal: "find the hidden setting", maxSteps: 20 })
+      expect(result.outcome).toEqual(DroidOutcome.Stuck({ step: 12, action: "click(\"Network & internet\"), then back()", times: 5 }))
+      const requests = yield* Effect.flatMap(ScriptedLlm, (s) => s.requests)
+      expect(requests).toHaveLength(11)
+      expect(promptAt(requests, 6)).not.toContain("Warning: you did the same thing")
+      expect(promptAt(requests, 7)).toContain("Warning: you did the same thing (click(\"Network & internet\"), then back()) 3 times in a row")
+      expect(backPresses(device)).toBe(5)
+    }).pipe(Effect.provide(layer))
+  })
+
   it.scoped("the same action is not a loop while it keeps changing the screen (a switch toggled 6 times)", () => {
     const { device, layer } = phoneWith([
       ScriptedLlm.text(js("open_app('Settings')")),

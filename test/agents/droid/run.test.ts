@@ -7,6 +7,7 @@ import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option, Schema } from "effect"
 import { runDroid, runDroidFor } from "../../../src/agents/droid/run.js"
+import { summaryLine } from "../../../src/agents/droid/result.js"
 import { runScript } from "../../../src/agents/droid/script.js"
 import { structuredOutput } from "../../../src/agents/droid/structured-output.js"
 import { layerAdbMemory } from "../../../src/services/adb/memory.js"
@@ -70,6 +71,16 @@ describe("offline", () => {
       const report = yield* runScript(transcript)
       expect(report).toMatchObject({ success: true, answer: "Wi-Fi is on", steps: 3 })
       expect(device.settings.wifiEnabled).toBe(true)
+    }).pipe(Effect.provide(Layer.mergeAll(layerAdbMemory(device), layerQuickJs)))
+  })
+
+  it.scoped("a script that runs to its end without complete() ends as not done, after doing its actions", () => {
+    const device = new SimulatedDevice()
+    return Effect.gen(function*() {
+      const report = yield* runScript("open_app('Settings')\nprint('opened')")
+      expect(report).toMatchObject({ success: false, answer: "the script ended without calling complete(), so the task is not done", steps: 1 })
+      expect(summaryLine(report)).toBe("stopped at step 1: the script ended without calling complete(), so the task is not done")
+      expect(device.foreground().packageName).toBe("com.android.settings")
     }).pipe(Effect.provide(Layer.mergeAll(layerAdbMemory(device), layerQuickJs)))
   })
 
