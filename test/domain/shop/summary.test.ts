@@ -55,4 +55,19 @@ describe("shopping summary", () => {
     expect(text).toContain("Nothing was added.")
     expect(text).toContain("$0.00")
   })
+
+  it("a store that writes euros (or pounds, or \"3,99 $\") gets its total in its own currency, not \"$\"", () => {
+    const inStore = (name: string, cents: number, priceText: string, quantity = 1) =>
+      new ItemAdded({ ...added(name, cents, quantity), priceText })
+    const euro = renderSummary(summarize([inStore("lait", 149, "1,49 €", 2), inStore("pain", 220, "2,20 €")], "https://store/cart"))
+    expect(euro).toContain("**Estimated total: 5,18 €**")
+    expect(euro).toContain("= 2,98 €")
+    expect(euro).not.toContain("$")
+    const pound = renderSummary(summarize([inStore("tea", 210, "£2.10")], "https://store/cart"))
+    expect(pound).toContain("**Estimated total: £2.10**")
+    const quebec = renderSummary(summarize([inStore("lait", 399, "3,99 $")], "https://store/cart"))
+    expect(quebec).toContain("**Estimated total: 3,99 $**")
+    // No price seen: dollars, as before.
+    expect(renderSummary(summarize([], "https://store/cart"))).toContain("$0.00")
+  })
 })
