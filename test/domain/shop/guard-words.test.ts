@@ -46,6 +46,30 @@ describe("a path read as words", () => {
     ]) expect(verdict(minimumOnly, path), path).toBe("path")
   })
 
+  it("blocks express-pay and buy-now paths, written any way, even with no profile list", () => {
+    for (const path of [
+      "/buy-now",
+      "/p/123/buyNow",
+      "/buy-it-now",
+      "/order-now",
+      "/applepay",
+      "/apple-pay/session",
+      "/ApplePay",
+      "/gpay",
+      "/google-pay",
+      "/googlepay",
+      "/shop-pay",
+      "/shoppay",
+      "/paypal/start",
+      "/amazon-pay",
+      "/quick-buy",
+      "/one-click-buy",
+      "/fr/acheter-maintenant"
+    ]) expect(verdict(minimumOnly, path), path).toBe("path")
+    // Shopping pages with near words stay open.
+    for (const path of ["/en/buy-again", "/search?q=now", "/aisles/paper-towels"]) expect(verdict(withDefaults, path), path).toBe("allowed")
+  })
+
   it("blocks sign-in and account words in a compound segment with the default list", () => {
     for (const path of ["/customer-login", "/en/account-overview", "/fr/mon-compte-client", "/en/signIn", "/fr/page-connexion", "/user/log-in", "/en/account"]) {
       expect(verdict(withDefaults, path), path).toBe("path")
