@@ -70,6 +70,21 @@ describe("a path read as words", () => {
     for (const path of ["/en/buy-again", "/search?q=now", "/aisles/paper-towels"]) expect(verdict(withDefaults, path), path).toBe("allowed")
   })
 
+  it("reads Cyrillic and Greek lookalike letters as the Latin letters they imitate", () => {
+    for (const path of [
+      "/ch\u0435ckout", // Cyrillic е
+      "/\u0441heckout", // Cyrillic с
+      "/\u0441\u04bb\u0435\u0441k\u043eut", // all lookalikes
+      "/CH\u0415CKOUT", // Cyrillic Е
+      "/checkout".replace("o", "\u03bf"), // Greek ο
+      "/p\u0430yment", // Cyrillic а
+      "/%D1%81heckout", // encoded Cyrillic с
+      "/secure-ch\u0435ck-\u043eut"
+    ]) expect(verdict(minimumOnly, path), path).toBe("path")
+    expect(pathWords("/ch\u0435ckout")).toEqual(["checkout"])
+    expect(verdict(minimumOnly, "/search?q=\u0441ook")).toBe("allowed")
+  })
+
   it("blocks sign-in and account words in a compound segment with the default list", () => {
     for (const path of ["/customer-login", "/en/account-overview", "/fr/mon-compte-client", "/en/signIn", "/fr/page-connexion", "/user/log-in", "/en/account"]) {
       expect(verdict(withDefaults, path), path).toBe("path")
