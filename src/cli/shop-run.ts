@@ -76,6 +76,10 @@ export const runShop = (flags: ShopFlags) =>
     const items = yield* provider.uncompletedItems
     const heldBack = yield* provider.heldBackItems
     for (const line of heldBackLines(heldBack, store.cartUrl)) yield* Console.error(line)
+    if (items.length === 0 && heldBack.length === 0 && (yield* provider.itemCount) === 0) {
+      yield* Console.log(`Nothing to shop: ${flags.list} has no items. Put them under \`items:\`, one a line, for example:\n\nitems:\n  - milk\n  - name: eggs\n    quantity: 2\n`)
+      return
+    }
     if (items.length === 0) {
       yield* Console.log(`Nothing to shop: ${heldBack.length === 0 ? `every item on ${flags.list} is done` : "every open item is held back (see above)"}.`)
       return
