@@ -99,6 +99,11 @@ export const runShop = (flags: ShopFlags) =>
     yield* Console.log(renderSummary(summary))
     // A run that put nothing in the cart and found nothing missing did not work: say so with the exit code.
     if (summary.failed.length > 0 && summary.added.length === 0 && summary.notFound.length === 0) {
-      return yield* new ShopRunFailed({ message: `every item failed (${summary.failed.length}); nothing was added — see the summary above` })
+      const storeDown = summary.failed.every((f) => f.reason === "network")
+      return yield* new ShopRunFailed({
+        message: storeDown
+          ? `the store did not answer; nothing was added, and the items not tried are still open — run again when it answers`
+          : `every item failed (${summary.failed.length}); nothing was added — see the summary above`
+      })
     }
   })
