@@ -18,16 +18,17 @@ export const dollars: MoneyStyle = { symbol: "$", after: false, comma: false }
 
 const symbolOf = (s: string): MoneyStyle["symbol"] => (s === "€" ? "€" : s === "£" ? "£" : "$")
 
-/** The style of the first of these texts that names a currency ("1,49 €" → €, after, comma); dollars when none does. */
+/**
+ * The style of these texts: the symbol and its side from the first that names a currency ("1,49 €" → €,
+ * after), the decimal mark from the first that shows cents ("3 pour 5 $" shows none); dollars when none does.
+ */
 export const moneyStyleOf = (texts: ReadonlyArray<string>): MoneyStyle => {
-  for (const text of texts) {
-    const sign = /[$€£]/.exec(text)
-    if (sign === null) continue
-    const after = /\d\s?[$€£]/.test(text) && !/[$€£]\s?\d/.test(text)
-    const comma = /\d,\d{2}(?!\d)/.test(text) && !/\d\.\d{2}(?!\d)/.test(text)
-    return { symbol: symbolOf(sign[0]), after, comma }
-  }
-  return dollars
+  const priced = texts.find((t) => /[$€£]/.test(t))
+  if (priced === undefined) return dollars
+  const sign = /[$€£]/.exec(priced)?.[0] ?? "$"
+  const after = /\d\s?[$€£]/.test(priced) && !/[$€£]\s?\d/.test(priced)
+  const decimals = texts.map((t) => /\d([.,])\d{2}(?!\d)/.exec(t)?.[1]).find((mark) => mark !== undefined)
+  return { symbol: symbolOf(sign), after, comma: decimals === "," }
 }
 
 /** Cents in a store's style: 518 → "$5.18", "5,18 €", "£5.18". */
