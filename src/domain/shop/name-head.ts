@@ -50,7 +50,7 @@ const englishFormWords = new Set([
   "fillet", "filet", "heart", "floret", "slice", "piece", "chunk", "half", "halve", "wedge", "spear", "leaf", "leave",
   "stalk", "tip", "breast", "thigh", "wing", "drumstick", "leg", "loin", "tenderloin", "chop", "cutlet", "steak", "rib",
   "pod", "capsule", "kit", "box", "tray", "jar", "can", "tin", "bottle", "carton", "tub", "pouch", "bunch", "head",
-  "block", "wheel", "cube", "portion", "value", "family", "club", "size", "grade", "style",
+  "block", "wheel", "cube", "portion", "loaf", "bean", "bulb", "clove", "value", "family", "club", "size", "grade", "style",
   // a generic class after the food: a chocolate milk drink is chocolate milk, an oat beverage is oat
   "drink", "beverage"
 ])
@@ -65,7 +65,7 @@ const englishProductNouns = new Set([
   "dip", "spread", "icing", "frosting", "mix", "paste", "vinegar", "crumb", "filter", "cup", "bar",
   "shake", "milkshake", "soda", "pop", "kebab", "cereal", "tart", "pie", "salad", "sandwich", "pizza", "dressing", "oil",
   "jam", "jelly", "syrup", "candy", "gum", "creamer", "pudding", "concentrate", "seasoning", "marinade", "roll", "bun",
-  "loaf", "bagel", "pastry", "dumpling", "nugget", "patty", "sausage", "jerky", "snack", "treat", "food", "smoothie",
+  "bagel", "pastry", "dumpling", "nugget", "patty", "sausage", "jerky", "snack", "treat", "food", "smoothie",
   "latte", "tea", "ice", "popsicle", "cone", "granola", "flour", "starch", "extract", "powder", "substitute", "alternative"
 ])
 

@@ -24,6 +24,9 @@ describe("the head noun by the name's language", () => {
     expect(headOf("Lactantia 2% Milk 2 L")).toBe("milk")
     // A generic class after the food leaves it the food: a chocolate milk drink is chocolate milk.
     expect(headOf("Chocolate Milk Drink 1 L")).toBe("milk")
+    // A loaf of sourdough is sourdough; coffee beans are coffee.
+    expect(headOf("Sourdough Loaf")).toBe("sourdough")
+    expect(headOf("Whole Coffee Beans 1 kg")).toBe("coffee")
     expect(first("chocolate milk", ["Chocolate Milk Drink 1 L", "Lactantia 2% Milk 2 L"])).toBe("Chocolate Milk Drink 1 L")
   })
 
