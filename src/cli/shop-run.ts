@@ -76,6 +76,10 @@ export const runShop = (flags: ShopFlags) =>
     const items = yield* provider.uncompletedItems
     const heldBack = yield* provider.heldBackItems
     for (const line of heldBackLines(heldBack, store.cartUrl)) yield* Console.error(line)
+    if (items.length === 0 && heldBack.length === 0 && (yield* provider.itemCount) === 0) {
+      yield* Console.log(`Nothing to shop: ${flags.list} has no items. Put them under \`items:\`, one a line, for example:\n\nitems:\n  - milk\n  - name: eggs\n    quantity: 2\n`)
+      return
+    }
     if (items.length === 0) {
       yield* Console.log(`Nothing to shop: ${heldBack.length === 0 ? `every item on ${flags.list} is done` : "every open item is held back (see above)"}.`)
       return
@@ -95,6 +99,11 @@ export const runShop = (flags: ShopFlags) =>
     yield* Console.log(renderSummary(summary))
     // A run that put nothing in the cart and found nothing missing did not work: say so with the exit code.
     if (summary.failed.length > 0 && summary.added.length === 0 && summary.notFound.length === 0) {
-      return yield* new ShopRunFailed({ message: `every item failed (${summary.failed.length}); nothing was added — see the summary above` })
+      const storeDown = summary.failed.every((f) => f.reason === "network")
+      return yield* new ShopRunFailed({
+        message: storeDown
+          ? `the store did not answer; nothing was added, and the items not tried are still open — run again when it answers`
+          : `every item failed (${summary.failed.length}); nothing was added — see the summary above`
+      })
     }
   })

@@ -72,6 +72,27 @@ describe("shoal shop: the list is checked before a browser starts", () => {
     }).pipe(Effect.provide(NodeContext.layer)))
 })
 
+describe("shoal shop: an empty list", () => {
+  it.scopedLive("says the list is empty (not \"every item is done\") and how to add items; no browser starts", () =>
+    Effect.gen(function*() {
+      const { fs, at } = yield* inTempDir
+      for (const [file, text] of [["empty.yaml", ""], ["none.yaml", "items: []\n"], ["blank.yaml", "items:\n"]] as const) {
+        yield* fs.writeFileString(at(file), text)
+        const { result, out } = yield* run(["--list", at(file), "--profile", at("profile"), "--provider", "offline"])
+        expect(result._tag, file).toBe("Right")
+        expect(out, file).toContain(`Nothing to shop: ${at(file)} has no items.`)
+        expect(out, file).toContain("items:\n  - milk")
+        expect(out, file).not.toContain("every item")
+        expect(yield* fs.readFileString(at(file))).toBe(text)
+      }
+      expect(yield* fs.exists(at("profile"))).toBe(false)
+      // A list whose items are all done still says so.
+      yield* fs.writeFileString(at("done.yaml"), "items:\n  - name: milk\n    status: completed\n")
+      const done = yield* run(["--list", at("done.yaml"), "--profile", at("profile"), "--provider", "offline"])
+      expect(done.out).toContain("every item on")
+    }).pipe(Effect.provide(NodeContext.layer)))
+})
+
 describe("shoal shop: items it leaves alone", () => {
   const notFoundList = "items:\n  - name: dragonfruit\n    tags: [ \"#404\" ]\n    explanation: none last week\n"
 

@@ -8,7 +8,8 @@
  * store) → shop (model, or rules when offline) → decide (`nextStep` in
  * domain/shop/shop-step.ts, pure, over the run's state held in a `Ref`:
  * record, retry a network failure once, re-login once on an expired
- * session, switch to rules) → record. The whole item fiber is under
+ * session, switch to rules) → record. A store that still does not answer
+ * after an item's network retry stops the run, the items not tried left open. The whole item fiber is under
  * `Effect.timeout`, so a slow page cannot outlast the budget (the original
  * only checked between turns).
  */
@@ -18,7 +19,8 @@ import { ItemFailed } from "../../domain/shop/item.js"
 import type { FailureReason, ItemOutcome, ShoppingListItem } from "../../domain/shop/item.js"
 import { initialShopState, nextStep } from "../../domain/shop/shop-step.js"
 import type { ShopBecause, ShopEvent, ShopState, ShopStep } from "../../domain/shop/shop-step.js"
-import { formatCents, summarize } from "../../domain/shop/summary.js"
+import { formatIn, moneyStyleOf } from "../../domain/shop/money-style.js"
+import { summarize } from "../../domain/shop/summary.js"
 import type { ShoppingSummary } from "../../domain/shop/summary.js"
 import { Browser } from "../../services/browser/browser.js"
 import type { StoreCredentials } from "../../services/browser/browser.js"
@@ -66,7 +68,7 @@ const retryNotice = (because: ShopBecause, event: ShopEvent): string | undefined
 const describe = (outcome: ItemOutcome): string => {
   switch (outcome._tag) {
     case "ItemAdded":
-      return `  ✓ added ${outcome.quantity > 1 ? `${outcome.quantity} × ` : ""}${outcome.productName} — ${formatCents(outcome.lineCents)} (confirmed in the cart)`
+      return `  ✓ added ${outcome.quantity > 1 ? `${outcome.quantity} × ` : ""}${outcome.productName} — ${formatIn(moneyStyleOf([outcome.priceText]), outcome.lineCents)} (confirmed in the cart)`
     case "ItemNotFound":
       return `  ✗ not found: ${outcome.explanation}`
     case "ItemFailed":
@@ -212,6 +214,18 @@ export const shop = Effect.fn("shop.run")(function*(options: ShopOptions = {}) {
       yield* record(outcome)
       current = undefined
       yield* progress(describe(outcome))
+      // A network failure here has had its retry (nextStep): the store is down, and every later item would only
+      // wait and fail the same way. Stop once, with one line; the items not tried stay open on the list.
+      if (outcome._tag === "ItemFailed" && outcome.reason === "network") {
+        const rest = items.slice(index + 1)
+        if (rest.length === 0) break
+        outcomes.push(...rest.map((i) => failedOutcome(i, "network", "not tried: the store stopped answering")))
+        yield* progress(
+          `Stopped: ${store.name} is not answering (${outcome.error}). ${rest.length} item(s) not tried (${rest.map((i) => i.name).join(", ")}) ` +
+            "are still open on the list; run again when the store answers."
+        )
+        break
+      }
     }
   })
   yield* Effect.onInterrupt(shopAll, () => writeStopped)

@@ -43,13 +43,32 @@ export const decodeFully = (text: string): string => {
 }
 
 /**
- * The words of a text as written in a URL: decoded, split on anything that is not a letter or a
+ * Cyrillic and Greek letters that look like Latin ones (Unicode's confusables for the Latin
+ * alphabet), each with the letter it imitates: `/chеckout` with a Cyrillic е is read as
+ * `checkout`. Case is kept, so camelCase boundaries survive (`С` → `C`).
+ */
+const latinLookalikes: Readonly<Record<string, string>> = {
+  // Cyrillic
+  "а": "a", "в": "b", "е": "e", "ё": "e", "һ": "h", "і": "i", "ї": "i", "ј": "j", "к": "k", "ӏ": "l", "м": "m",
+  "н": "h", "о": "o", "р": "p", "ԛ": "q", "с": "c", "ѕ": "s", "т": "t", "у": "y", "ԝ": "w", "х": "x", "ԁ": "d",
+  "ɡ": "g", "ꞵ": "b",
+  "А": "A", "В": "B", "Е": "E", "Ё": "E", "Һ": "H", "І": "I", "Ї": "I", "Ј": "J", "К": "K", "Ӏ": "I", "М": "M",
+  "Н": "H", "О": "O", "Р": "P", "Ԛ": "Q", "С": "C", "Ѕ": "S", "Т": "T", "У": "Y", "Ԝ": "W", "Х": "X", "Ԁ": "D",
+  // Greek
+  "α": "a", "β": "b", "ε": "e", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x",
+  "γ": "y", "η": "n", "ω": "w",
+  "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P",
+  "Τ": "T", "Υ": "Y", "Χ": "X"
+}
+const unconfuse = (text: string): string => text.replace(/[\u0370-\u052f\u0261\ua7b5]/gu, (c) => latinLookalikes[c] ?? c)
+
+/**
+ * The words of a text as written in a URL: decoded, lookalike letters read as Latin, split on anything that is not a letter or a
  * digit, on camelCase (`placeOrder`, `XMLHttpCheckout`) and between letters and digits
  * (`checkoutV2`, `v2Checkout`, `2checkout`), folded.
  */
 export const textWords = (text: string): ReadonlyArray<string> =>
-  decodeFully(text)
-    .normalize("NFKC")
+  unconfuse(decodeFully(text).normalize("NFKC"))
     .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
     .replace(/(\p{L})(\d)/gu, "$1 $2")

@@ -35,6 +35,8 @@
  * (`rankCandidates`); equal candidates keep the store's order.
  */
 
+import { headIndex, isProductHead, nameLanguage, singulars } from "./name-head.js"
+
 const stopWords = new Set(["a", "an", "the", "of", "and", "or", "de", "la", "le", "les", "et", "du", "des", "l", "d"])
 /** Words that join a head to what describes it: the head comes before them. */
 const linkingWords = new Set(["with", "in", "aux", "au", "a", "avec", "en", "de", "d", "du", "des", "pour", "for"])
@@ -82,16 +84,6 @@ export const words = (text: string): ReadonlyArray<string> =>
     .split(/[^a-z0-9%]+/)
     .filter((w) => w.length > 0 && !stopWords.has(w))
 
-/** The singular forms a word may have: "apples" → apple, "cherries" → cherry, "peaches" → peach. */
-const singulars = (w: string): ReadonlyArray<string> => [
-  w,
-  ...[
-    ...(w.endsWith("ies") ? [`${w.slice(0, -3)}y`] : []),
-    ...(w.endsWith("es") ? [w.slice(0, -2)] : []),
-    ...(w.endsWith("s") && !w.endsWith("ss") ? [w.slice(0, -1)] : [])
-  ].filter((s) => s.length >= 3)
-]
-
 /** The same word, or the same word in the singular and the plural (egg/eggs, apple/apples, cherry/cherries). */
 const sameWord = (a: string, b: string): boolean => {
   if (a === b) return true
@@ -122,26 +114,37 @@ const hasComplement = (text: string): boolean => {
   return at > 0 && main.slice(at + 1).some((w) => !stopWords.has(w) && !isQuantity(w))
 }
 
+/** The head noun of a name, by its language (`name-head.ts`): "Salmon Burgers" → burgers, "Lait 2 % Lactantia" → lait. */
+export const headOf = (name: string): string | undefined => {
+  const main = mainWords(name)
+  return main[headIndex(main, nameLanguage(name, fold(name).split(/[^a-z0-9%]+/)))]
+}
+
 /**
- * How much the item's head fits the product's head: 1 when it is the
- * product's last main word ("Large White Eggs"); 0.85 when it is the first,
- * written alike ("Eggs, Large White", "Œufs gros", "Beurre d'arachide"); 0.8 elsewhere in the
- * main part written alike ("Gros œufs blancs"); otherwise 0.5 — a modifier:
- * English uses a noun as a modifier in the singular ("Wide Egg Noodles" for
- * eggs), or the word sits after a linking word ("Nouilles aux œufs").
+ * How much the item's head fits the product's head, the head placed by the
+ * product name's language — last in English (past cuts and packs: "Atlantic
+ * Salmon Fillets"), first in French ("Lait 2 % Lactantia", "Gros œufs blancs"):
+ * - 1 when they are the same word ("Large White Eggs"); 0.85 when the name
+ *   goes on after a linking word ("Beurre d'arachide", "Pasta with Sauce");
+ * - 0.5 when the item's head only describes another product: an English
+ *   name whose head is a prepared food or a product of its own ("Salmon
+ *   Burgers", "Lettuce Wraps Kit", "Wide Egg Noodles"), or a word after a
+ *   French linking word ("Nouilles aux œufs"), or not in the main part at all;
+ * - otherwise, when the name's head is a word we cannot tell is a product
+ *   ("Eggs Large Grade A", a brand last), 0.85 for the item's head written
+ *   first and 0.8 elsewhere in the main part — the old, mild credit. A
+ *   plain food as the head keeps it too: "Old Cheddar Cheese" is cheddar.
  */
 export const headFit = (item: string, product: string): number => {
-  const itemMain = mainWords(item)
-  const head = itemMain[itemMain.length - 1]
+  const head = headOf(item)
   const main = mainWords(product)
-  const first = main[0]
-  const last = main[main.length - 1]
-  if (head === undefined || first === undefined || last === undefined) return 1
-  // "Beurre d'arachide": the head alone before a linking word is head-first too, like "Beurre salé".
-  if (sameWord(head, last)) return main.length === 1 && hasComplement(product) ? 0.85 : 1
-  if (head === first) return 0.85
-  if (main.includes(head)) return 0.8
-  return 0.5
+  const language = nameLanguage(product, fold(product).split(/[^a-z0-9%]+/))
+  const productHead = main[headIndex(main, language)]
+  if (head === undefined || productHead === undefined) return 1
+  if (sameWord(head, productHead)) return main.length === 1 && hasComplement(product) ? 0.85 : 1
+  if (!main.includes(head)) return 0.5
+  if (language === "english" && isProductHead(productHead)) return 0.5
+  return head === main[0] ? 0.85 : 0.8
 }
 
 /** A product as a results page shows it. */
@@ -161,14 +164,14 @@ export const relevance = (item: string, product: ProductCandidate): number => {
   const coverage = fits.reduce((a, b) => a + b, 0) / wanted.length
   if (coverage === 0) return 0
   const headFactor = headFit(item, product.name)
-  const itemHead = mainWords(item).at(-1)
+  const itemHead = headOf(item)
   const categoryBonus = itemHead !== undefined && product.category !== undefined && words(product.category).some((w) => sameWord(w, itemHead))
     ? 0.05
     : 0
   // Sizes and counts are not extra description: "Milk 4 L" asks nothing more of the item than "Milk".
   const extra = Math.max(0, have.filter((w) => !isQuantity(w)).length - fits.filter((f) => f > 0).length)
   // Unasked foods and flavours beside the product's head: another product (plain beats flavoured).
-  const productHead = mainWords(product.name).at(-1)
+  const productHead = headOf(product.name)
   const flavours = have.filter((w) =>
     isFlavour(w) && !wanted.some((x) => sameWord(x, w)) && (productHead === undefined || !sameWord(w, productHead))
   ).length

@@ -15,6 +15,7 @@ import { cartTotalCents, sameProduct } from "./cart.js"
 import type { CartView } from "./cart.js"
 import { ItemAdded, ItemFailed, ItemNotFound } from "./item.js"
 import type { ItemOutcome } from "./item.js"
+import { formatIn, MoneyStyle, moneyStyleOf } from "./money-style.js"
 import { formatMoney, parsePriceCents as parseFirstPrice } from "./price.js"
 
 export class CartLineRecord extends Schema.Class<CartLineRecord>("CartLineRecord")({
@@ -42,7 +43,9 @@ export class ShoppingSummary extends Schema.Class<ShoppingSummary>("ShoppingSumm
   /** Whether `totalCents` is the cart's own total (or the sum of its lines). */
   fromCart: Schema.optionalWith(Schema.Boolean, { default: () => false }),
   differences: Schema.optionalWith(Schema.Array(Difference), { default: () => [] }),
-  cartUrl: Schema.String
+  cartUrl: Schema.String,
+  /** How the store writes money (from the prices it showed): the totals are printed the same way. */
+  money: Schema.optionalWith(MoneyStyle, { default: () => moneyStyleOf([]) })
 }) {}
 
 /**
@@ -50,6 +53,8 @@ export class ShoppingSummary extends Schema.Class<ShoppingSummary>("ShoppingSumm
  * estimate + Σ differences = the cart's total whenever every line shows a price.
  */
 export const reconcile = (added: ReadonlyArray<ItemAdded>, before: CartView | undefined, after: CartView): ReadonlyArray<Difference> => {
+  const style = moneyStyleOf(added.map((a) => a.priceText))
+  const formatMoney = (cents: number): string => formatIn(style, cents)
   const out: Array<Difference> = []
   const matched = new Set<ItemAdded>()
   let linesCents = 0
@@ -114,7 +119,8 @@ export const summarize = (
       : { cart: after.lines.map((l) => new CartLineRecord({ name: l.name, quantity: l.quantity, ...(l.lineCents === undefined ? {} : { lineCents: l.lineCents }) })) }),
     fromCart: cartTotal !== undefined,
     differences: after === undefined ? [] : reconcile(added, cart?.before, after),
-    cartUrl
+    cartUrl,
+    money: moneyStyleOf(added.map((a) => a.priceText))
   })
 }
 
@@ -124,10 +130,10 @@ export const formatCents = formatMoney
 /** The first price in a text, in cents: "$12.34", "12,34 $", "$5" → 1234, 1234, 500. Undefined when there is none. */
 export const parsePriceCents = parseFirstPrice
 
-const signed = (cents: number): string => (cents < 0 ? `−${formatMoney(-cents)}` : `+${formatMoney(cents)}`)
-
-/** The report as Markdown, for the file beside the list and the terminal. */
+/** The report as Markdown, for the file beside the list and the terminal; money as the store writes it. */
 export const renderSummary = (summary: ShoppingSummary): string => {
+  const formatCents = (cents: number): string => formatIn(summary.money, cents)
+  const signed = (cents: number): string => (cents < 0 ? `−${formatCents(-cents)}` : `+${formatCents(cents)}`)
   const lines: Array<string> = ["# Shopping summary", ""]
   lines.push(`## Added to cart (${summary.added.length})`, "")
   if (summary.added.length === 0) lines.push("Nothing was added.")

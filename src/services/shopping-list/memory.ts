@@ -46,6 +46,7 @@ export const layerMemoryList = (
     return Context.make(ShoppingListProvider, {
       location,
       uncompletedItems: Effect.map(open, (all) => all.filter((i) => heldBack(i, rules) === undefined)),
+      itemCount: Effect.map(Ref.get(items), (all) => all.length),
       heldBackItems: Effect.map(open, (all) =>
         all.flatMap((item): Array<HeldBackItem> => {
           const why = heldBack(item, rules)

@@ -30,6 +30,8 @@ export interface ShoppingListProviderShape {
    * and `#in-progress` (interrupted mid-item by an earlier run).
    */
   readonly uncompletedItems: Effect.Effect<ReadonlyArray<ShoppingListItem>, ShoppingListError>
+  /** How many items the list holds, done or not: 0 is an empty list, not one whose items are all done. */
+  readonly itemCount: Effect.Effect<number, ShoppingListError>
   /** The open items this run does not shop, with the reason, for the user to see. */
   readonly heldBackItems: Effect.Effect<ReadonlyArray<HeldBackItem>, ShoppingListError>
   /** Before anything is shopped: can results be written? Fails with what is wrong, touching nothing. */

@@ -92,6 +92,7 @@ export const makeYamlFileProvider = (
     return {
       location: file,
       uncompletedItems: Effect.map(open, (items) => items.filter((i) => heldBack(i, rules) === undefined)),
+      itemCount: Effect.map(parsed, ({ entries }) => entries.length),
       heldBackItems: Effect.map(open, (items) =>
         items.flatMap((item): Array<HeldBackItem> => {
           const why = heldBack(item, rules)

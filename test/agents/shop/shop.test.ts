@@ -187,6 +187,32 @@ describe("shoal shop limits", () => {
     }).pipe(Effect.provide(nodePlatform)), 30_000)
 })
 
+describe("a store that does not answer", () => {
+  it.scopedLive("stops the run once, with one clear line, after the first item's retry; the other items are not tried and stay open on the list", () =>
+    Effect.gen(function*() {
+      const store = yield* makeFixtureStore
+      const unreachable = new StoreProfile({ ...store.profile, auth: undefined, baseUrl: "http://127.0.0.1:9/", allowedHosts: ["127.0.0.1:9"] })
+      const { layer, read } = yield* bench("items:\n  - eggs\n  - milk\n  - bread\n", unreachable)
+      const model = yield* Layer.build(ScriptedLlm.layer([]))
+      const lines: Array<string> = []
+      const summary = yield* shop({ progress: (line) => Effect.sync(() => void lines.push(line)) }).pipe(
+        Effect.provide(layer),
+        Effect.provide(model)
+      )
+      // One retry in all, for the first item only; then one line, and no item after it is tried.
+      expect(lines.filter((l) => l.includes("trying once more"))).toHaveLength(1)
+      expect(lines.filter((l) => l.startsWith("[")), lines.join("\n")).toEqual(["[1/3] eggs"])
+      const stop = lines.filter((l) => l.includes("is not answering"))
+      expect(stop).toHaveLength(1)
+      expect(stop[0]).toContain("2 item(s) not tried (milk, bread) are still open on the list")
+      expect(summary.failed.map((f) => [f.itemName, f.reason])).toEqual([["eggs", "network"], ["milk", "network"], ["bread", "network"]])
+      expect(summary.failed[1]?.error).toContain("not tried")
+      const list = yield* read
+      expect(list).toContain("- name: eggs\n    tags: [ \"#failed\" ]")
+      expect(list).toContain("  - milk\n  - bread\n")
+    }).pipe(Effect.provide(nodePlatform)), 60_000)
+})
+
 describe("shoal shop offline (no model)", () => {
   it.scopedLive("the rule-based shopper searches, picks the best name match, adds it and reports; out of stock and unknown items are not found", () =>
     Effect.gen(function*() {

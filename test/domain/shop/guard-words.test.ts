@@ -46,6 +46,45 @@ describe("a path read as words", () => {
     ]) expect(verdict(minimumOnly, path), path).toBe("path")
   })
 
+  it("blocks express-pay and buy-now paths, written any way, even with no profile list", () => {
+    for (const path of [
+      "/buy-now",
+      "/p/123/buyNow",
+      "/buy-it-now",
+      "/order-now",
+      "/applepay",
+      "/apple-pay/session",
+      "/ApplePay",
+      "/gpay",
+      "/google-pay",
+      "/googlepay",
+      "/shop-pay",
+      "/shoppay",
+      "/paypal/start",
+      "/amazon-pay",
+      "/quick-buy",
+      "/one-click-buy",
+      "/fr/acheter-maintenant"
+    ]) expect(verdict(minimumOnly, path), path).toBe("path")
+    // Shopping pages with near words stay open.
+    for (const path of ["/en/buy-again", "/search?q=now", "/aisles/paper-towels"]) expect(verdict(withDefaults, path), path).toBe("allowed")
+  })
+
+  it("reads Cyrillic and Greek lookalike letters as the Latin letters they imitate", () => {
+    for (const path of [
+      "/ch\u0435ckout", // Cyrillic е
+      "/\u0441heckout", // Cyrillic с
+      "/\u0441\u04bb\u0435\u0441k\u043eut", // all lookalikes
+      "/CH\u0415CKOUT", // Cyrillic Е
+      "/checkout".replace("o", "\u03bf"), // Greek ο
+      "/p\u0430yment", // Cyrillic а
+      "/%D1%81heckout", // encoded Cyrillic с
+      "/secure-ch\u0435ck-\u043eut"
+    ]) expect(verdict(minimumOnly, path), path).toBe("path")
+    expect(pathWords("/ch\u0435ckout")).toEqual(["checkout"])
+    expect(verdict(minimumOnly, "/search?q=\u0441ook")).toBe("allowed")
+  })
+
   it("blocks sign-in and account words in a compound segment with the default list", () => {
     for (const path of ["/customer-login", "/en/account-overview", "/fr/mon-compte-client", "/en/signIn", "/fr/page-connexion", "/user/log-in", "/en/account"]) {
       expect(verdict(withDefaults, path), path).toBe("path")

@@ -2,6 +2,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { FastCheck } from "effect"
 import { Cents, ItemAdded, ItemFailed, ItemId, ItemName, ItemNotFound } from "../../../src/domain/shop/item.js"
+import { formatIn, moneyStyleOf } from "../../../src/domain/shop/money-style.js"
+import type { MoneyStyle } from "../../../src/domain/shop/money-style.js"
 import { formatCents, parsePriceCents, renderSummary, summarize } from "../../../src/domain/shop/summary.js"
 
 const added = (name: string, cents: number, quantity = 1) =>
@@ -27,6 +29,15 @@ describe("shopping summary", () => {
   it.prop("formatting and parsing cents round-trip", [FastCheck.integer({ min: 0, max: 99_999_999 })], ([cents]) => {
     expect(parsePriceCents(formatCents(cents))).toBe(cents)
   })
+
+  it.prop("a store's money style is read back from what it prints, and the amount with it",
+    [FastCheck.integer({ min: 0, max: 9_999_999 }), FastCheck.constantFrom<MoneyStyle["symbol"]>("$", "€", "£"), FastCheck.boolean(), FastCheck.boolean()],
+    ([cents, symbol, after, comma]) => {
+      const style: MoneyStyle = { symbol, after, comma }
+      const text = formatIn(style, cents)
+      expect(moneyStyleOf([text]), text).toEqual(style)
+      expect(parsePriceCents(text), text).toBe(cents)
+    })
 
   it("the total is the sum of unit price × quantity of every added item; lists are filled", () => {
     const summary = summarize(
@@ -54,5 +65,23 @@ describe("shopping summary", () => {
     const text = renderSummary(summarize([], "https://store/cart"))
     expect(text).toContain("Nothing was added.")
     expect(text).toContain("$0.00")
+  })
+
+  it("a store that writes euros (or pounds, or \"3,99 $\") gets its total in its own currency, not \"$\"", () => {
+    const inStore = (name: string, cents: number, priceText: string, quantity = 1) =>
+      new ItemAdded({ ...added(name, cents, quantity), priceText })
+    const euro = renderSummary(summarize([inStore("lait", 149, "1,49 €", 2), inStore("pain", 220, "2,20 €")], "https://store/cart"))
+    expect(euro).toContain("**Estimated total: 5,18 €**")
+    expect(euro).toContain("= 2,98 €")
+    expect(euro).not.toContain("$")
+    const pound = renderSummary(summarize([inStore("tea", 210, "£2.10")], "https://store/cart"))
+    expect(pound).toContain("**Estimated total: £2.10**")
+    const quebec = renderSummary(summarize([inStore("lait", 399, "3,99 $")], "https://store/cart"))
+    expect(quebec).toContain("**Estimated total: 3,99 $**")
+    // The decimal mark from a price that shows cents, whichever item it is on.
+    const deal = renderSummary(summarize([inStore("pain", 250, "2 pour 5 $"), inStore("lait", 399, "3,99 $")], "https://store/cart"))
+    expect(deal).toContain("**Estimated total: 6,49 $**")
+    // No price seen: dollars, as before.
+    expect(renderSummary(summarize([], "https://store/cart"))).toContain("$0.00")
   })
 })
