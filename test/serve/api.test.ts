@@ -1,6 +1,6 @@
-/** The HTTP API of `shoal serve` over the real runtime (cluster runner, turn workflows, SQLite). */
+/** The HTTP API of `shoal serve` over the real runtime (cluster runner, turn workflows, SQLite); live clock: the runner polls its storage. */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Redacted } from "effect"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -10,7 +10,7 @@ import { startServe } from "./harness.js"
 const db = () => join(mkdtempSync(join(tmpdir(), "shoal-serve-")), "serve.sqlite")
 
 describe("shoal serve API", () => {
-  it.scoped("create a session, take a turn, get, list and delete it", () =>
+  it.live("create a session, take a turn, get, list and delete it", () =>
     Effect.gen(function*() {
       const { request } = yield* startServe({ db: db(), llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("hello back")])) })
       expect((yield* request("GET", "/api/agents")).json).toEqual({ agents: ["echo"] })
@@ -24,5 +24,60 @@ describe("shoal serve API", () => {
       expect((yield* request("GET", "/api/agents/echo/sessions")).json).toMatchObject({ sessions: [{ id, describe: "1 turns" }] })
       expect((yield* request("DELETE", `/api/agents/echo/sessions/${id}`)).status).toBe(204)
       expect((yield* request("GET", `/api/agents/echo/sessions/${id}`)).status).toBe(404)
-    }), 60_000)
+    }).pipe(Effect.scoped), 60_000)
+
+  it.live("a turn that asks waits for the answer by id: 202 with the question, 200 after the answer, 409 for a second one", () =>
+    Effect.gen(function*() {
+      const { request } = yield* startServe({ db: db(), llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("sure")])) })
+      const id = ((yield* request("POST", "/api/agents/echo/sessions")).json as { id: string }).id
+      const asked = yield* request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "ask to leave" })
+      expect(asked).toMatchObject({ status: 202, json: { waitingFor: { question: { _tag: "Confirm", prompt: "Really ask to leave?" } } } })
+      const qid = (asked.json as { waitingFor: { id: string } }).waitingFor.id
+      // The session shows the question as pending, and the state is not saved before the turn ends.
+      expect((yield* request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { turns: 0 }, pending: [{ id: qid }] })
+      // An answer that does not fit is a 400, and does not use the question up.
+      expect((yield* request("POST", `/api/agents/echo/sessions/${id}/questions/${qid}`, { answer: { _tag: "TextAnswer", text: "hm" } })).status).toBe(400)
+      const answered = yield* request("POST", `/api/agents/echo/sessions/${id}/questions/${qid}`, { answer: { _tag: "ConfirmAnswer", confirmed: true } })
+      expect(answered).toMatchObject({ status: 200, json: { reply: "sure (confirmed)", status: "1 turns" } })
+      const again = yield* request("POST", `/api/agents/echo/sessions/${id}/questions/${qid}`, { answer: { _tag: "ConfirmAnswer", confirmed: false } })
+      expect(again.status).toBe(409)
+      expect((yield* request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { turns: 1, said: ["ask to leave"] }, pending: [] })
+    }).pipe(Effect.scoped), 60_000)
+
+  it.live("bad bodies are 400 with the decode error; unknown agents, sessions and questions 404; a body over the limit 413", () =>
+    Effect.gen(function*() {
+      const { request } = yield* startServe({ db: db(), llm: Layer.orDie(ScriptedLlm.layer([])), maxBodyBytes: 1000 })
+      const id = ((yield* request("POST", "/api/agents/echo/sessions")).json as { id: string }).id
+      const bad = yield* request("POST", `/api/agents/echo/sessions/${id}/input`, { txt: "hello" })
+      expect(bad.status).toBe(400)
+      expect(JSON.stringify(bad.json)).toContain("text")
+      expect((yield* request("POST", `/api/agents/echo/sessions/${id}/input`, "{not json")).status).toBe(400)
+      expect((yield* request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "   " })).status).toBe(400)
+      expect((yield* request("POST", "/api/agents/echo/sessions/nope/input", { text: "hi" })).status).toBe(404)
+      expect((yield* request("POST", "/api/agents/nobody/sessions")).status).toBe(404)
+      expect((yield* request("POST", `/api/agents/echo/sessions/${id}/questions/q.1`, { answer: { _tag: "ConfirmAnswer", confirmed: true } })).status).toBe(404)
+      expect((yield* request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "x".repeat(2000) })).status).toBe(413)
+      expect((yield* request("GET", "/api/nothing")).status).toBe(404)
+    }).pipe(Effect.scoped), 60_000)
+
+  it.live("with a token every request needs it; a foreign Host is refused", () =>
+    Effect.gen(function*() {
+      const { request } = yield* startServe({ db: db(), llm: Layer.orDie(ScriptedLlm.layer([])), token: Redacted.make("s3cret") })
+      expect((yield* request("GET", "/api/agents")).status).toBe(401)
+      expect((yield* request("GET", "/api/agents", undefined, { authorization: "Bearer wrong" })).status).toBe(401)
+      expect((yield* request("GET", "/api/agents", undefined, { authorization: "Bearer s3cret" })).status).toBe(200)
+      const created = yield* request("POST", "/api/agents/echo/sessions", undefined, { authorization: "Bearer s3cret", origin: "http://evil.example" })
+      expect(created.status).toBe(403)
+    }).pipe(Effect.scoped), 60_000)
+
+  it.live("the same Idempotency-Key takes the turn once: the model is called once and the state moves once", () =>
+    Effect.gen(function*() {
+      const { request } = yield* startServe({ db: db(), llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("once")])) })
+      const id = ((yield* request("POST", "/api/agents/echo/sessions")).json as { id: string }).id
+      const first = yield* request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "hi" }, { "idempotency-key": "turn-1" })
+      const retried = yield* request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "hi" }, { "idempotency-key": "turn-1" })
+      expect(first.json).toMatchObject({ reply: "once" })
+      expect(retried.json).toMatchObject({ reply: "once" })
+      expect((yield* request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { turns: 1 } })
+    }).pipe(Effect.scoped), 60_000)
 })
