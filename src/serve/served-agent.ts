@@ -19,6 +19,7 @@ import { Rpc } from "@effect/rpc"
 import { Activity, Workflow } from "@effect/workflow"
 import type { WorkflowEngine, WorkflowInstance } from "@effect/workflow/WorkflowEngine"
 import { DateTime, Effect, Layer, Option, Ref, Schedule, Schema } from "effect"
+import type { Context } from "effect"
 import type { Agent } from "../agents/agent.js"
 import { Events } from "../services/events/events.js"
 import { Llm } from "../services/llm/llm.js"
@@ -179,3 +180,16 @@ export interface ServedAgent {
   /** One turn through the session's mailbox; waits for its reply (or for ever, while a question is pending). */
   readonly turn: (id: SessionId, turnId: string, text: string) => Effect.Effect<TurnReply, TurnNotTaken, Sharding>
 }
+
+/**
+ * `agent` with part of what its turns need already given (fitlog chat's diary
+ * and food table): what is left is what serve provides per turn.
+ */
+export const provideAgent = <State, Input, Event extends { readonly _tag: string }, R, SE, EE, P>(
+  agent: Agent<State, Input, Event, R, SE, EE>,
+  context: Context.Context<P>
+): Agent<State, Input, Event, Exclude<R, P>, SE, EE> => ({
+  ...agent,
+  input: (line) => Effect.provide(agent.input(line), context),
+  turn: (state, input) => Effect.provide(agent.turn(state, input), context)
+})

@@ -17,6 +17,7 @@ import { Duration, Effect, Layer, Option, Redacted } from "effect"
 import { localOnly } from "../gui/local-only.js"
 import type { Llm } from "../services/llm/llm.js"
 import { importPeer } from "../services/optional-peer.js"
+import { isLoopback } from "./loopback.js"
 import type { SessionTexts } from "../services/session-store/store.js"
 import { importJsonSessions, makeSqlSessionStore } from "../services/session-store/sql.js"
 import { deliverAnswer } from "./durable-questions.js"
@@ -42,7 +43,6 @@ export interface ServeOptions {
 /** Builds one served agent on the shared storage (the CLI picks the agents and their layers). */
 export type AgentFactory = (deps: ServeDeps) => ServedAgent
 
-export const isLoopback = (host: string): boolean => host === "127.0.0.1" || host === "localhost" || host === "::1" || host === "[::1]"
 
 /** The SQL client for `--db`: a postgres:// URL, else a SQLite file (or `:memory:`). The driver is loaded here. */
 export const layerSql = (db: string): Layer.Layer<SqlClient.SqlClient> =>
