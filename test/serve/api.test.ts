@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ScriptedLlm } from "../../src/services/llm/scripted.js"
-import { startServe } from "./harness.js"
+import { idOf, questionIdOf, startServe } from "./harness.js"
 
 const db = () => join(mkdtempSync(join(tmpdir(), "shoal-serve-")), "serve.sqlite")
 
@@ -16,7 +16,7 @@ describe("shoal serve API", () => {
       expect((yield* request("GET", "/api/agents")).json).toEqual({ agents: ["echo"] })
       const created = yield* request("POST", "/api/agents/echo/sessions")
       expect(created.status).toBe(201)
-      const id = (created.json as { id: string }).id
+      const id = idOf(created.json)
       const turn = yield* request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "hello" })
       expect(turn).toMatchObject({ status: 200, json: { reply: "hello back", ended: false, status: "1 turns" } })
       const got = yield* request("GET", `/api/agents/echo/sessions/${id}`)
@@ -29,10 +29,10 @@ describe("shoal serve API", () => {
   it.live("a turn that asks waits for the answer by id: 202 with the question, 200 after the answer, 409 for a second one", () =>
     Effect.gen(function*() {
       const { request } = yield* startServe({ db: db(), llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("sure")])) })
-      const id = ((yield* request("POST", "/api/agents/echo/sessions")).json as { id: string }).id
+      const id = idOf((yield* request("POST", "/api/agents/echo/sessions")).json)
       const asked = yield* request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "ask to leave" })
       expect(asked).toMatchObject({ status: 202, json: { waitingFor: { question: { _tag: "Confirm", prompt: "Really ask to leave?" } } } })
-      const qid = (asked.json as { waitingFor: { id: string } }).waitingFor.id
+      const qid = questionIdOf(asked.json)
       // The session shows the question as pending, and the state is not saved before the turn ends.
       expect((yield* request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { turns: 0 }, pending: [{ id: qid }] })
       // An answer that does not fit is a 400, and does not use the question up.
@@ -47,7 +47,7 @@ describe("shoal serve API", () => {
   it.live("bad bodies are 400 with the decode error; unknown agents, sessions and questions 404; a body over the limit 413", () =>
     Effect.gen(function*() {
       const { request } = yield* startServe({ db: db(), llm: Layer.orDie(ScriptedLlm.layer([])), maxBodyBytes: 1000 })
-      const id = ((yield* request("POST", "/api/agents/echo/sessions")).json as { id: string }).id
+      const id = idOf((yield* request("POST", "/api/agents/echo/sessions")).json)
       const bad = yield* request("POST", `/api/agents/echo/sessions/${id}/input`, { txt: "hello" })
       expect(bad.status).toBe(400)
       expect(JSON.stringify(bad.json)).toContain("text")
@@ -73,7 +73,7 @@ describe("shoal serve API", () => {
   it.live("the same Idempotency-Key takes the turn once: the model is called once and the state moves once", () =>
     Effect.gen(function*() {
       const { request } = yield* startServe({ db: db(), llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("once")])) })
-      const id = ((yield* request("POST", "/api/agents/echo/sessions")).json as { id: string }).id
+      const id = idOf((yield* request("POST", "/api/agents/echo/sessions")).json)
       const first = yield* request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "hi" }, { "idempotency-key": "turn-1" })
       const retried = yield* request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "hi" }, { "idempotency-key": "turn-1" })
       expect(first.json).toMatchObject({ reply: "once" })

@@ -2,7 +2,7 @@
  * `shoal serve` in the test's process: the real runtime (runner, entities,
  * workflows, routes, guards) on a SQLite file and a loopback port, with a
  * tiny `echo` agent whose turn calls the model once and, for "ask…", asks a
- * Confirm question — enough to see every path of the API without a real model.
+ * Confirm question (for "slow…", it takes 3 s after the model call) — enough to see every path of the API without a real model.
  */
 import { HttpServer } from "@effect/platform"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
@@ -37,6 +37,8 @@ export const echoAgent: Agent<EchoState, string, typeof EchoEvent.Type, Served, 
         Effect.orElseSucceed(() => "(no model)")
       )
       yield* events.emit({ _tag: "Heard", text: input })
+      // "slow…": the turn goes on a while after its paid model call (a window to kill the runner in).
+      if (input.startsWith("slow")) yield* Effect.sleep("3 seconds")
       const asked = input.startsWith("ask")
         ? yield* Effect.flatMap(QuestionUI, (ui) => ui.ask({ _tag: "Confirm", prompt: `Really ${input}?`, default: false }))
         : undefined
@@ -91,3 +93,9 @@ export const startServe = (options: {
       })
     return { url, request }
   })
+
+/** What the tests read out of responses, decoded (not cast). */
+export const idOf = (json: unknown): string => Schema.decodeUnknownSync(Schema.Struct({ id: Schema.String }))(json).id
+export const questionIdOf = (json: unknown): string =>
+  Schema.decodeUnknownSync(Schema.Struct({ waitingFor: Schema.Struct({ id: Schema.String }) }))(json).waitingFor.id
+export const SessionView = Schema.Struct({ state: EchoState, pending: Schema.Array(Schema.Struct({ id: Schema.String })) })

@@ -10,7 +10,7 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ScriptedLlm } from "../../src/services/llm/scripted.js"
-import { startServe } from "./harness.js"
+import { idOf, questionIdOf, startServe } from "./harness.js"
 
 describe("shoal serve restart", () => {
   it.live("a question pending across a restart is answered there, without paying the model again", () =>
@@ -18,10 +18,10 @@ describe("shoal serve restart", () => {
       const db = join(mkdtempSync(join(tmpdir(), "shoal-serve-")), "serve.sqlite")
       const first = yield* Scope.make()
       const before = yield* startServe({ db, llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("paid once")])) }).pipe(Scope.extend(first))
-      const id = ((yield* before.request("POST", "/api/agents/echo/sessions")).json as { id: string }).id
+      const id = idOf((yield* before.request("POST", "/api/agents/echo/sessions")).json)
       const asked = yield* before.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "ask to stay" })
       expect(asked.status).toBe(202)
-      const qid = (asked.json as { waitingFor: { id: string } }).waitingFor.id
+      const qid = questionIdOf(asked.json)
       yield* Scope.close(first, Exit.void)
 
       // The new runner's script is empty: any model call would be a defect ("unexpected model call").
