@@ -80,4 +80,34 @@ describe("shoal serve API", () => {
       expect(retried.json).toMatchObject({ reply: "once" })
       expect((yield* request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { turns: 1 } })
     }).pipe(Effect.scoped), 60_000)
+
+  it.live("events stream over SSE: the turn's steps and the agent's own typed events, encoded", () =>
+    Effect.gen(function*() {
+      const { request, url } = yield* startServe({ db: db(), llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("heard you")])) })
+      const id = idOf((yield* request("POST", "/api/agents/echo/sessions")).json)
+      const controller = new AbortController()
+      yield* Effect.addFinalizer(() => Effect.sync(() => controller.abort()))
+      const response = yield* Effect.promise(() => fetch(`${url}/api/agents/echo/sessions/${id}/events`, { signal: controller.signal }))
+      expect(response.headers.get("content-type")).toContain("text/event-stream")
+      const reader = response.body?.getReader()
+      if (reader === undefined) return expect.fail("no body")
+      const decoder = new TextDecoder()
+      let text = ""
+      const readUntilCompleted = Effect.promise(async () => {
+        while (!text.includes("event: TurnCompleted")) {
+          const chunk = await reader.read()
+          if (chunk.done) break
+          text += decoder.decode(chunk.value)
+        }
+      })
+      const reading = yield* Effect.fork(readUntilCompleted)
+      yield* request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "anyone there" })
+      yield* Effect.timeoutFail(reading.await, { duration: "20 seconds", onTimeout: () => new Error(`no TurnCompleted in:\n${text}`) })
+      const events = text.split("\n").filter((l) => l.startsWith("data: ")).map((l): unknown => JSON.parse(l.slice("data: ".length)))
+      expect(events).toEqual([
+        { _tag: "TurnStarted", turnId: expect.any(String), text: "anyone there" },
+        { _tag: "AgentEvent", event: { _tag: "Heard", text: "anyone there" } },
+        { _tag: "TurnCompleted", turnId: expect.any(String), reply: "heard you", ended: false, degraded: false, status: "1 turns" }
+      ])
+    }).pipe(Effect.scoped), 60_000)
 })
