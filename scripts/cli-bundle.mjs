@@ -26,7 +26,9 @@ export const heavyPackages = [
   "appium-adb",
   "quickjs-emscripten",
   "better-sqlite3",
-  "@effect/sql-sqlite-node"
+  "@effect/sql-sqlite-node",
+  // shoal serve --db postgres:// only (its migrator has a dynamic import the bundle cannot route)
+  "@effect/sql-pg"
 ]
 
 const root = fileURLToPath(new URL("..", import.meta.url))

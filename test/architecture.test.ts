@@ -1,6 +1,6 @@
 /**
  * The layer rules of DESIGN.md ("Principles"), read from the sources once for
- * the whole tree: domain ← services ← agents ← cli / gui, with no import up
+ * the whole tree: domain ← services ← agents ← gui ← serve ← cli, with no import up
  * the stack, and domain and agent code IO-blind — no `node:` modules, SDKs,
  * clock, randomness, environment or console. Time is `Clock`, randomness
  * `Random`, logs `Effect.log*`; everything else arrives through a service tag.
@@ -19,9 +19,9 @@ const sources = readdirSync(src, { recursive: true, encoding: "utf8" })
   .sort()
 
 /** Each layer, lowest first; a file may import its own layer and those below. */
-const layers = ["domain", "services", "agents", "gui", "cli"] as const
+const layers = ["domain", "services", "agents", "gui", "serve", "cli"] as const
 type Layer = (typeof layers)[number]
-const rank: Record<Layer, number> = { domain: 0, services: 1, agents: 2, gui: 3, cli: 4 }
+const rank: Record<Layer, number> = { domain: 0, services: 1, agents: 2, gui: 3, serve: 3.5, cli: 4 }
 
 const layerOf = (file: string): Layer | undefined => layers.find((layer) => file.startsWith(`${layer}/`))
 

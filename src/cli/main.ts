@@ -14,12 +14,13 @@ import { Cause, Console, Effect, Exit, Layer, Logger } from "effect"
 import packageJson from "../../package.json" with { type: "json" }
 import { droid } from "./droid.js"
 import { fitlog } from "./fitlog.js"
+import { serve } from "./serve.js"
 import { shop } from "./shop.js"
 import { tidy } from "./tidy.js"
 
 const shoal = Command.make("shoal").pipe(
   Command.withDescription("Shoal: four calm agents on an Effect runtime — tidy, fitlog, droid, shop."),
-  Command.withSubcommands([tidy, fitlog, droid, shop])
+  Command.withSubcommands([tidy, fitlog, droid, shop, serve])
 )
 
 const cli = Command.run(shoal, { name: "shoal", version: packageJson.version })

@@ -58,7 +58,8 @@ export interface QuestionBridgeShape {
 type Waiting = PendingQuestion & { readonly reply: Deferred.Deferred<Answer, QuestionInputClosed> }
 
 /** The leaf reply an answer carries, if it fits the question. */
-const fits = (question: LeafQuestion, answer: Answer): boolean => {
+/** Whether `answer` can answer `question` (a choice among its options, text for free text…). */
+export const answerFits = (question: LeafQuestion, answer: Answer): boolean => {
   switch (question._tag) {
     case "ProposeDisposition":
       // Words that are not a choice answer a card too: as the user's next message.
@@ -129,7 +130,7 @@ export const makeQuestionBridgeWith = (options: QuestionBridgeOptions): Effect.E
         Effect.gen(function*() {
           const w = yield* SubscriptionRef.get(waiting)
           if (Option.isNone(w) || w.value.id !== id) return yield* new NoSuchQuestion({ id })
-          if (!fits(w.value.question, answer)) {
+          if (!answerFits(w.value.question, answer)) {
             return yield* new AnswerDoesNotFit({ question: w.value.question._tag, answer: answer._tag })
           }
           yield* Deferred.succeed(w.value.reply, answer)

@@ -2,7 +2,10 @@
 import { NodeFileSystem, NodePath } from "@effect/platform-node"
 import { FileSystem } from "@effect/platform"
 import { Effect, Layer, Option, Schema } from "effect"
-import { layerFile, SessionId } from "../../../src/services/session-store/index.js"
+import { SqliteClient } from "@effect/sql-sqlite-node"
+import { SqlClient } from "@effect/sql"
+import { layerFile, SessionId, SessionStore } from "../../../src/services/session-store/index.js"
+import { makeSqlSessionStore } from "../../../src/services/session-store/sql.js"
 import type { SessionKind } from "../../../src/services/session-store/index.js"
 
 export const Room = Schema.Struct({
@@ -40,3 +43,8 @@ export const tempDir = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTemp
 
 /** The file layer in a fresh temp dir (removed when the scope closes), with the Node platform alongside. */
 export const fileStoreInTempDir = Layer.unwrapScoped(Effect.map(tempDir, (dir) => layerFile(dir))).pipe(Layer.provideMerge(nodePlatform))
+
+/** The SQL layer on a private in-memory SQLite database. */
+export const sqlStoreInMemory = Layer.effect(SessionStore, Effect.flatMap(SqlClient.SqlClient, (sql) => makeSqlSessionStore(sql))).pipe(
+  Layer.provide(SqliteClient.layer({ filename: ":memory:" }))
+)

@@ -1,13 +1,14 @@
-/** Behaviour every SessionStore layer must share, run against the memory and the file layers. */
+/** Behaviour every SessionStore layer must share, run against the memory, file and SQL (SQLite) layers. */
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, DateTime, Effect, Exit, Layer, Schema, TestClock } from "effect"
 import { layerMemory, SessionStore } from "../../../src/services/session-store/index.js"
 import type { SessionStoreShape } from "../../../src/services/session-store/index.js"
-import { bedroom, fileStoreInTempDir, id, Room, roomKind, roomKindWithMigration } from "./fixtures.js"
+import { bedroom, fileStoreInTempDir, id, Room, roomKind, roomKindWithMigration, sqlStoreInMemory } from "./fixtures.js"
 
 const layers: ReadonlyArray<readonly [string, Layer.Layer<SessionStore, unknown>]> = [
   ["layerMemory", layerMemory],
-  ["layerFile", fileStoreInTempDir]
+  ["layerFile", fileStoreInTempDir],
+  ["layerSql on SQLite", sqlStoreInMemory]
 ]
 
 for (const [name, layer] of layers) {

@@ -1,0 +1,57 @@
+/**
+ * `shoal serve` once its flags are read: the served agents with their layers
+ * (tidy as it is; fitlog chat with its diary and food table), the database,
+ * the model, and the listener. Loaded by cli/serve.ts only when the command runs.
+ */
+import { FileSystem, HttpServer, Path } from "@effect/platform"
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as NodePath from "@effect/platform-node/NodePath"
+import { Console, Effect, Layer, Option } from "effect"
+import type { Redacted } from "effect"
+import { fitlogChatAgent } from "../agents/fitlog/chat-agent.js"
+import { tidyAgent } from "../agents/tidy/agent.js"
+import { createGuiServer } from "../gui/server.js"
+import type { LlmFlags } from "../services/llm/settings.js"
+import { UsageMeter } from "../services/llm/usage.js"
+import { importPeer } from "../services/optional-peer.js"
+import { fileTexts, resolveDataDir } from "../services/session-store/file.js"
+import { diaryLayer } from "./fitlog-run.js"
+import { llmLayerFor } from "./llm-options.js"
+
+export interface ServeFlags extends LlmFlags {
+  readonly port: number
+  readonly host: string
+  readonly db: Option.Option<string>
+  readonly token: Option.Option<Redacted.Redacted<string>>
+  readonly diary: Option.Option<string>
+}
+
+export const runServe = (flags: ServeFlags) =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const dataDir = yield* resolveDataDir
+    const db = Option.isSome(flags.db) ? flags.db.value : path.join(dataDir, "serve", "serve.sqlite")
+    if (Option.isNone(flags.db)) yield* fs.makeDirectory(path.dirname(db), { recursive: true })
+    const { layer: llm } = yield* llmLayerFor(flags)
+    const { layerSr28 } = yield* Effect.promise(() => import("../services/nutrition-table/sr28-file.js"))
+    const server = yield* importPeer("@effect/cluster", "shoal serve", () => import("../serve/server.js"))
+    const { provideAgent, serveAgent } = yield* Effect.promise(() => import("../serve/served-agent.js"))
+    // fitlog chat's diary and food table are opened once, for every session.
+    const fitlogContext = yield* Layer.build(Layer.mergeAll(layerSr28, diaryLayer({ db: flags.diary }), UsageMeter.layer))
+    const fitlogChat = provideAgent(fitlogChatAgent, fitlogContext)
+    const texts = yield* fileTexts(dataDir)
+
+    const listening = Layer.effectDiscard(HttpServer.addressFormattedWith((url) =>
+      Console.log(`Shoal serves tidy and fitlog-chat at ${url}/api/agents  (sessions in ${db}; Ctrl-C to stop)`)))
+    const app = server.layerServe(
+      { host: flags.host, token: flags.token, where: db, importFrom: { texts, kinds: [tidyAgent.session.name, fitlogChatAgent.session.name] } },
+      [(deps) => serveAgent(tidyAgent, deps), (deps) => serveAgent(fitlogChat, deps)]
+    )
+    return yield* Layer.launch(Layer.merge(app, listening).pipe(
+      Layer.provide(NodeHttpServer.layer(createGuiServer, { port: flags.port, host: flags.host })),
+      Layer.provide(llm),
+      Layer.provide(server.layerSql(db))
+    ))
+  }).pipe(Effect.scoped, Effect.provide(Layer.merge(NodeFileSystem.layer, NodePath.layer)))

@@ -1,0 +1,55 @@
+/**
+ * `shoal serve`: every agent as an HTTP service (issue 18).
+ *
+ *   shoal serve [--port 8024] [--host 127.0.0.1] [--db PATH|postgres://…] [--token T] [--diary PATH]
+ *
+ * Sessions, the cluster's messages and each turn's journal live in one
+ * database: SQLite at <data dir>/serve/serve.sqlite unless --db says
+ * otherwise. Today's JSON sessions are imported on the first start.
+ * The runtime (cluster, workflow engine, SQL driver) is imported only when
+ * the command runs.
+ */
+import { Command, Options } from "@effect/cli"
+import { Data, Effect, Option } from "effect"
+import { llmOptions } from "./llm-options.js"
+
+const options = {
+  ...llmOptions,
+  port: Options.integer("port").pipe(Options.withDescription("The port to listen on (0 picks a free one)."), Options.withDefault(8024)),
+  host: Options.text("host").pipe(
+    Options.withDescription("The address to listen on. Only a loopback address (the default) keeps the Host/Origin guard; any other needs --token."),
+    Options.withDefault("127.0.0.1")
+  ),
+  db: Options.text("db").pipe(
+    Options.withDescription("Where sessions and turn journals live: a SQLite file (default: <data dir>/serve/serve.sqlite) or a postgres:// URL."),
+    Options.optional
+  ),
+  token: Options.redacted("token").pipe(
+    Options.withDescription("Require `Authorization: Bearer <token>` on every request."),
+    Options.optional
+  ),
+  diary: Options.file("diary").pipe(
+    Options.withDescription("fitlog chat's diary, a SQLite file (default: <data dir>/fitlog/diary.sqlite)."),
+    Options.optional
+  )
+}
+
+export class ServeUsageError extends Data.TaggedError("ServeUsageError")<{ readonly message: string }> {}
+
+export const serve = Command.make("serve", options, (flags) =>
+  Effect.gen(function*() {
+    if (!Number.isInteger(flags.port) || flags.port < 0 || flags.port > 65535) {
+      return yield* new ServeUsageError({ message: `--port ${flags.port} is not a port; use a number from 1 to 65535 (default 8024; 0 picks a free one).` })
+    }
+    const { isLoopback } = yield* Effect.promise(() => import("../serve/loopback.js"))
+    if (!isLoopback(flags.host) && Option.isNone(flags.token)) {
+      return yield* new ServeUsageError({ message: `--host ${flags.host} is reachable from other machines: start it with --token too.` })
+    }
+    const { runServe } = yield* Effect.promise(() => import("./serve-run.js"))
+    return yield* runServe(flags)
+  })).pipe(
+  Command.withDescription(
+    "Serve every agent (tidy, fitlog chat) over HTTP: create sessions, send input, answer questions by id, stream events (SSE). " +
+      "Each session is a cluster entity and each turn a durable workflow: a restart continues a turn from its journal, without calling the model again."
+  )
+)

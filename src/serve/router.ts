@@ -1,0 +1,192 @@
+/**
+ * `shoal serve`'s HTTP API, the same for every served agent:
+ *
+ *   GET    /api/agents                                         the agents served
+ *   POST   /api/agents/:agent/sessions                         a new session → 201 { id, opening }
+ *   GET    /api/agents/:agent/sessions                         stored sessions, newest first
+ *   GET    /api/agents/:agent/sessions/:id                     its state, where it stands, its pending questions
+ *   DELETE /api/agents/:agent/sessions/:id                     → 204
+ *   POST   /api/agents/:agent/sessions/:id/input               { text } → 200 the reply, or 202 with the question the turn waits on
+ *   POST   /api/agents/:agent/sessions/:id/questions/:qid      { answer } → 200 the turn's reply, or 202 its next question; 409 if answered
+ *   GET    /api/agents/:agent/sessions/:id/events              Server-Sent Events of the session's turns and agent events
+ *
+ * Bodies are decoded by Schema (a bad one is a 400 carrying the decode error);
+ * an unknown agent, session or question is a 404; a body over the limit a 413.
+ * A turn runs in the session's entity, not in the request: the request only
+ * waits for its reply or its first question, whichever comes first.
+ *
+ * Where it sits: serve's edge (server.ts mounts it behind the guards).
+ */
+import { HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import type { Sharding } from "@effect/cluster/Sharding"
+import type { WorkflowEngine } from "@effect/workflow/WorkflowEngine"
+import { Deferred, Effect, Exit, Fiber, Option, ParseResult, Random, Schema, Scope, Stream } from "effect"
+import { Answer } from "../domain/question.js"
+import type { Question } from "../domain/question.js"
+import { answerFits } from "../services/question-ui/bridge.js"
+import type { LeafQuestion } from "../services/question-ui/renderer.js"
+import { SessionId } from "../services/session-store/session-kind.js"
+import { deliverAnswer } from "./durable-questions.js"
+import { TurnEvent } from "./hub.js"
+import type { Hub } from "./hub.js"
+import type { QuestionStore } from "./questions.js"
+import type { ServedAgent } from "./served-agent.js"
+
+const InputBody = Schema.Struct({ text: Schema.String.pipe(Schema.trimmed(), Schema.nonEmptyString()) })
+const AnswerBody = Schema.Struct({ answer: Answer })
+const SessionParams = Schema.Struct({ agent: Schema.String, id: SessionId })
+const QuestionParams = Schema.Struct({ ...SessionParams.fields, qid: Schema.String })
+
+const problem = (status: number, error: string) => HttpServerResponse.unsafeJson({ error }, { status })
+const encoder = new TextEncoder()
+
+/** A client's `Idempotency-Key` names the turn, so a retried request does not take the turn twice. */
+const TurnId = Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]{1,64}$/, { message: () => "an Idempotency-Key is 1-64 letters, digits, '_' or '-'" }))
+
+const isLeaf = (q: Question): q is LeafQuestion =>
+  q._tag === "ProposeDisposition" || q._tag === "Choose" || q._tag === "FreeText" || q._tag === "Confirm"
+
+/** A turn's id from the question's (`<turn>.<n>`). */
+const turnOf = (questionId: string) => questionId.slice(0, Math.max(0, questionId.lastIndexOf(".")))
+
+export interface RouterDeps {
+  readonly agents: ReadonlyArray<ServedAgent>
+  readonly questions: QuestionStore
+  readonly hub: Hub
+}
+
+/** A decode error as the 400 the issue asks for; anything else as a 500 naming it. */
+const decodeErrors = <R>(effect: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, R>) =>
+  Effect.catchAll(effect, (e) =>
+    Effect.succeed(
+      ParseResult.isParseError(e)
+        ? problem(400, ParseResult.TreeFormatter.formatErrorSync(e))
+        : e instanceof HttpServerError.RouteNotFound
+        ? problem(404, `No such route: ${e.request.method} ${e.request.url}`)
+        : e instanceof HttpServerError.RequestError
+        ? problem(400, `the body could not be read: ${e.message}`)
+        : problem(500, e instanceof Error ? e.message : String(e))
+    ))
+
+export const makeServeRouter = ({ agents, hub, questions }: RouterDeps) => {
+  const byName = new Map(agents.map((a) => [a.name, a]))
+
+  const withAgent = <E, R>(name: string, f: (agent: ServedAgent) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) => {
+    const agent = byName.get(name)
+    return agent === undefined ? Effect.succeed(problem(404, `No agent "${name}" is served here; see GET /api/agents.`)) : f(agent)
+  }
+
+  /** The session named in the path, known to exist, or a 404. */
+  const withSession = <E, R>(f: (agent: ServedAgent, id: SessionId) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+    Effect.flatMap(HttpRouter.schemaPathParams(SessionParams), ({ agent, id }) =>
+      withAgent(agent, (served) =>
+        Effect.flatMap(Effect.either(served.get(id)), (found) =>
+          found._tag === "Left"
+            ? Effect.succeed(found.left._tag === "SessionNotFound" ? problem(404, found.left.message) : problem(500, found.left.message))
+            : f(served, id))))
+
+  /**
+   * What the turn says first after `start`: its reply (200), a question it now waits on (202: the turn
+   * goes on in its entity), or that it could not be taken (500). Listening starts before `start`, so
+   * nothing is missed; the reply is the entity's, asked for by re-sending the turn's id (a duplicate
+   * message waits for the original's reply instead of running again).
+   */
+  const outcome = (agent: ServedAgent, id: SessionId, turnId: string, text: string, start: Effect.Effect<void, never, WorkflowEngine>, answered: Option.Option<string>) =>
+    Effect.scoped(Effect.gen(function*() {
+      const events = yield* hub.subscribe(agent.name, id)
+      const posted = yield* Deferred.make<{ readonly questionId: string; readonly question: Question }>()
+      yield* events.pipe(
+        Stream.filterMap((e) =>
+          e._tag === "QuestionPosted" && e.turnId === turnId && !Option.contains(answered, e.questionId)
+            ? Option.some({ questionId: e.questionId, question: e.question })
+            : Option.none()
+        ),
+        Stream.take(1),
+        Stream.runForEach((q) => Deferred.succeed(posted, q)),
+        Effect.forkScoped
+      )
+      yield* start
+      // Daemon: a request that returns at a question leaves the turn running in its entity.
+      const reply = yield* Effect.forkDaemon(Effect.either(agent.turn(id, turnId, text)))
+      const first = yield* Effect.raceFirst(
+        Effect.map(Deferred.await(posted), (q) => ({ _tag: "Question" as const, ...q })),
+        Effect.map(Fiber.join(reply), (r) => ({ _tag: "Reply" as const, r }))
+      )
+      if (first._tag === "Question") {
+        return yield* HttpServerResponse.json({ turnId, waitingFor: { id: first.questionId, question: first.question } }, { status: 202 })
+      }
+      if (first.r._tag === "Left") return problem(500, first.r.left.reason)
+      const now = yield* agent.get(id).pipe(Effect.option)
+      return yield* HttpServerResponse.json({ turnId, ...first.r.right, status: Option.getOrUndefined(Option.flatMap(now, (s) => Option.fromNullable(s.status))) })
+    }))
+
+  const newTurnId = Effect.map(Effect.all([Random.nextIntBetween(0, 36 ** 6), Random.nextIntBetween(0, 36 ** 6)]), ([a, b]) => `t${a.toString(36)}${b.toString(36)}`)
+
+  const input = withSession((agent, id) =>
+    Effect.gen(function*() {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const { text } = yield* HttpServerRequest.schemaBodyJson(InputBody)
+      const key = request.headers["idempotency-key"]
+      const turnId = key === undefined ? yield* newTurnId : yield* Schema.decodeUnknown(TurnId)(key)
+      return yield* outcome(agent, id, turnId, text, Effect.void, Option.none())
+    }))
+
+  const answer = Effect.flatMap(HttpRouter.schemaPathParams(QuestionParams), ({ qid }) =>
+    withSession((agent, id) =>
+      Effect.gen(function*() {
+        const { answer } = yield* HttpServerRequest.schemaBodyJson(AnswerBody)
+        const stored = yield* questions.find(agent.name, id, qid)
+        if (Option.isNone(stored)) return problem(404, `Session "${id}" has no question "${qid}".`)
+        const question = stored.value.question
+        if (isLeaf(question) && !answerFits(question, answer)) return problem(400, `a ${answer._tag} does not answer a ${question._tag} question`)
+        const claim = yield* questions.claim(agent.name, id, qid, answer)
+        if (claim === "already-answered") return problem(409, `Question "${qid}" was already answered.`)
+        if (claim === "unknown") return problem(404, `Session "${id}" has no question "${qid}".`)
+        const deliver = deliverAnswer(agent.workflow, stored.value, answer).pipe(
+          Effect.zipRight(questions.markDelivered(agent.name, id, qid)),
+          Effect.zipRight(hub.publish({ agent: agent.name, sessionId: id, event: { _tag: "QuestionAnswered", questionId: qid } })),
+          Effect.orDie
+        )
+        return yield* outcome(agent, id, turnOf(qid), "", deliver, Option.some(qid))
+      })))
+
+  const events = withSession((agent, id) =>
+    Effect.gen(function*() {
+      const pending = yield* questions.pending(agent.name, id)
+      const scope = yield* Scope.make()
+      const live = yield* Scope.extend(hub.subscribe(agent.name, id), scope)
+      const now = pending.map((q): TurnEvent => ({ _tag: "QuestionPosted", turnId: turnOf(q.questionId), questionId: q.questionId, question: q.question }))
+      const encode = Schema.encode(TurnEvent)
+      const body = Stream.concat(Stream.fromIterable(now), live).pipe(
+        Stream.mapEffect((e) => Effect.orDie(encode(e))),
+        Stream.map((e) => encoder.encode(`event: ${e._tag}\ndata: ${JSON.stringify(e)}\n\n`)),
+        Stream.ensuring(Scope.close(scope, Exit.void))
+      )
+      return HttpServerResponse.stream(Stream.concat(Stream.make(encoder.encode("retry: 2000\n\n")), body), {
+        contentType: "text/event-stream",
+        headers: { "cache-control": "no-store", "x-accel-buffering": "no" }
+      })
+    }))
+
+  return HttpRouter.empty.pipe(
+    HttpRouter.get("/api/agents", HttpServerResponse.json({ agents: agents.map((a) => a.name) })),
+    HttpRouter.post("/api/agents/:agent/sessions", Effect.flatMap(HttpRouter.params, (p) =>
+      withAgent(p["agent"] ?? "", (agent) => Effect.flatMap(agent.create, (s) => HttpServerResponse.json({ agent: agent.name, ...s }, { status: 201 }))))),
+    HttpRouter.get("/api/agents/:agent/sessions", Effect.flatMap(HttpRouter.params, (p) =>
+      withAgent(p["agent"] ?? "", (agent) => Effect.flatMap(agent.list, (sessions) => HttpServerResponse.json({ sessions })))),),
+    HttpRouter.get("/api/agents/:agent/sessions/:id", withSession((agent, id) =>
+      Effect.gen(function*() {
+        const session = yield* agent.get(id)
+        const pending = yield* questions.pending(agent.name, id)
+        return yield* HttpServerResponse.json({ agent: agent.name, ...session, pending: pending.map((q) => ({ id: q.questionId, question: q.question })) })
+      }))),
+    HttpRouter.del("/api/agents/:agent/sessions/:id", withSession((agent, id) =>
+      agent.remove(id).pipe(Effect.zipRight(questions.removeSession(agent.name, id)), Effect.as(HttpServerResponse.empty({ status: 204 }))))),
+    HttpRouter.post("/api/agents/:agent/sessions/:id/input", input),
+    HttpRouter.post("/api/agents/:agent/sessions/:id/questions/:qid", answer),
+    HttpRouter.get("/api/agents/:agent/sessions/:id/events", events),
+    decodeErrors
+  )
+}
+
+export type ServeRouterR = Sharding | WorkflowEngine

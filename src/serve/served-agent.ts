@@ -1,0 +1,195 @@
+/**
+ * One `Agent` record as a cluster service:
+ *
+ * - each session is an `Entity` (`ShoalSession/<agent>`) keyed by its id; its
+ *   mailbox takes one `Turn` message at a time, so a session has exactly one
+ *   writer by construction, and the messages are persisted (a runner that
+ *   dies mid-turn gets the turn redelivered when it, or another, starts);
+ * - each turn is a `Workflow` (`ShoalTurn/<agent>`, idempotent on session and
+ *   turn id): it loads the state (an Activity, so a replay sees the state from
+ *   before the turn even after the save), runs the agent's own `turn` with a
+ *   journaled `Llm` and a durable `QuestionUI`, and saves (an Activity).
+ *
+ * Where it sits: serve's engine room; the HTTP routes (router.ts) talk to the
+ * returned `ServedAgent`, never to the agent's generics.
+ */
+import { ClusterSchema, Entity } from "@effect/cluster"
+import type { Sharding } from "@effect/cluster/Sharding"
+import { Rpc } from "@effect/rpc"
+import { Activity, Workflow } from "@effect/workflow"
+import type { WorkflowEngine, WorkflowInstance } from "@effect/workflow/WorkflowEngine"
+import { DateTime, Effect, Layer, Option, Ref, Schedule, Schema } from "effect"
+import type { Context } from "effect"
+import type { Agent } from "../agents/agent.js"
+import { Events } from "../services/events/events.js"
+import { Llm } from "../services/llm/llm.js"
+import { QuestionUI } from "../services/question-ui/question-ui.js"
+import type { SessionConflict, SessionLoadError, SessionNotFound, SessionStoreError } from "../services/session-store/errors.js"
+import { newSessionId, SessionId } from "../services/session-store/session-kind.js"
+import type { SessionStoreShape } from "../services/session-store/session-store.js"
+import { durableQuestions } from "./durable-questions.js"
+import type { Hub } from "./hub.js"
+import { journaledLlm } from "./journaled-llm.js"
+import type { QuestionStore } from "./questions.js"
+
+/** What the served agent's turn may use: serve provides each one per turn. */
+export type Served = Llm | QuestionUI | Events
+
+export const TurnReply = Schema.Struct({ reply: Schema.String, ended: Schema.Boolean, degraded: Schema.Boolean })
+export type TurnReply = typeof TurnReply.Type
+
+/** A turn that could not be taken: the session is gone, the store failed, or the agent said so. */
+export class TurnNotTaken extends Schema.TaggedError<TurnNotTaken>()("TurnNotTaken", { reason: Schema.String }) {}
+
+export interface ServeDeps {
+  readonly store: SessionStoreShape
+  readonly questions: QuestionStore
+  readonly hub: Hub
+}
+
+const notTaken = (e: { readonly message: string }) => new TurnNotTaken({ reason: e.message })
+
+export const serveAgent = <State, Input, Event extends { readonly _tag: string }, SE, EE>(
+  agent: Agent<State, Input, Event, Served, SE, EE>,
+  deps: ServeDeps
+) => {
+  const { hub, questions, store } = deps
+  const kind = agent.session
+
+  const TurnWorkflow = Workflow.make({
+    name: `ShoalTurn/${agent.name}`,
+    payload: { sessionId: Schema.String, turnId: Schema.String, text: Schema.String },
+    success: TurnReply,
+    error: TurnNotTaken,
+    idempotencyKey: ({ sessionId, turnId }) => `${sessionId}/${turnId}`,
+    // While a question is pending the turn is suspended; its entity asks again this often whether it went on.
+    suspendedRetrySchedule: Schedule.spaced("200 millis")
+  })
+
+  const workflowLayer = TurnWorkflow.toLayer(Effect.fnUntraced(function*(payload, executionId) {
+    const sessionId = yield* Schema.decode(SessionId)(payload.sessionId).pipe(Effect.mapError(notTaken))
+    const engine = yield* Effect.context<WorkflowEngine | WorkflowInstance>()
+    const llm = yield* Llm
+    const state = yield* Activity.make({
+      name: "load",
+      success: kind.schema,
+      error: TurnNotTaken,
+      execute: store.load(kind, sessionId).pipe(Effect.mapError(notTaken))
+    })
+    const events = yield* hub.events(agent.name, sessionId, agent.events)
+    const calls = yield* Ref.make(0)
+    const asked = yield* Ref.make(0)
+    const turn = { agent: agent.name, sessionId, turnId: payload.turnId, executionId }
+    const services = Layer.mergeAll(
+      Layer.succeed(Llm, journaledLlm(llm, calls, engine)),
+      Layer.succeed(QuestionUI, durableQuestions(turn, asked, questions, hub, engine)),
+      Layer.succeed(Events, events)
+    )
+    const result = yield* Effect.flatMap(agent.input(payload.text), (input) => agent.turn(state, input)).pipe(
+      Effect.mapError(notTaken),
+      Effect.provide(services)
+    )
+    yield* Activity.make({ name: "save", error: TurnNotTaken, execute: store.save(kind, sessionId, result.state).pipe(Effect.mapError(notTaken)) })
+    return { reply: result.reply, ended: result.ended, degraded: result.degraded }
+  }))
+
+  const SessionEntity = Entity.make(`ShoalSession/${agent.name}`, [
+    Rpc.make("Turn", {
+      payload: { turnId: Schema.String, text: Schema.String },
+      success: TurnReply,
+      error: TurnNotTaken,
+      primaryKey: ({ turnId }) => turnId
+    }).annotate(ClusterSchema.Persisted, true)
+  ])
+
+  // The mailbox hands the entity one Turn at a time (concurrency 1): the session's one writer.
+  const entityLayer = SessionEntity.toLayer(Effect.gen(function*() {
+    const address = yield* Entity.CurrentAddress
+    const sessionId = address.entityId
+    return {
+      Turn: (request) =>
+        hub.publish({ agent: agent.name, sessionId, event: { _tag: "TurnStarted", turnId: request.payload.turnId, text: request.payload.text } }).pipe(
+          Effect.zipRight(TurnWorkflow.execute({ sessionId, turnId: request.payload.turnId, text: request.payload.text })),
+          Effect.tapBoth({
+            onFailure: (e) => hub.publish({ agent: agent.name, sessionId, event: { _tag: "TurnNotTaken", turnId: request.payload.turnId, reason: e.reason } }),
+            onSuccess: (r) =>
+              Effect.flatMap(
+                store.load(kind, SessionId.make(sessionId)).pipe(Effect.map((s) => agent.view.status(s)), Effect.orElseSucceed(() => Option.none<string>())),
+                (status) =>
+                  hub.publish({
+                    agent: agent.name,
+                    sessionId,
+                    event: { _tag: "TurnCompleted", turnId: request.payload.turnId, ...r, ...(Option.isSome(status) ? { status: status.value } : {}) }
+                  })
+              )
+          })
+        )
+    }
+  }), { concurrency: 1 })
+
+  const encodeState = Schema.encode(kind.schema)
+  const load = (id: SessionId) => store.load(kind, id)
+
+  return {
+    name: agent.name,
+    workflow: TurnWorkflow,
+    layer: Layer.merge(workflowLayer, entityLayer),
+    create: Effect.gen(function*() {
+      const id = yield* newSessionId
+      yield* store.save(kind, id, agent.initial)
+      return { id, opening: agent.view.opening(agent.initial) }
+    }),
+    list: Effect.flatMap(store.list(kind), (summaries) =>
+      Effect.forEach(summaries, (s) =>
+        load(s.id).pipe(
+          Effect.map((state) => ({ id: s.id, updatedAt: DateTime.formatIso(s.updatedAt), describe: agent.view.describe(state) })),
+          // A session that cannot be read is still listed, saying why.
+          Effect.catchAll((e) => Effect.succeed({ id: s.id, updatedAt: DateTime.formatIso(s.updatedAt), describe: e.message }))
+        ))),
+    get: (id) =>
+      Effect.flatMap(load(id), (state) =>
+        Effect.map(Effect.orDie(encodeState(state)), (encoded) => ({
+          id,
+          describe: agent.view.describe(state),
+          status: Option.getOrUndefined(agent.view.status(state)),
+          state: encoded
+        }))),
+    remove: (id) => store.remove(kind, id),
+    turn: (id, turnId, text) =>
+      Effect.flatMap(SessionEntity.client, (client) => client(id).Turn({ turnId, text })).pipe(
+        Effect.catchTags({
+          MailboxFull: (e) => Effect.fail(new TurnNotTaken({ reason: e.message })),
+          AlreadyProcessingMessage: (e) => Effect.fail(new TurnNotTaken({ reason: e.message })),
+          PersistenceError: (e) => Effect.fail(new TurnNotTaken({ reason: e.message }))
+        })
+      )
+  } satisfies ServedAgent
+}
+
+/** One served agent, its generics closed over: what the HTTP routes use. */
+export interface ServedAgent {
+  readonly name: string
+  readonly workflow: Workflow.Any
+  /** The turn workflow and the session entity, on the runner's engine and sharding; the base `Llm` is the runner's. */
+  readonly layer: Layer.Layer<never, never, WorkflowEngine | Sharding | Llm>
+  /** A new session at the agent's initial state, saved; its id and opening line. */
+  readonly create: Effect.Effect<{ readonly id: SessionId; readonly opening: string }, SessionStoreError | SessionConflict>
+  readonly list: Effect.Effect<ReadonlyArray<{ readonly id: string; readonly updatedAt: string; readonly describe: string }>, SessionStoreError>
+  readonly get: (id: SessionId) => Effect.Effect<{ readonly id: string; readonly describe: string; readonly status: string | undefined; readonly state: unknown }, SessionLoadError>
+  readonly remove: (id: SessionId) => Effect.Effect<void, SessionNotFound | SessionStoreError>
+  /** One turn through the session's mailbox; waits for its reply (or for ever, while a question is pending). */
+  readonly turn: (id: SessionId, turnId: string, text: string) => Effect.Effect<TurnReply, TurnNotTaken, Sharding>
+}
+
+/**
+ * `agent` with part of what its turns need already given (fitlog chat's diary
+ * and food table): what is left is what serve provides per turn.
+ */
+export const provideAgent = <State, Input, Event extends { readonly _tag: string }, R, SE, EE, P>(
+  agent: Agent<State, Input, Event, R, SE, EE>,
+  context: Context.Context<P>
+): Agent<State, Input, Event, Exclude<R, P>, SE, EE> => ({
+  ...agent,
+  input: (line) => Effect.provide(agent.input(line), context),
+  turn: (state, input) => Effect.provide(agent.turn(state, input), context)
+})

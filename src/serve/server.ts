@@ -1,0 +1,119 @@
+/**
+ * `shoal serve`'s runtime: one cluster runner (`SingleRunner`) whose message
+ * storage, workflow journal and sessions all live in one SQL database
+ * (SQLite under the data dir by default, or `--db postgres://…`), the served
+ * agents' entities and turn workflows registered on it, and the HTTP API in
+ * front, behind the guards (bearer token, Host/Origin, body size).
+ *
+ * Where it sits: loaded only by `shoal serve` (a dynamic import), so no other
+ * command loads @effect/cluster, @effect/workflow or a SQL driver.
+ */
+import { ClusterWorkflowEngine, SingleRunner } from "@effect/cluster"
+import type { ShardingConfig } from "@effect/cluster"
+import { HttpIncomingMessage, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import type { HttpApp } from "@effect/platform"
+import { SqlClient } from "@effect/sql"
+import { Duration, Effect, Layer, Option, Redacted } from "effect"
+import { localOnly } from "../gui/local-only.js"
+import type { Llm } from "../services/llm/llm.js"
+import { importPeer } from "../services/optional-peer.js"
+import { isLoopback } from "./loopback.js"
+import type { SessionTexts } from "../services/session-store/store.js"
+import { importJsonSessions, makeSqlSessionStore } from "../services/session-store/sql.js"
+import { deliverAnswer } from "./durable-questions.js"
+import { makeHub } from "./hub.js"
+import { makeQuestionStore } from "./questions.js"
+import { makeServeRouter } from "./router.js"
+import type { ServeDeps, ServedAgent } from "./served-agent.js"
+
+export const defaultMaxBodyBytes = 10 * 1024 * 1024
+
+export interface ServeOptions {
+  /** `--host`: only a loopback host keeps the Host/Origin guard (DNS rebinding); any other needs a token. */
+  readonly host: string
+  readonly token: Option.Option<Redacted.Redacted<string>>
+  readonly maxBodyBytes?: number
+  /** Today's JSON sessions to import on the first start, and the kinds to look for. */
+  readonly importFrom?: { readonly texts: SessionTexts; readonly kinds: ReadonlyArray<string> }
+  /** Where the sessions live, for error messages. */
+  readonly where?: string
+  readonly shardingConfig?: Partial<ShardingConfig.ShardingConfig["Type"]>
+}
+
+/** Builds one served agent on the shared storage (the CLI picks the agents and their layers). */
+export type AgentFactory = (deps: ServeDeps) => ServedAgent
+
+
+/** The SQL client for `--db`: a postgres:// URL, else a SQLite file (or `:memory:`). The driver is loaded here. */
+export const layerSql = (db: string): Layer.Layer<SqlClient.SqlClient> =>
+  Layer.unwrapEffect(Effect.gen(function*() {
+    if (/^postgres(ql)?:\/\//.test(db)) {
+      const { PgClient } = yield* importPeer("@effect/sql-pg", "shoal serve --db postgres://", () => import("@effect/sql-pg"))
+      return Layer.orDie(PgClient.layer({ url: Redacted.make(db) }))
+    }
+    const { SqliteClient } = yield* importPeer("@effect/sql-sqlite-node", "shoal serve", () => import("@effect/sql-sqlite-node"))
+    return Layer.orDie(SqliteClient.layer({ filename: db }))
+  }))
+
+/** Token, size and (on loopback) Host/Origin, before any route runs. */
+const guard = (options: ServeOptions) => <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R | HttpServerRequest.HttpServerRequest> => {
+  const max = options.maxBodyBytes ?? defaultMaxBodyBytes
+  const checked = Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    if (Option.isSome(options.token) && request.headers["authorization"] !== `Bearer ${Redacted.value(options.token.value)}`) {
+      return HttpServerResponse.unsafeJson({ error: "This server needs `Authorization: Bearer <token>` (the --token it was started with)." }, { status: 401 })
+    }
+    if (Number(request.headers["content-length"] ?? "0") > max) {
+      return HttpServerResponse.unsafeJson({ error: `The body is larger than ${Math.round(max / (1024 * 1024))} MB.` }, { status: 413 })
+    }
+    return yield* HttpIncomingMessage.withMaxBodySize(app, Option.some(max))
+  })
+  return isLoopback(options.host) ? localOnly(checked) : checked
+}
+
+/**
+ * Everything but the HTTP listener and the database: the runner, the agents'
+ * entities and workflows, the routes on the provided `HttpServer`.
+ */
+export const layerServe = (
+  options: ServeOptions,
+  factories: ReadonlyArray<AgentFactory>
+): Layer.Layer<never, never, HttpServer.HttpServer | Llm | SqlClient.SqlClient> =>
+  Layer.unwrapScoped(Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const store = yield* Effect.orDie(makeSqlSessionStore(sql, options.where))
+    if (options.importFrom !== undefined) yield* Effect.orDie(importJsonSessions(sql, options.importFrom.texts, options.importFrom.kinds))
+    const questions = yield* Effect.orDie(makeQuestionStore(sql))
+    const hub = yield* makeHub
+    const agents = factories.map((make) => make({ store, questions, hub }))
+    const router = makeServeRouter({ agents, questions, hub })
+
+    // An answer claimed just before a crash was never handed to its turn: hand it over now (the deferred keeps only the first).
+    const redeliver = Layer.effectDiscard(Effect.gen(function*() {
+      for (const q of yield* questions.undelivered) {
+        const agent = agents.find((a) => a.name === q.agent)
+        if (agent === undefined || Option.isNone(q.answer)) continue
+        yield* deliverAnswer(agent.workflow, q, q.answer.value)
+        yield* questions.markDelivered(q.agent, q.sessionId, q.questionId)
+      }
+    }).pipe(Effect.catchAll((e) => Effect.logWarning(`could not hand over answers claimed before a restart: ${e.reason}`))))
+
+    const http = HttpServer.serve(guard(options)(router))
+    return Layer.mergeAll(http, redeliver, ...agents.map((a) => a.layer))
+  })).pipe(Layer.provide(layerCluster(options)))
+
+/** One runner on the provided database: sharding, message storage and the workflow engine. */
+export const layerCluster = (options: Pick<ServeOptions, "shardingConfig">) =>
+  ClusterWorkflowEngine.layer.pipe(
+    Layer.provideMerge(SingleRunner.layer({
+      // One runner: its shard locks need no table; the messages and the journal still do.
+      runnerStorage: "memory",
+      shardingConfig: {
+        // A restarted runner picks up persisted turns within a second; stopping does not wait long for busy entities.
+        entityMessagePollInterval: Duration.seconds(1),
+        entityTerminationTimeout: Duration.seconds(2),
+        ...options.shardingConfig
+      }
+    })),
+    Layer.orDie
+  )

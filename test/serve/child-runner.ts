@@ -1,0 +1,39 @@
+/**
+ * `shoal serve`'s runtime as a child process the restart test can SIGKILL:
+ * the echo agent on the SQLite file `SHOAL_TEST_DB`, with a model that
+ * appends one line to `SHOAL_TEST_CALLS` per call it is paid for — a count
+ * that outlives the process. Prints `{"url": …}` once listening.
+ */
+import { Effect, Layer, Stream } from "effect"
+import { appendFileSync } from "node:fs"
+import type { GenerateRequest } from "../../src/domain/llm.js"
+import { StreamEvent } from "../../src/domain/llm.js"
+import { Llm } from "../../src/services/llm/llm.js"
+import { ScriptedLlm } from "../../src/services/llm/scripted.js"
+import { startServe } from "./harness.js"
+
+const db = process.env["SHOAL_TEST_DB"] ?? ""
+const calls = process.env["SHOAL_TEST_CALLS"] ?? ""
+
+const paid = (request: GenerateRequest) =>
+  Effect.sync(() => {
+    const last = request.messages.at(-1)
+    const text = last !== undefined && last._tag === "User" ? last.content.map((c) => (c._tag === "Text" ? c.text : "")).join("") : ""
+    appendFileSync(calls, `${text}\n`)
+    return ScriptedLlm.text(`paid for ${text}`)
+  })
+
+const countingLlm = Layer.succeed(Llm, {
+  provider: "counting",
+  model: "counting",
+  generate: paid,
+  stream: (request) => Stream.flatMap(Stream.fromEffect(paid(request)), (response) => Stream.make(StreamEvent.Completed({ response })))
+})
+
+Effect.runFork(
+  Effect.gen(function*() {
+    const served = yield* startServe({ db, llm: countingLlm })
+    process.stdout.write(`${JSON.stringify({ url: served.url })}\n`)
+    return yield* Effect.never
+  }).pipe(Effect.scoped)
+)

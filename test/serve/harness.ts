@@ -1,0 +1,101 @@
+/**
+ * `shoal serve` in the test's process: the real runtime (runner, entities,
+ * workflows, routes, guards) on a SQLite file and a loopback port, with a
+ * tiny `echo` agent whose turn calls the model once and, for "ask…", asks a
+ * Confirm question (for "slow…", it takes 3 s after the model call) — enough to see every path of the API without a real model.
+ */
+import { HttpServer } from "@effect/platform"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import type { Redacted, Scope } from "effect"
+import { createServer } from "node:http"
+import type { Agent } from "../../src/agents/agent.js"
+import { GenerateRequest, userText } from "../../src/domain/llm.js"
+import { typedEvents } from "../../src/services/events/events.js"
+import { Llm } from "../../src/services/llm/llm.js"
+import { QuestionUI } from "../../src/services/question-ui/question-ui.js"
+import type { Served } from "../../src/serve/served-agent.js"
+import { serveAgent } from "../../src/serve/served-agent.js"
+import { layerServe, layerSql } from "../../src/serve/server.js"
+
+export const EchoState = Schema.Struct({ turns: Schema.Number, said: Schema.Array(Schema.String) })
+export type EchoState = typeof EchoState.Type
+export const EchoEvent = Schema.Union(Schema.TaggedStruct("Heard", { text: Schema.String }))
+const events = typedEvents(EchoEvent)
+
+export const echoAgent: Agent<EchoState, string, typeof EchoEvent.Type, Served, typeof EchoState.Encoded, typeof EchoEvent.Encoded> = {
+  name: "echo",
+  session: { name: "echo", version: 1, schema: EchoState },
+  initial: { turns: 0, said: [] },
+  events: EchoEvent,
+  input: (line) => Effect.succeed(line),
+  turn: (state, input) =>
+    Effect.gen(function*() {
+      const llm = yield* Llm
+      const response = yield* llm.generate(new GenerateRequest({ messages: [userText(input)] })).pipe(
+        Effect.map((r) => r.text),
+        Effect.orElseSucceed(() => "(no model)")
+      )
+      yield* events.emit({ _tag: "Heard", text: input })
+      // "slow…": the turn goes on a while after its paid model call (a window to kill the runner in).
+      if (input.startsWith("slow")) yield* Effect.sleep("3 seconds")
+      const asked = input.startsWith("ask")
+        ? yield* Effect.flatMap(QuestionUI, (ui) => ui.ask({ _tag: "Confirm", prompt: `Really ${input}?`, default: false }))
+        : undefined
+      const extra = asked === undefined ? "" : asked._tag === "ConfirmAnswer" && asked.confirmed ? " (confirmed)" : " (declined)"
+      return { reply: `${response}${extra}`, state: { turns: state.turns + 1, said: [...state.said, input] }, ended: input === "stop", degraded: false }
+    }),
+  view: {
+    opening: () => "Say anything.",
+    welcomeBack: (s) => `Back after ${s.turns} turns.`,
+    status: (s) => Option.some(`${s.turns} turns`),
+    summary: () => Option.none(),
+    describe: (s) => `${s.turns} turns`
+  }
+}
+
+export interface Served_ {
+  readonly url: string
+  readonly request: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Effect.Effect<{ readonly status: number; readonly json: unknown }>
+}
+
+/** The server on `db` (a SQLite file), listening on 127.0.0.1, for the scope. */
+export const startServe = (options: {
+  readonly db: string
+  readonly llm: Layer.Layer<Llm>
+  readonly token?: Redacted.Redacted<string>
+  readonly maxBodyBytes?: number
+}): Effect.Effect<Served_, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const http = NodeHttpServer.layer(() => createServer(), { port: 0, host: "127.0.0.1" })
+    const app = layerServe(
+      { host: "127.0.0.1", token: Option.fromNullable(options.token), ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }) },
+      [(deps) => serveAgent(echoAgent, deps)]
+    ).pipe(Layer.provideMerge(http), Layer.provide(options.llm), Layer.provide(layerSql(options.db)))
+    const context = yield* Layer.build(Layer.orDie(app))
+    const address = Context.get(context, HttpServer.HttpServer).address
+    const url = address._tag === "TcpAddress" ? `http://127.0.0.1:${address.port}` : ""
+    const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+      Effect.promise(async () => {
+        const response = await fetch(`${url}${path}`, {
+          method,
+          headers: { "content-type": "application/json", ...headers },
+          ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) })
+        })
+        const text = await response.text()
+        let json: unknown = text
+        try {
+          json = JSON.parse(text)
+        } catch {
+          // not JSON: kept as text
+        }
+        return { status: response.status, json }
+      })
+    return { url, request }
+  })
+
+/** What the tests read out of responses, decoded (not cast). */
+export const idOf = (json: unknown): string => Schema.decodeUnknownSync(Schema.Struct({ id: Schema.String }))(json).id
+export const questionIdOf = (json: unknown): string =>
+  Schema.decodeUnknownSync(Schema.Struct({ waitingFor: Schema.Struct({ id: Schema.String }) }))(json).waitingFor.id
+export const SessionView = Schema.Struct({ state: EchoState, pending: Schema.Array(Schema.Struct({ id: Schema.String })) })

@@ -1,0 +1,145 @@
+/**
+ * `kill -9` of a real runner process, on SQLite with one runner: the next
+ * runner on the same database goes on from the journal. A turn killed after
+ * its paid model call finishes on the new runner by itself (its persisted
+ * message is redelivered) without calling the model again; a pending question
+ * survives the kill and its answer finishes the turn. The model's calls are
+ * counted in a file, so the count outlives the killed process.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { SqlClient } from "@effect/sql"
+import { SqliteClient } from "@effect/sql-sqlite-node"
+import { Context, Effect, Layer, Schedule, Schema } from "effect"
+import { idOf, questionIdOf, SessionView } from "./harness.js"
+import { build } from "esbuild"
+import { spawn } from "node:child_process"
+import type { ChildProcess } from "node:child_process"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { join } from "node:path"
+import { createInterface } from "node:readline"
+import { fileURLToPath } from "node:url"
+
+const root = fileURLToPath(new URL("../..", import.meta.url))
+let dir = ""
+
+beforeAll(async () => {
+  mkdirSync(join(root, "test-artifacts"), { recursive: true })
+  dir = mkdtempSync(join(root, "test-artifacts", "serve-kill-"))
+  // The runner script, bundled with its own sources; packages resolve from node_modules.
+  await build({
+    absWorkingDir: root,
+    entryPoints: ["test/serve/child-runner.ts"],
+    outfile: join(dir, "child-runner.mjs"),
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    logLevel: "warning"
+  })
+}, 60_000)
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+interface Runner {
+  readonly url: string
+  readonly child: ChildProcess
+}
+
+const startRunner = (db: string, calls: string) =>
+  Effect.async<Runner>((resume) => {
+    const child = spawn(process.execPath, [join(dir, "child-runner.mjs")], {
+      cwd: root,
+      env: { PATH: process.env["PATH"] ?? "", SHOAL_TEST_DB: db, SHOAL_TEST_CALLS: calls },
+      stdio: ["ignore", "pipe", "inherit"]
+    })
+    const lines = createInterface({ input: child.stdout })
+    lines.once("line", (line) => {
+      const parsed: unknown = JSON.parse(line)
+      const url = typeof parsed === "object" && parsed !== null && "url" in parsed && typeof parsed.url === "string" ? parsed.url : ""
+      resume(Effect.succeed({ url, child }))
+    })
+    return Effect.sync(() => child.kill("SIGKILL"))
+  })
+
+const kill9 = (runner: Runner) =>
+  Effect.async<void>((resume) => {
+    if (runner.child.exitCode !== null || runner.child.signalCode !== null) return resume(Effect.void)
+    runner.child.once("exit", () => resume(Effect.void))
+    runner.child.kill("SIGKILL")
+  })
+
+/** A runner for the scope (killed at its end if the test has not killed it). */
+const runner = (db: string, calls: string) => Effect.acquireRelease(startRunner(db, calls), kill9)
+
+const request = (url: string, method: string, path: string, body?: unknown) =>
+  Effect.tryPromise(async () => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) })
+    })
+    const text = await response.text()
+    return { status: response.status, json: JSON.parse(text === "" ? "null" : text) as unknown }
+  })
+
+/** The echo session's turn count as stored in the database, read by a client of our own. */
+const storedTurns = (db: string, id: string) =>
+  Effect.scoped(Effect.gen(function*() {
+    const sql = Context.get(yield* Layer.build(SqliteClient.layer({ filename: db })), SqlClient.SqlClient)
+    const rows = yield* sql<{ text: string }>`SELECT text FROM shoal_sessions WHERE kind = 'echo' AND id = ${id}`
+    const stored: unknown = JSON.parse(rows[0]?.text ?? "{}")
+    return typeof stored === "object" && stored !== null && "state" in stored && typeof stored.state === "object" && stored.state !== null &&
+        "turns" in stored.state
+      ? stored.state.turns
+      : undefined
+  })).pipe(Effect.orDie)
+
+const paidCalls = (calls: string): ReadonlyArray<string> =>
+  existsSync(calls) ? readFileSync(calls, "utf8").split("\n").filter((l) => l !== "") : []
+
+const eventually = <A, E>(what: string, effect: Effect.Effect<A, E>, holds: (a: A) => boolean) =>
+  effect.pipe(
+    Effect.filterOrFail(holds, () => what),
+    Effect.mapError(String),
+    Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("30 seconds"))),
+    Effect.orDieWith((e) => new Error(`never happened: ${e}`))
+  )
+
+describe("shoal serve under kill -9", () => {
+  it.live("a turn killed after its paid model call, and a question pending at a kill, both finish on the next runner without paying again", () =>
+    Effect.gen(function*() {
+      const db = join(dir, "serve.sqlite")
+      const calls = join(dir, "calls.txt")
+
+      const a = yield* runner(db, calls)
+      const id = idOf((yield* request(a.url, "POST", "/api/agents/echo/sessions")).json)
+      // The request is left hanging: its runner dies under it.
+      yield* Effect.forkDaemon(Effect.ignore(request(a.url, "POST", `/api/agents/echo/sessions/${id}/input`, { text: "slow walk" })))
+      yield* eventually("the model was paid", Effect.sync(() => paidCalls(calls)), (c) => c.length === 1)
+      yield* kill9(a)
+      expect((yield* request(a.url, "GET", `/api/agents/echo/sessions/${id}`).pipe(Effect.either))._tag).toBe("Left")
+      // Killed mid-turn: the model was paid, the turn's state was not saved.
+      expect(yield* storedTurns(db, id)).toBe(0)
+
+      // Nobody sends the turn again: the new runner finds its persisted message and finishes it from the journal.
+      const b = yield* runner(db, calls)
+      const session = (url: string) => Effect.map(request(url, "GET", `/api/agents/echo/sessions/${id}`), (r) => Schema.decodeUnknownSync(SessionView)(r.json))
+      const done = yield* eventually("the killed turn finished", session(b.url), (s) => s.state.turns === 1)
+      expect(done.state.said).toEqual(["slow walk"])
+      expect(paidCalls(calls)).toEqual(["slow walk"])
+
+      // A question pending when its runner is killed is answered on the next one.
+      const asked = yield* request(b.url, "POST", `/api/agents/echo/sessions/${id}/input`, { text: "ask for more" })
+      expect(asked.status).toBe(202)
+      const qid = questionIdOf(asked.json)
+      yield* kill9(b)
+      const c = yield* runner(db, calls)
+      expect((yield* session(c.url)).pending.map((q) => q.id)).toEqual([qid])
+      const answered = yield* request(c.url, "POST", `/api/agents/echo/sessions/${id}/questions/${qid}`, { answer: { _tag: "ConfirmAnswer", confirmed: true } })
+      expect(answered).toMatchObject({ status: 200, json: { reply: "paid for ask for more (confirmed)" } })
+      expect((yield* session(c.url)).state).toEqual({ turns: 2, said: ["slow walk", "ask for more"] })
+      // Each model call was paid exactly once, across three processes and two kills.
+      expect(paidCalls(calls)).toEqual(["slow walk", "ask for more"])
+    }).pipe(Effect.scoped), 120_000)
+})

@@ -1,0 +1,34 @@
+/**
+ * A turn survives its runner: the model call it paid for is journaled, so
+ * the runner that takes over (here: the same database, a new runtime) goes on
+ * from the journal — the model is not called again, the pending question is
+ * still there, and its answer finishes the turn.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Exit, Layer, Scope } from "effect"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { ScriptedLlm } from "../../src/services/llm/scripted.js"
+import { idOf, questionIdOf, startServe } from "./harness.js"
+
+describe("shoal serve restart", () => {
+  it.live("a question pending across a restart is answered there, without paying the model again", () =>
+    Effect.gen(function*() {
+      const db = join(mkdtempSync(join(tmpdir(), "shoal-serve-")), "serve.sqlite")
+      const first = yield* Scope.make()
+      const before = yield* startServe({ db, llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("paid once")])) }).pipe(Scope.extend(first))
+      const id = idOf((yield* before.request("POST", "/api/agents/echo/sessions")).json)
+      const asked = yield* before.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "ask to stay" })
+      expect(asked.status).toBe(202)
+      const qid = questionIdOf(asked.json)
+      yield* Scope.close(first, Exit.void)
+
+      // The new runner's script is empty: any model call would be a defect ("unexpected model call").
+      const after = yield* startServe({ db, llm: Layer.orDie(ScriptedLlm.layer([])) })
+      expect((yield* after.request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ pending: [{ id: qid }], state: { turns: 0 } })
+      const answered = yield* after.request("POST", `/api/agents/echo/sessions/${id}/questions/${qid}`, { answer: { _tag: "ConfirmAnswer", confirmed: true } })
+      expect(answered).toMatchObject({ status: 200, json: { reply: "paid once (confirmed)" } })
+      expect((yield* after.request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { turns: 1, said: ["ask to stay"] }, pending: [] })
+    }).pipe(Effect.scoped), 60_000)
+})
