@@ -146,6 +146,7 @@ export const containerOf: ReadonlyArray<ClassWeight> = [
   { food: /\bjuice\b/, grams: 125, why: "an individual juice cup or carton is 4 fl oz" },
   { food: /\bmilk\b/, grams: 244, why: "an individual milk carton is 8 fl oz" },
   { food: /\b(?:applesauce|apple sauce|fruit cup|fruit cocktail|mandarin|peaches|pineapple|mixed fruit|pears)\b/, grams: 113, why: "a single-serve fruit or applesauce cup is 4 oz" },
+  { food: /\bice creams?\b|\bfrozen yogh?urt\b/, grams: 66, why: "an individual ice cream cup is 1/2 cup, 66 g (USDA)" },
   { food: /\b(?:pudding|gelatin|jell-?o|custard)\b/, grams: 99, why: "a single-serve pudding or gelatin cup is 3.5 oz" },
   { food: /\b(?:cottage cheese|yogh?urt)\b/, grams: 150, why: "an individual pot of yogurt or cottage cheese is 5.3 oz (150 g)" },
   { food: /\bhummus\b/, grams: 57, why: "a single-serve hummus cup is 2 oz" }
@@ -169,6 +170,8 @@ export const pieceOf: ReadonlyArray<ClassWeight> = [
  * commercial cake, or nothing): a slice as cut at home or in a bakery.
  */
 export const sliceOf: ReadonlyArray<ClassWeight> = [
+  { food: /\bpizza\b/, grams: 107, why: "a slice of pizza is 1/8 of a 14-inch pizza" },
+  { food: /\bmeat ?loaf\b|\bloaf, cooked\b/, grams: 115, why: "a slice of meatloaf, 1 in thick, is about 4 oz" },
   { food: /\bcheesecake\b/, grams: 125, why: "a slice of cheesecake is 1/12 of a 9-inch cake" },
   { food: /\b(?:pound cake|loaf cake|banana bread|zucchini bread|pumpkin bread)\b/, grams: 80, why: "a slice of pound cake or a sweet loaf is about 80 g" },
   { food: layerCake, grams: 110, why: "a slice of cake is 1/12 of a 9-inch two-layer cake, about 110 g" },
@@ -207,7 +210,7 @@ export interface Serving {
 export const servingOf: ReadonlyArray<Serving> = [
   { food: /\b(?:rice|pasta|spaghetti|macaroni|noodles|couscous|quinoa|grits|oatmeal|porridge|mashed potato(?:es)?|casserole|chili|stew|soup|mac and cheese|macaroni and cheese|fried rice)$/, cups: 1, grams: 200, why: "a serving of a grain, soup or stew is 1 cup" },
   { food: /\b(?:beans|vegetables|veggies|corn|peas|broccoli|carrots|green beans|spinach|coleslaw|salad|fruit salad|applesauce|potatoes|onions|mushrooms|peppers)$/, cups: 0.5, grams: 80, why: "a side of vegetables, beans or fruit is 1/2 cup" },
-  { food: /\b(?:milk|juice|soy ?milk|almond milk|smoothie|lemonade|iced tea|soda|cola)$/, cups: 1, grams: 240, why: "a drink is one 8 fl oz cup" },
+  { food: /\b(?:milk|juice|soy ?milk|almond milk|smoothie|lemonade|iced tea|soda|cola|shake|milkshake|nutritional drink)$/, cups: 1, grams: 240, why: "a drink is one 8 fl oz cup" },
   { food: /\b(?:cheese)$/, grams: 28, why: "a serving of cheese is 1 oz" },
   { food: /\b(?:sauce|gravy|dressing|salsa|dip|hummus|syrup|ketchup|mayonnaise|mayo)$/, grams: 30, why: "a serving of a sauce or dip is 2 tbsp" },
   { food: /\b(?:cereal|granola)$/, cups: 1, grams: 30, why: "a bowl of breakfast cereal is 1 cup" },

@@ -144,7 +144,7 @@ const cupsIn: Partial<Record<Unit, readonly [number, string]>> = {
 }
 
 /** A household weight that counts things ("1 wing", "1 medium", "1 bar"), not a volume or a mass. */
-const countable = /^(?!(?:cup|cups|tbsp|tsp|fl oz|oz|g|lb|pint|quart|gallon|liter|ml|serving packet)\b)(?!.*\b(?:mini|miniature|bite|crumbs|chopped|cubic|diced|slice|piece|pieces|chips|nuggets?|tbsp|tsp|bag|box|loaf|carton|yield)\b)/
+const countable = /^(?!(?:cup|cups|tbsp|tsp|fl oz|oz|g|lb|pint|quart|gallon|liter|ml|serving packet)\b)(?!.*\b(?:mini|miniature|bite|crumbs|chopped|cubic|diced|slice|piece|pieces|chips|nuggets?|tbsp|tsp|bag|box|loaf|carton|yield|hole|holes|scoop)\b)/
 const sizeFactor: Partial<Record<Unit, number>> = { small: 0.75, medium: 1, large: 1.25, each: 1, piece: 1 }
 
 const unitWordsInDescription: Partial<Record<Unit, RegExp>> = {
@@ -266,7 +266,7 @@ const householdGrams = (request: FoodRequest, household: ReadonlyArray<Household
     : unit === "tbsp" ? classWeight(tablespoonOf, name, record)
     : unit === "slice" ? classWeight(sliceOf, name, record)
     : unit === "packet" ? classWeight(packetOf, name, record)
-    : unit === "container" ? containerOf.find((c) => c.food.test(`${name} ${request.text.toLowerCase()}`))
+    : unit === "container" ? containerOf.find((c) => c.food.test(`${name} ${request.text.toLowerCase()}`)) ?? containerOf.find((c) => c.food.test(record))
     : undefined
   if (byClass !== undefined) return stated(byClass.grams, byClass.why)
   const ml = volumeMl[unit]
