@@ -54,6 +54,8 @@ export const portionTable: ReadonlyArray<Portion> = [
   { food: /\bbacon\b/, unit: "slice", grams: 8 },
   { food: /\bbagels?\b/, unit: "each", grams: 105 },
   { food: /\benglish muffins?\b/, unit: "each", grams: 57, why: "an English muffin (USDA)" },
+  // A plain (American) biscuit only: a sausage biscuit is a sandwich, a digestive biscuit a cookie.
+  { food: /^(?:(?:plain|buttermilk|warm|fluffy|flaky|homemade|fresh|southern|golden)[\s,]+)*biscuits?$/, unit: "each", grams: 60, why: "a biscuit, 3 in across, is about 60 g" },
   { food: /\b(?:burger|hamburger|beef|turkey burger|veggie burger) patty\b/, unit: "each", grams: 85, why: "a cooked burger patty, a quarter-pound raw, is about 3 oz" },
   { food: /\bchicken thighs?\b/, unit: "each", grams: 70, why: "a chicken thigh gives about 2.5 oz of cooked meat" },
   { food: /\bcookies?\b/, unit: "each", grams: 15 },

@@ -67,6 +67,11 @@ describe("curated count weights", () => {
     expect(grams(ask("a blueberry muffin", "blueberry muffin", "each"))).toBe(113)
   })
 
+  it("a plain biscuit is 60 g (3 in across), as dishes.ts builds one; a sausage biscuit is no plain biscuit", () => {
+    expect(grams(ask("a warm buttermilk biscuit", "warm buttermilk biscuit", "each"))).toBe(60)
+    expect(grams(ask("a sausage biscuit", "sausage biscuit", "each"), [{ amount: 1, description: "item, 4.1 oz", grams: 117 }], "McDONALD'S, Sausage Biscuit")).toBe(117)
+  })
+
   it("root beer, ginger beer and ginger ale are soft drinks: a bottle is not a 12 fl oz beer", () => {
     expect(grams(ask("a bottle of beer", "beer", "bottle"))).toBe(356)
     expect(grams(ask("a bottle of root beer", "root beer", "bottle"))).toBe(591)
