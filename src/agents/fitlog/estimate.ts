@@ -18,6 +18,7 @@ import type { NutritionTableShape } from "../../services/nutrition-table/nutriti
 import type { ProposalLine } from "../../domain/fitlog/proposal.js"
 import { detailFor } from "../../domain/fitlog/nutrients.js"
 import { chooseCandidates } from "./choose.js"
+import { foldContents } from "./contents.js"
 import { orient } from "./orient.js"
 
 export type EstimatedItem =
@@ -168,10 +169,11 @@ export const estimate = Effect.fn("fitlog.estimate")(function*(text: string) {
   const matched = oriented.confident ? { items: ruled, modelCalls: 0 } : yield* chooseWithModel(ruled)
   // In the order the user wrote them: a built dish where it was, the others as matched.
   let next = 0
+  const built = new Set(dishes.flatMap((d) => Option.getOrElse(d, (): ReadonlyArray<EstimatedItem> => [])))
   const inOrder = dishes.flatMap((d) => Option.getOrElse(d, (): ReadonlyArray<EstimatedItem> => matched.items.slice(next, ++next)))
   return {
     meal: oriented.meal,
-    items: [...inOrder, ...oriented.unread.map((t): EstimatedItem => ({ _tag: "Unread", text: t }))],
+    items: [...foldContents(inOrder, (item) => built.has(item)), ...oriented.unread.map((t): EstimatedItem => ({ _tag: "Unread", text: t }))],
     modelCalls: oriented.modelCalls + matched.modelCalls
   } satisfies Estimate
 }) satisfies (text: string) => Effect.Effect<Estimate, never, Llm | NutritionTable>

@@ -136,3 +136,12 @@ export const isWholeDish = (description: string, dish: Dish): boolean => {
 /** "a peanut butter and jelly sandwich = 2 slices white bread 58 g + peanut butter (2 tbsp) 32 g + …". */
 export const describeDish = (dish: Dish, scale: number): string =>
   `${dish.name}, built from typical parts: ${dish.parts.map((p) => `${p.label} ${Math.round(p.grams * scale)} g`).join(" + ")} (assumed)`
+
+/** Foods that go inside a wrapped or held dish besides the fillings above. */
+const alsoInside = /\b(?:meat|sour cream|guacamole|onions?|peppers?|potato(?:es)?|vegetables|veggies)\b/
+
+/** Whether `name` only lists what goes inside a wrapped or held dish ("meat, beans and rice", "cheese"): its fillings. */
+export const isFilling = (name: string): boolean => {
+  const parts = name.toLowerCase().split(/\s*(?:,|\band\b|&)\s*/).map((p) => p.trim()).filter((p) => p !== "")
+  return parts.length > 0 && parts.every((p) => fillings.some((f) => f.word.test(p)) || alsoInside.test(p))
+}

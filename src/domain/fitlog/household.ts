@@ -10,9 +10,14 @@ import type { Unit } from "./types.js"
 export interface ClassWeight {
   /** The food class, tested against the user's name and the record's description. */
   readonly food: RegExp
+  /** When a record is matched, it must be of this kind too ("a cup of sesame chicken" is a dish, not diced meat). */
+  readonly record?: RegExp
   readonly grams: number
   readonly why: string
 }
+
+/** A cake cut in slices: not a rice cake, fish cake, pancake or a snack cake sold whole. */
+const layerCake = /^(?!.*\b(?:rice|fish|crab|potato|snack|griddle|sponge|cup)\s*cakes?\b).*\bcakes?\b/
 
 /** Grams in one cup of solid foods, by class (a volume of a solid is not 1 g per ml). */
 export const cupOf: ReadonlyArray<ClassWeight> = [
@@ -28,7 +33,13 @@ export const cupOf: ReadonlyArray<ClassWeight> = [
   { food: /\bcottage cheese\b/, grams: 226, why: "a cup of cottage cheese is 226 g (USDA)" },
   { food: /\b(?:shredded|grated)\b.*\bcheese\b|\bcheese\b.*\b(?:shredded|grated)\b/, grams: 113, why: "a cup of shredded cheese is 4 oz" },
   { food: /\bice creams?\b|\bfrozen yogh?urt\b/, grams: 132, why: "a cup of ice cream is 132 g (USDA: 1/2 cup = 66 g)" },
-  { food: /\b(?:chicken|turkey|beef|pork|ham|lamb|fish|salmon|tuna|shrimp|roast|meat|steak)\b(?!.*\b(?:soup|broth|stew|chili|salad|casserole|noodles?|rice|pasta|sauce)\b)/, grams: 140, why: "a cup of diced cooked meat or fish is about 140 g" },
+  {
+    food: /\b(?:chicken|turkey|beef|pork|ham|lamb|fish|salmon|tuna|shrimp|roast|meat|steak)\b(?!.*\b(?:soup|broth|stew|chili|salad|casserole|noodles?|rice|pasta|sauce)\b)/,
+    // Plain meat or fish, not a dish named after its meat (sesame chicken, beef pot pie, lasagna): a cup of a dish is a cup by volume.
+    record: /^(?!.*\b(?:pie|entree|dinner|meal|lasagna|casserole|sandwich|salad|soup|stew|chili|restaurant|fast foods?|breaded|sauce|gravy)\b)(?:chicken|beef|pork|turkey|lamb|veal|ham|fish|crustaceans|mollusks|game meat)\b/i,
+    grams: 140,
+    why: "a cup of diced cooked meat or fish is about 140 g"
+  },
   { food: /\b(?:lettuce|salad greens|mixed greens|arugula|spinach, raw|kale, raw|romaine)\b/, grams: 40, why: "a cup of raw leafy greens is about 40 g" },
   { food: /\b(?:broccoli|spinach|green beans|carrots|cauliflower|peas|corn|vegetables|zucchini|squash|cabbage|brussels|asparagus|mushrooms|peppers|onions)\b(?!.*\b(?:soup|juice|sauce)\b)/, grams: 156, why: "a cup of cooked vegetables is about 156 g" },
   { food: /\b(?:raisins|dried fruit|dates|prunes|dried cranberries|craisins)\b/, grams: 150, why: "a cup of dried fruit is about 150 g" },
@@ -100,6 +111,12 @@ export const sizedServings: ReadonlyArray<Sized> = [
     why: "coffee-shop cups: small 12 fl oz, medium 16 fl oz, large 20 fl oz"
   },
   {
+    food: /\bburritos?\b/,
+    units: ["small", "medium", "large"],
+    grams: { small: 170, medium: 270, large: 340 },
+    why: "restaurant burritos: small (6 in) 170 g, medium (8 in) 270 g, large (10 in) 340 g"
+  },
+  {
     food: /\bcookies?\b/,
     units: ["small", "medium", "large"],
     grams: { small: 15, medium: 30, large: 55 },
@@ -116,6 +133,8 @@ export const sizedServings: ReadonlyArray<Sized> = [
 /** Grams in a pouch or packet, by class, where a 1 oz snack packet is not what is meant. */
 export const packetOf: ReadonlyArray<ClassWeight> = [
   { food: /\b(?:applesauce|apple sauce|fruit puree|puree|baby food|squeeze)\b/, grams: 90, why: "a squeeze pouch of fruit puree or applesauce is 3.2 oz" },
+  { food: /\b(?:soup|ramen)\b/, record: /\bprepared\b|\bready-to-serve\b/i, grams: 490, why: "a package of noodle soup, prepared, is about 2 cups" },
+  { food: /\b(?:candies|candy|m&m'?s|skittles|peanuts|nuts|almonds|cashews|trail mix|sunflower seeds)\b/, grams: 50, why: "a single-serve pack of candy or nuts is about 1.75 oz" },
   { food: /\b(?:oatmeal|oats)\b/, grams: 43, why: "a packet of instant oatmeal is 1.5 oz dry" }
 ]
 
@@ -127,6 +146,7 @@ export const containerOf: ReadonlyArray<ClassWeight> = [
   { food: /\bjuice\b/, grams: 125, why: "an individual juice cup or carton is 4 fl oz" },
   { food: /\bmilk\b/, grams: 244, why: "an individual milk carton is 8 fl oz" },
   { food: /\b(?:applesauce|apple sauce|fruit cup|fruit cocktail|mandarin|peaches|pineapple|mixed fruit|pears)\b/, grams: 113, why: "a single-serve fruit or applesauce cup is 4 oz" },
+  { food: /\bice creams?\b|\bfrozen yogh?urt\b/, grams: 66, why: "an individual ice cream cup is 1/2 cup, 66 g (USDA)" },
   { food: /\b(?:pudding|gelatin|jell-?o|custard)\b/, grams: 99, why: "a single-serve pudding or gelatin cup is 3.5 oz" },
   { food: /\b(?:cottage cheese|yogh?urt)\b/, grams: 150, why: "an individual pot of yogurt or cottage cheese is 5.3 oz (150 g)" },
   { food: /\bhummus\b/, grams: 57, why: "a single-serve hummus cup is 2 oz" }
@@ -138,9 +158,42 @@ export const pieceOf: ReadonlyArray<ClassWeight> = [
   { food: /\b(?:candy|candies|chocolate|truffles?|caramels?|fudge|toffee|taffy|bonbons?)\b/, grams: 10, why: "a piece of candy is about 10 g" },
   { food: /\bgum\b/, grams: 3, why: "a piece of chewing gum is 3 g" },
   { food: /\b(?:pie|tart)\b/, grams: 125, why: "a piece of pie is 1/8 of a 9-inch pie" },
-  { food: /\b(?:cake|cheesecake|brownie|cornbread|coffee cake)\b/, grams: 80, why: "a piece of cake is about 80 g" },
+  { food: /\bcheesecake\b/, grams: 125, why: "a piece of cheesecake is 1/12 of a 9-inch cake" },
+  { food: /\b(?:brownie|cornbread|coffee ?cake|pound cake)\b/, grams: 80, why: "a piece of a brownie, cornbread or pound cake is about 80 g" },
+  { food: layerCake, grams: 110, why: "a piece of cake is 1/12 of a 9-inch two-layer cake, about 110 g" },
   { food: /\b(?:bread|toast)\b/, grams: 30, why: "a piece of bread is a slice" },
   { food: /\bcheese\b/, grams: 28, why: "a piece of cheese is 1 oz" }
+]
+
+/**
+ * A slice of a food USDA weighs another way (it gives "1 piece" of a small
+ * commercial cake, or nothing): a slice as cut at home or in a bakery.
+ */
+export const sliceOf: ReadonlyArray<ClassWeight> = [
+  { food: /\bpizza\b/, grams: 107, why: "a slice of pizza is 1/8 of a 14-inch pizza" },
+  { food: /\bmeat ?loaf\b|\bloaf, cooked\b/, grams: 115, why: "a slice of meatloaf, 1 in thick, is about 4 oz" },
+  { food: /\bcheesecake\b/, grams: 125, why: "a slice of cheesecake is 1/12 of a 9-inch cake" },
+  { food: /\b(?:pound cake|loaf cake|banana bread|zucchini bread|pumpkin bread)\b/, grams: 80, why: "a slice of pound cake or a sweet loaf is about 80 g" },
+  { food: layerCake, grams: 110, why: "a slice of cake is 1/12 of a 9-inch two-layer cake, about 110 g" },
+  { food: /\b(?:pies?|tarts?|quiche)\b/, grams: 125, why: "a slice of pie is 1/8 of a 9-inch pie" },
+  { food: /\bwatermelon\b/, grams: 286, why: "a slice of watermelon is a wedge, 1/16 of a melon (USDA)" },
+  { food: /\b(?:cantaloupe|honeydew|melon)\b/, grams: 69, why: "a slice of melon is a wedge, 1/8 of a medium melon (USDA)" }
+]
+
+/**
+ * The whole of a food people eat a fraction of ("half a cantaloupe", "a
+ * quarter of a watermelon", "half a pizza"): the fraction is of this.
+ */
+export const wholeOf: ReadonlyArray<ClassWeight> = [
+  { food: /\bwatermelons?\b/, grams: 4518, why: "a whole watermelon, 15 in long, is 4,518 g (USDA)" },
+  { food: /\b(?:cantaloupes?|muskmelons?)\b/, grams: 552, why: "a whole medium cantaloupe, 5 in across, is 552 g (USDA)" },
+  { food: /\bhoneydews?\b/, grams: 1280, why: "a whole honeydew, 6-7 in across, is 1,280 g (USDA)" },
+  { food: /\bpineapples?\b/, grams: 905, why: "a whole pineapple is 905 g of fruit (USDA)" },
+  { food: /\bpizzas?\b/, grams: 856, why: "a whole 14-inch pizza is 8 slices of 107 g" },
+  { food: /\bcheesecakes?\b/, grams: 1500, why: "a whole 9-inch cheesecake is 12 slices of 125 g" },
+  { food: /\b(?:pies?|quiches?)\b/, grams: 1000, why: "a whole 9-inch pie is 8 slices of 125 g" },
+  { food: layerCake, grams: 1320, why: "a whole 9-inch layer cake is 12 slices of 110 g" },
+  { food: /\bbaguettes?\b/, grams: 250, why: "a baguette is 250 g" }
 ]
 
 export interface Serving {
@@ -157,7 +210,7 @@ export interface Serving {
 export const servingOf: ReadonlyArray<Serving> = [
   { food: /\b(?:rice|pasta|spaghetti|macaroni|noodles|couscous|quinoa|grits|oatmeal|porridge|mashed potato(?:es)?|casserole|chili|stew|soup|mac and cheese|macaroni and cheese|fried rice)$/, cups: 1, grams: 200, why: "a serving of a grain, soup or stew is 1 cup" },
   { food: /\b(?:beans|vegetables|veggies|corn|peas|broccoli|carrots|green beans|spinach|coleslaw|salad|fruit salad|applesauce|potatoes|onions|mushrooms|peppers)$/, cups: 0.5, grams: 80, why: "a side of vegetables, beans or fruit is 1/2 cup" },
-  { food: /\b(?:milk|juice|soy ?milk|almond milk|smoothie|lemonade|iced tea|soda|cola)$/, cups: 1, grams: 240, why: "a drink is one 8 fl oz cup" },
+  { food: /\b(?:milk|juice|soy ?milk|almond milk|smoothie|lemonade|iced tea|soda|cola|shake|milkshake|nutritional drink)$/, cups: 1, grams: 240, why: "a drink is one 8 fl oz cup" },
   { food: /\b(?:cheese)$/, grams: 28, why: "a serving of cheese is 1 oz" },
   { food: /\b(?:sauce|gravy|dressing|salsa|dip|hummus|syrup|ketchup|mayonnaise|mayo)$/, grams: 30, why: "a serving of a sauce or dip is 2 tbsp" },
   { food: /\b(?:cereal|granola)$/, cups: 1, grams: 30, why: "a bowl of breakfast cereal is 1 cup" },
@@ -168,5 +221,7 @@ export const servingOf: ReadonlyArray<Serving> = [
 ]
 
 /** The first class weight for `name` or the record's `description`. */
-export const classWeight = (table: ReadonlyArray<ClassWeight>, name: string, description: string): ClassWeight | undefined =>
-  table.find((c) => c.food.test(name)) ?? table.find((c) => c.food.test(description))
+export const classWeight = (table: ReadonlyArray<ClassWeight>, name: string, description: string): ClassWeight | undefined => {
+  const ofRecord = (c: ClassWeight) => description === "" || c.record === undefined || c.record.test(description)
+  return table.find((c) => c.food.test(name) && ofRecord(c)) ?? table.find((c) => c.food.test(description) && ofRecord(c))
+}

@@ -5,8 +5,9 @@
  * per food), then conventions for vague portions ("a handful" = 30 g), each
  * with the assumption shown to the user. Pure.
  */
-import { classWeight, containerOf, cupOf, packetOf, pieceOf, servingOf, sizedServings, sizeIn, tablespoonOf } from "./household.js"
+import { classWeight, containerOf, cupOf, packetOf, pieceOf, servingOf, sizedServings, sizeIn, sliceOf, tablespoonOf } from "./household.js"
 import type { Size } from "./household.js"
+import { resized, sizeFromName, wholeThings } from "./size-words.js"
 import type { FoodRecord, FoodRequest, HouseholdWeight, Unit } from "./types.js"
 
 export interface GramsResolution {
@@ -25,6 +26,9 @@ interface Portion {
   /** The fact behind the weight, shown with it. */
   readonly why?: string
 }
+
+/** Beer, lager, ale or cider: not root beer, ginger beer or ginger ale, which are soft drinks. */
+const beer = /(?<!\b(?:root|ginger|birch)\s)\b(?:beer|lager|ale|cider)\b/
 
 /** Curated household weights for common foods (USDA SR28 / FNDDS portion weights, rounded). */
 export const portionTable: ReadonlyArray<Portion> = [
@@ -45,9 +49,15 @@ export const portionTable: ReadonlyArray<Portion> = [
   { food: /\btoasts?\b/, unit: "each", grams: 30 },
   { food: /^(?!.*pizza).*\bcheese\b/, unit: "slice", grams: 21 },
   { food: /\bpizza\b/, unit: "slice", grams: 107 },
+  { food: /\b(?:personal|individual)\b.*\bpizza\b/, unit: "each", grams: 200, why: "a personal pizza, 7 in across, is about 200 g" },
   { food: /\bpizza\b/, unit: "each", grams: 107, why: "a pizza eaten by one person is taken as one slice" },
   { food: /\bbacon\b/, unit: "slice", grams: 8 },
   { food: /\bbagels?\b/, unit: "each", grams: 105 },
+  { food: /\benglish muffins?\b/, unit: "each", grams: 57, why: "an English muffin (USDA)" },
+  // A plain (American) biscuit only: a sausage biscuit is a sandwich, a digestive biscuit a cookie.
+  { food: /^(?:(?:plain|buttermilk|warm|fluffy|flaky|homemade|fresh|southern|golden)[\s,]+)*biscuits?$/, unit: "each", grams: 60, why: "a biscuit, 3 in across, is about 60 g" },
+  { food: /\b(?:burger|hamburger|beef|turkey burger|veggie burger) patty\b/, unit: "each", grams: 85, why: "a cooked burger patty, a quarter-pound raw, is about 3 oz" },
+  { food: /\bchicken thighs?\b/, unit: "each", grams: 70, why: "a chicken thigh gives about 2.5 oz of cooked meat" },
   { food: /\bcookies?\b/, unit: "each", grams: 15 },
   { food: /\bpotato(?:es)?\b/, unit: "each", grams: 173 },
   { food: /\bpotato(?:es)?\b/, unit: "medium", grams: 173 },
@@ -74,10 +84,10 @@ export const portionTable: ReadonlyArray<Portion> = [
   { food: /\bmilk\b/, unit: "cup", grams: 244 },
   { food: /\bprotein\b/, unit: "scoop", grams: 30 },
   { food: /\bice cream\b/, unit: "scoop", grams: 66, why: "a scoop of ice cream is 1/2 cup (USDA)" },
-  { food: /\b(?:beer|lager|ale|cider)\b/, unit: "bottle", grams: 356, why: "a bottle of beer is 12 fl oz" },
-  { food: /\b(?:beer|lager|ale|cider)\b/, unit: "pint", grams: 568, why: "a pint of beer is the imperial pub pint, 568 ml" },
-  { food: /\b(?:beer|lager|ale|cider)\b/, unit: "each", grams: 356, why: "a beer is a 12 fl oz bottle or can" },
-  { food: /\b(?:soda|cola|coke|pepsi|lemonade|sprite|pop)\b/, unit: "bottle", grams: 591, why: "a bottle of soft drink is 20 fl oz" },
+  { food: beer, unit: "bottle", grams: 356, why: "a bottle of beer is 12 fl oz" },
+  { food: beer, unit: "pint", grams: 568, why: "a pint of beer is the imperial pub pint, 568 ml" },
+  { food: beer, unit: "each", grams: 356, why: "a beer is a 12 fl oz bottle or can" },
+  { food: /\b(?:soda|cola|coke|pepsi|lemonade|sprite|pop|root beer|ginger ale|ginger beer|soft drink)\b/, unit: "bottle", grams: 591, why: "a bottle of soft drink is 20 fl oz" },
   { food: /\b(?:soda|cola|coke|pepsi|ginger ale|soft drink|lemonade|root beer|sprite|pop|tonic)\b/, unit: "can", grams: 370, why: "a can of soft drink is 12 fl oz" },
   { food: /\bespresso\b/, unit: "each", grams: 30, why: "a shot of espresso is 1 fl oz" },
   { food: /\b(?:coffee|tea|latte|cappuccino|americano|flat white|mocha)\b/, unit: "each", grams: 240, why: "a coffee or tea is one 8 fl oz cup" },
@@ -136,13 +146,13 @@ const cupsIn: Partial<Record<Unit, readonly [number, string]>> = {
 }
 
 /** A household weight that counts things ("1 wing", "1 medium", "1 bar"), not a volume or a mass. */
-const countable = /^(?!(?:cup|cups|tbsp|tsp|fl oz|oz|g|lb|pint|quart|gallon|liter|ml|serving packet)\b)(?!.*\b(?:mini|miniature|bite|crumbs|chopped|cubic|diced|slice|piece|pieces|chips|nuggets?|tbsp|tsp)\b)/
+const countable = /^(?!(?:cup|cups|tbsp|tsp|fl oz|oz|g|lb|pint|quart|gallon|liter|ml|serving packet)\b)(?!.*\b(?:mini|miniature|bite|crumbs|chopped|cubic|diced|slice|piece|pieces|chips|nuggets?|tbsp|tsp|bag|box|loaf|carton|yield|hole|holes|scoop)\b)/
 const sizeFactor: Partial<Record<Unit, number>> = { small: 0.75, medium: 1, large: 1.25, each: 1, piece: 1 }
 
 const unitWordsInDescription: Partial<Record<Unit, RegExp>> = {
   cup: /\bcup\b/, tbsp: /\btbsp\b/, tsp: /\btsp\b/, slice: /\bslice\b/, small: /\bsmall\b/, medium: /\bmedium\b/,
   large: /\blarge\b/, piece: /\bpiece\b/, clove: /\bclove\b/, can: /\bcan\b/, bar: /\bbar\b/, stick: /\bstick\b/,
-  container: /\bcontainer\b/, packet: /\b(?:packet|package|pouch)\b/, bottle: /\bbottle\b/, order: /\border\b/, bag: /\bbag\b/,
+  container: /\bcontainer\b/, packet: /\b(?:packet|package|pouch)\b/, bottle: /\bbottle\b/, order: /\border\b/, bag: /\bbag\b/, serving: /\bserving\b/,
   each: /^(?:large|medium|fruit|each|item|egg|whole|serving|piece|bar|cookie|muffin|bagel|roll|breast|link|patty|sausage)\b/
 }
 
@@ -155,7 +165,7 @@ const headOf = (name: string): string =>
 const onBread = /\b(?:on|in)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:biscuits?|bagels?|buns?|rolls?|bread|muffins?|croissants?|toast|tortillas?|wraps?|cones?|pitas?)\b/
 
 /** The curated weight for the food `name` names: its head must end with the curated food's words. */
-const curatedFor = (name: string, unit: Unit): Portion | undefined => {
+const curatedFor = (name: string, unit: Unit, household: ReadonlyArray<HouseholdWeight>): Portion | undefined => {
   if (counts(unit) && onBread.test(name)) return undefined
   const head = headOf(name)
   const about = (p: Portion) => {
@@ -164,6 +174,9 @@ const curatedFor = (name: string, unit: Unit): Portion | undefined => {
   }
   const exact = portionTable.find((p) => p.unit === unit && about(p))
   if (exact !== undefined || (unit !== "small" && unit !== "large" && unit !== "medium")) return exact
+  // USDA's own weight for that size of the food ("1 potato large") wins over scaling the typical one.
+  const own = unitWordsInDescription[unit]
+  if (own !== undefined && household.some((h) => own.test(h.description.toLowerCase()))) return undefined
   // "a small croissant": the typical one, scaled for the size said.
   const each = portionTable.find((p) => p.unit === "each" && about(p))
   const factor = sizeFactor[unit] ?? 1
@@ -173,22 +186,51 @@ const curatedFor = (name: string, unit: Unit): Portion | undefined => {
 /** Units that count whole things (as opposed to a measure of the food): "a sausage on a biscuit" counts sandwiches. */
 const counts = (unit: Unit) => unit === "each" || unit === "piece" || unit === "small" || unit === "medium" || unit === "large"
 
-/** A household description that is no amount of the food as eaten ("amount to make 1/2 cup", "1 cup, dry, yields"). */
-const notAsEaten = /\b(?:amount to make|yields?|makes|dry mix|unprepared|reconstituted)\b/
+/** A household description that is no amount of the food as eaten ("amount to make 1/2 cup", "1 cup, dry, yields", "1 unit (yield from 1 lb raw meat)"). */
+const notAsEaten = /\b(?:amount to make|yields?|yield from|makes|dry mix|unprepared|reconstituted)\b/
+
+/** A household weight named for a size ("1 package, fun size", "1 miniature"): only for that size said. */
+const sizeNamed = /\b(?:fun[ -]?size|snack[ -]?size|miniature|mini|bite[ -]?size|king[ -]?size)\b/
+
+/**
+ * How many of the unit one household weight holds: USDA writes "1 serving, 1/2 cup = 66 g", so a cup of it
+ * is 132 g, not 66.
+ */
+export const unitsIn = (h: HouseholdWeight, unit: Unit): number => {
+  // "0.75 cup, (1 NLEA serving)": the serving is the whole of it.
+  if (unit === "serving") return /^(?!serving\b).*\b1\s+(?:nlea\s+)?serving\b/.test(h.description.toLowerCase()) ? 1 : h.amount
+  if (unit !== "cup") return h.amount
+  const inner = /^(?!cups?\b).*?(?:\b(\d+)[- ])?\b(\d+(?:\.\d+)?)(?:\/(\d+))?\s*cups?\b/.exec(h.description.toLowerCase())
+  if (inner === null) return h.amount
+  const n = Number(inner[1] ?? 0) + Number(inner[2]) / Number(inner[3] ?? 1)
+  return n > 0 ? h.amount * n : h.amount
+}
 
 /** "6 inch, sub", "12\" pizza": the number is a size, the weight is one item. */
 const sizeNotCount = (h: HouseholdWeight) => /^\s*(?:inch|in\b|"|-inch|cm)/.test(h.description)
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100))
 
-/** The grams `request` stands for, given the matched food's household weights; undefined when nothing says. */
-export const resolveGrams = (request: FoodRequest, household: ReadonlyArray<HouseholdWeight> = [], description = ""): GramsResolution | undefined => {
+/**
+ * The grams `request` stands for, given the matched food's household weights
+ * and description; undefined when nothing says. Fractions of a whole, whole
+ * fish and packs of several first, then the household tables, then the size
+ * said on a wrapper (size-words.ts).
+ */
+export const resolveGrams = (said: FoodRequest, household: ReadonlyArray<HouseholdWeight> = [], description = ""): GramsResolution | undefined => {
+  const request = sizeFromName(said)
+  return wholeThings(request, description, (one) => householdGrams(one, household, description)) ??
+    resized(request, description, householdGrams(request, household, description))
+}
+
+/** The grams of `request` by the household tables alone. */
+const householdGrams = (request: FoodRequest, household: ReadonlyArray<HouseholdWeight>, description: string): GramsResolution | undefined => {
   const { quantity, unit } = request
   const name = request.name.toLowerCase()
   const record = description.toLowerCase()
   const perMass = mass[unit]
   if (perMass !== undefined) return { grams: quantity * perMass }
-  const label = `${fmt(quantity)} ${unit === "each" ? "" : `${unit} `}${request.name}`.replace(/\s+/g, " ")
+  const label = `${fmt(quantity)} ${unit === "each" || new RegExp(`\\b${unit}\\b`, "i").test(request.name) ? "" : `${unit} `}${request.name}`.replace(/\s+/g, " ")
   const stated = (grams: number, why: string): GramsResolution => ({ grams: quantity * grams, assumption: `${label} ≈ ${fmt(quantity * grams)} g (${why})` })
   // Foods sold in sizes: "a large order of fries", "a small bag of chips", "a medium soft drink".
   const said: Size | undefined = unit === "small" || unit === "medium" || unit === "large" ? unit : sizeIn(request.text, unit)
@@ -199,29 +241,34 @@ export const resolveGrams = (request: FoodRequest, household: ReadonlyArray<Hous
   const namedSized = sizedServings.some((s) => s.food.test(name))
   const size = said ?? (namedSized ? sized?.plain : undefined)
   if (sized !== undefined && size !== undefined && !(counts(unit) && onBread.test(name))) return stated(sized.grams[size], `${size}; ${sized.why}`)
-  const curated = curatedFor(name, unit)
+  const curated = curatedFor(name, unit, household)
   if (curated !== undefined) {
     return { grams: quantity * curated.grams, assumption: `${label} ≈ ${fmt(quantity * curated.grams)} g${curated.why === undefined ? "" : ` (${curated.why})`}` }
   }
   const pattern = unitWordsInDescription[unit]
-  const fromTable = pattern === undefined ? undefined : household.find((h) => pattern.test(h.description.toLowerCase()) && h.amount > 0 && !notAsEaten.test(h.description.toLowerCase()))
+  const saidSize = sizeNamed.exec(request.text.toLowerCase())?.[0]
+  const fromTable = pattern === undefined ? undefined : household.find((h) => {
+    const d = h.description.toLowerCase()
+    return pattern.test(d) && h.amount > 0 && !notAsEaten.test(d) && (!sizeNamed.test(d) || (saidSize !== undefined && sizeNamed.exec(d)?.[0].slice(0, 3) === saidSize.slice(0, 3)))
+  })
   if (fromTable !== undefined) {
-    const grams = (quantity * fromTable.grams) / (sizeNotCount(fromTable) ? 1 : fromTable.amount)
+    const grams = (quantity * fromTable.grams) / (sizeNotCount(fromTable) ? 1 : unitsIn(fromTable, unit))
     return { grams, assumption: `${label} ≈ ${fmt(grams)} g (USDA: ${fromTable.amount} ${fromTable.description} = ${fmt(fromTable.grams)} g)` }
   }
   // A bowl, glass or mug of a food USDA measures by the cup: that many cups of it.
   const cups = cupsIn[unit]
   const cup = cups === undefined ? undefined : household.find((h) => /\bcup\b/.test(h.description.toLowerCase()) && h.amount > 0 && !notAsEaten.test(h.description.toLowerCase()))
   if (cups !== undefined && cup !== undefined) {
-    const grams = (quantity * cups[0] * cup.grams) / cup.amount
+    const grams = (quantity * cups[0] * cup.grams) / unitsIn(cup, "cup")
     return { grams, assumption: `${label} ≈ ${fmt(grams)} g (${cups[1]}; USDA: ${cup.amount} ${cup.description} = ${fmt(cup.grams)} g)` }
   }
   // A piece, cup or spoonful of a food USDA weighs another way: the class's typical weight.
   const byClass = unit === "piece" ? classWeight(pieceOf, name, record)
     : unit === "cup" ? classWeight(cupOf, name, record)
     : unit === "tbsp" ? classWeight(tablespoonOf, name, record)
+    : unit === "slice" ? classWeight(sliceOf, name, record)
     : unit === "packet" ? classWeight(packetOf, name, record)
-    : unit === "container" ? containerOf.find((c) => c.food.test(`${name} ${request.text.toLowerCase()}`))
+    : unit === "container" ? containerOf.find((c) => c.food.test(`${name} ${request.text.toLowerCase()}`)) ?? containerOf.find((c) => c.food.test(record))
     : undefined
   if (byClass !== undefined) return stated(byClass.grams, byClass.why)
   const ml = volumeMl[unit]
@@ -234,13 +281,14 @@ export const resolveGrams = (request: FoodRequest, household: ReadonlyArray<Hous
     const size = factor === 1 ? "" : `, ×${factor} for ${unit}`
     return { grams, assumption: `${label} ≈ ${fmt(grams)} g (USDA: ${counted.amount} ${counted.description} = ${fmt(counted.grams)} g${size})` }
   }
-  // A food named with no amount or count ("rice and beans"): one typical serving of its class.
-  const serving = factor === undefined ? undefined : servingOf.find((c) => c.food.test(headOf(name)))
-  if (factor !== undefined && serving !== undefined) {
+  // A serving, or a food named with no amount or count ("rice and beans"): one typical serving of its class.
+  const perServing = unit === "serving" ? 1 : factor
+  const serving = perServing === undefined ? undefined : servingOf.find((c) => c.food.test(headOf(name)))
+  if (perServing !== undefined && serving !== undefined) {
     const cupWeight = serving.cups === undefined ? undefined : household.find((h) => /\bcup\b/.test(h.description.toLowerCase()) && h.amount > 0 && !notAsEaten.test(h.description.toLowerCase()))
-    const one = cupWeight === undefined || serving.cups === undefined ? serving.grams : (serving.cups * cupWeight.grams) / cupWeight.amount
-    const size = factor === 1 ? "" : `, ×${factor} for ${unit}`
-    return { grams: quantity * factor * one, assumption: `${label} ≈ ${fmt(quantity * factor * one)} g (${serving.why}${size})` }
+    const one = cupWeight === undefined || serving.cups === undefined ? serving.grams : (serving.cups * cupWeight.grams) / unitsIn(cupWeight, "cup")
+    const size = perServing === 1 ? "" : `, ×${perServing} for ${unit}`
+    return { grams: quantity * perServing * one, assumption: `${label} ≈ ${fmt(quantity * perServing * one)} g (${serving.why}${size})` }
   }
   const vague = vaguePortions[unit]
   if (vague !== undefined) return { grams: quantity * vague[0], assumption: `${label} ≈ ${fmt(quantity * vague[0])} g (${vague[1]})` }
