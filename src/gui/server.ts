@@ -26,6 +26,7 @@ import { makeAgentRouter, makeGuiRouter } from "./router.js"
 import type { GuiSessions } from "./registry.js"
 import { AgentSessions, layerGuiSessions, makeAgentSessions } from "./registry.js"
 import type { HostOptions } from "./agent-host.js"
+import { layerFallback } from "../services/question-ui/fallback.js"
 import type { QuestionUI } from "../services/question-ui/question-ui.js"
 import type { Agent } from "../agents/agent.js"
 import type { PageView, WebAgent } from "./web-agent.js"
@@ -59,7 +60,7 @@ export const layerGuiRoutes = (
 export const layerAgentRoutes = <State, Input, Event extends { readonly _tag: string }, Rest, SE, EE, V extends PageView>(
   web: WebAgent<State, Input, Event, Rest | QuestionUI | Events, SE, EE, V>,
   options: GuiLayerOptions = {}
-): Layer.Layer<AgentSessions, never, HttpServer.HttpServer | Rest | Events | SessionStore> =>
+): Layer.Layer<AgentSessions, never, HttpServer.HttpServer | Exclude<Rest, QuestionUI> | Events | SessionStore> =>
   Layer.scopedContext(Effect.gen(function*() {
     const sessions = yield* makeAgentSessions(web, options)
     const pages = {
@@ -69,7 +70,11 @@ export const layerAgentRoutes = <State, Input, Event extends { readonly _tag: st
     const router = yield* makeAgentRouter(sessions, pages, options)
     yield* HttpServer.serveEffect(router, localOnly)
     return Context.make(AgentSessions, sessions)
-  }))
+  })).pipe(
+    // Each session asks through its own page (its QuestionBridge); this one, never asked, only closes the types
+    // when the agent needs nothing else (TypeScript cannot infer an empty `Rest`).
+    Layer.provide(layerFallback)
+  )
 
 /**
  * Node's http server whose `close` also drops open connections. An open page
@@ -129,7 +134,7 @@ export interface HostWebOptions extends GuiLayerOptions {
 export const hostWeb = <State, Input, Event extends { readonly _tag: string }, Rest, SE, EE, V extends PageView = PageView>(
   agent: Agent<State, Input, Event, Rest | QuestionUI | Events, SE, EE> | WebAgent<State, Input, Event, Rest | QuestionUI | Events, SE, EE, V>,
   options: HostWebOptions
-): Effect.Effect<never, ServeError, Rest | Events | SessionStore> => {
+): Effect.Effect<never, ServeError, Exclude<Rest, QuestionUI> | Events | SessionStore> => {
   const web = "agent" in agent ? agent : webAgent(agent)
   return Layer.launch(
     Layer.effectDiscard(
