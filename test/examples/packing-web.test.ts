@@ -9,6 +9,7 @@ import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Context, Effect, Exit, Layer, Logger, LogLevel, Scope } from "effect"
 import type { Browser } from "playwright-core"
+import { request } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { packingAgent, packingSessions } from "../../examples/packing-agent.js"
 import { createGuiServer, layerAgentRoutes } from "../../src/gui/server.js"
@@ -129,5 +130,21 @@ describe("the packing example in the web host, in a real browser", () => {
     expect(problems.unexpected()).toEqual([])
     await page.close()
     await again.close()
+  })
+
+  it("answers only its own page: a foreign Host, or a foreign Origin on a post, is refused", async () => {
+    const statusOf = (method: string, path: string, headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const sent = request(`${url}${path}`, { method, headers }, (response) => {
+          response.resume()
+          resolve(response.statusCode ?? 0)
+        })
+        sent.on("error", reject)
+        sent.end()
+      })
+    expect(await statusOf("GET", "/api/sessions", { host: "evil.example" })).toBe(403)
+    expect(await statusOf("GET", "/watch", { host: "evil.example" })).toBe(403)
+    expect(await statusOf("POST", "/api/sessions", { origin: "http://evil.example" })).toBe(403)
+    expect(await statusOf("GET", "/api/sessions", {})).toBe(200)
   })
 })
