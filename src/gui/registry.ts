@@ -9,12 +9,12 @@
  * for any agent's) under the routes; every session lives in the service's
  * scope, so closing the server ends every agent fiber and every event stream.
  */
-import { Context, DateTime, Deferred, Effect, Layer, Option, Ref, Schema, Scope } from "effect"
+import { Context, DateTime, Deferred, Effect, Layer, Option, Ref, Schema, Scope, Stream } from "effect"
 import { describeTidy } from "../agents/tidy/agent.js"
 import { tidySessions } from "../agents/tidy/session-kind.js"
 import type { Phase } from "../domain/tidy/state.js"
 import { phase } from "../domain/tidy/state.js"
-import type { Events } from "../services/events/events.js"
+import { Events } from "../services/events/events.js"
 import type { Llm } from "../services/llm/llm.js"
 import type { QuestionUI } from "../services/question-ui/question-ui.js"
 import { newSessionId, SessionId } from "../services/session-store/session-kind.js"
@@ -46,6 +46,8 @@ export interface AgentSessionsShape<V = PageView, L extends AgentListing = Agent
   readonly list: Effect.Effect<ReadonlyArray<L>, SessionStoreError>
   /** Completes when the server closes: long-lived event streams end on it. */
   readonly closing: Deferred.Deferred<void>
+  /** Every session's events from now on (and any run's in this process), encoded with the agent's Event Schema. */
+  readonly events: Stream.Stream<unknown>
 }
 
 export type GuiSessionsShape = AgentSessionsShape<GuiView, SessionListing>
@@ -112,11 +114,20 @@ export const makeAgentSessions = <State, Input, Event extends { readonly _tag: s
         })))
     })
 
+    const events = yield* Events
+    const encode = Schema.encodeUnknown(agent.events)
+    // Another agent's events in the same process do not encode with this one's Schema: left out.
+    const encoded = Stream.unwrapScoped(Effect.map(events.subscribe, Stream.fromQueue)).pipe(
+      Stream.mapEffect((event) => Effect.option(encode(event))),
+      Stream.filterMap((e) => e)
+    )
+
     return {
       create: lock.withPermits(1)(Effect.flatMap(newSessionId, (id) => host(id, Option.none()))),
       open,
       list,
-      closing
+      closing,
+      events: encoded
     }
   })
 

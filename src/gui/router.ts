@@ -9,6 +9,7 @@
  *   GET  /api/sessions/:id              the session's view (hosts a stored one on demand)
  *   GET  /api/sessions/:id/events       Server-Sent Events: the view now and after every change
  *   GET  /api/sessions/:id/agent-events Server-Sent Events: the session's events from now on, Schema-encoded
+ *   GET  /api/events                    Server-Sent Events: every session's (and any in-process run's) events from now on
  *   POST /api/sessions/:id/messages     { text } → 202 (a card that is up is set aside); 409 while the coach thinks
  *   POST /api/sessions/:id/answers      { questionId, answer } → 204; 404 / 422 when it does not fit
  *   POST /api/sessions/:id/not-now      { questionId } → 204: the card takes its safe fallback; 404 if it is not up
@@ -138,6 +139,7 @@ export const makeAgentRouter = <V>(registry: AgentSessionsShape<V, AgentListing>
       HttpRouter.get("/api/sessions/:id", withSession((s) => Effect.flatMap(s.view, (view) => HttpServerResponse.json(view)))),
       HttpRouter.get("/api/sessions/:id/events", withSession((s) => sse(Stream.changes(s.changes)))),
       HttpRouter.get("/api/sessions/:id/agent-events", withSession((s) => sse(s.events))),
+      HttpRouter.get("/api/events", sse(registry.events)),
       HttpRouter.post(
         "/api/sessions/:id/messages",
         withSession((s) =>

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { packingAgent, packingSessions } from "../../examples/packing-agent.js"
 import { createGuiServer, layerAgentRoutes } from "../../src/gui/server.js"
 import { webAgent } from "../../src/gui/web-agent.js"
-import { CollectedEvents } from "../../src/services/events/index.js"
+import { CollectedEvents, Events } from "../../src/services/events/index.js"
 import { layerMemory } from "../../src/services/session-store/memory.js"
 import { SessionId } from "../../src/services/session-store/session-kind.js"
 import { SessionStore } from "../../src/services/session-store/session-store.js"
@@ -24,7 +24,7 @@ import { sessionIdOf, waitForText } from "../gui/page-helpers.js"
 let browser: Browser
 let url = ""
 let scope: Scope.CloseableScope
-let context: Context.Context<SessionStore | CollectedEvents>
+let context: Context.Context<SessionStore | CollectedEvents | Events>
 
 beforeAll(async () => {
   browser = await launchChromium()
@@ -146,5 +146,27 @@ describe("the packing example in the web host, in a real browser", () => {
     expect(await statusOf("GET", "/watch", { host: "evil.example" })).toBe(403)
     expect(await statusOf("POST", "/api/sessions", { origin: "http://evil.example" })).toBe(403)
     expect(await statusOf("GET", "/api/sessions", {})).toBe(200)
+  })
+
+  it("watches every session, and a run driven in the server's own process, at /watch; another agent's events are left out", async () => {
+    const watch = await browser.newPage()
+    const problems = watchPage(watch)
+    await watch.goto(`${url}/watch`)
+    await waitForText(watch, "#watch-status", "Watching every session")
+    // A run in the same process (as droid or shop will be), not a page session: its events reach the view too.
+    await Effect.runPromise(
+      Effect.flatMap(Events, (events) => Effect.zipRight(events.emit({ _tag: "NotAPackingEvent", detail: "x" }), events.emit({ _tag: "ItemAdded", item: "tent" }))).pipe(
+        Effect.provide(context)
+      )
+    )
+    const page = await browser.newPage()
+    await page.goto(url)
+    await waitForText(page, "#chat li", "What do you need to take?")
+    await say(page, "hat")
+    await waitForText(watch, "#events li", "hat")
+    expect(await watch.locator("#events li").allTextContents()).toEqual(["ItemAdded item: tent", "ItemAdded item: hat"])
+    expect(problems.unexpected()).toEqual([])
+    await page.close()
+    await watch.close()
   })
 })

@@ -6,6 +6,8 @@
  *
  * Where it sits: served at `/watch?s=ID` by router.ts for any agent; it reads
  * `/api/sessions/:id/agent-events` (Server-Sent Events, one JSON event each).
+ * Without `?s=`, `/api/events`: every session's events, and those of any run
+ * the server's process drives itself (a droid or shop run hosted beside it).
  */
 import { escapeHtml } from "./agent-html.js"
 import { pageStyle } from "./style.js"
@@ -14,32 +16,41 @@ const watchScript = String.raw`
 (function () {
   var $ = function (id) { return document.getElementById(id); };
   var sessionId = new URLSearchParams(location.search).get("s");
-  if (sessionId === null) { $("watch-status").textContent = "Name a session: /watch?s=ID"; return; }
-  var base = "/api/sessions/" + encodeURIComponent(sessionId);
-  $("back").setAttribute("href", "/?s=" + encodeURIComponent(sessionId));
   function fields(e) {
     return Object.keys(e).filter(function (k) { return k !== "_tag"; }).map(function (k) {
       var v = e[k];
       return k + ": " + (typeof v === "string" ? v : JSON.stringify(v));
     }).join(" · ");
   }
+  function show(m) {
+    var e = JSON.parse(m.data);
+    var li = document.createElement("li");
+    var tag = document.createElement("strong");
+    tag.textContent = e._tag;
+    li.appendChild(tag);
+    var rest = fields(e);
+    if (rest) li.appendChild(document.createTextNode(" " + rest));
+    $("events").appendChild(li);
+    li.scrollIntoView({ block: "nearest" });
+  }
+  if (sessionId === null) {
+    // No session named: every session's events, and any run's in this server's process.
+    var all = new EventSource("/api/events");
+    all.onopen = function () { $("watch-status").textContent = "Watching every session: new events appear below."; };
+    all.onmessage = show;
+    all.onerror = function () { if (all.readyState === 2) $("watch-status").textContent = "Lost the connection. Reload to rejoin."; };
+    window.addEventListener("pagehide", function () { all.close(); });
+    return;
+  }
+  var base = "/api/sessions/" + encodeURIComponent(sessionId);
+  $("back").setAttribute("href", "/?s=" + encodeURIComponent(sessionId));
   fetch(base).then(function (r) {
     if (!r.ok) { $("watch-status").textContent = "There is no session " + sessionId + " here."; return; }
     var views = new EventSource(base + "/events");
     views.onmessage = function (m) { $("agent-status").textContent = JSON.parse(m.data).status || ""; };
     var events = new EventSource(base + "/agent-events");
     events.onopen = function () { $("watch-status").textContent = "Watching " + sessionId + ": new events appear below."; };
-    events.onmessage = function (m) {
-      var e = JSON.parse(m.data);
-      var li = document.createElement("li");
-      var tag = document.createElement("strong");
-      tag.textContent = e._tag;
-      li.appendChild(tag);
-      var rest = fields(e);
-      if (rest) li.appendChild(document.createTextNode(" " + rest));
-      $("events").appendChild(li);
-      li.scrollIntoView({ block: "nearest" });
-    };
+    events.onmessage = show;
     events.onerror = function () { if (events.readyState === 2) $("watch-status").textContent = "Lost the connection. Reload to rejoin."; };
     window.addEventListener("pagehide", function () { events.close(); views.close(); });
   }, function () { $("watch-status").textContent = "The server is not reachable."; });
