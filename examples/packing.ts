@@ -7,7 +7,7 @@ import { NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Option } from "effect"
 import { closingLine, findSession, fromRenderer, layerEvents, layerFileFromConfigNode, newSessionId, pipeIO, QuestionUI, runTerminal, terminalRenderer } from "shoal"
 import type { SaveOutcome } from "shoal"
-import { hostWeb } from "shoal/gui"
+import { hostWeb, webAgent } from "shoal/gui"
 import { packingAgent } from "./packing-agent.js"
 
 const terminal = Effect.gen(function*() {
@@ -26,7 +26,7 @@ const terminal = Effect.gen(function*() {
 }).pipe(Effect.scoped)
 
 const program = Effect.if(process.argv.includes("--gui"), {
-  onTrue: () => hostWeb(packingAgent, { port: 8027, open: false }),
+  onTrue: () => hostWeb(webAgent(packingAgent, { title: "Packing", placeholder: "socks, charger" }), { port: 8027, open: false }),
   onFalse: () => terminal
 })
 
