@@ -15,14 +15,14 @@
  * events (the agent's own Schema) go to the server's `Events` and to the
  * session's own stream, which the page's watch view reads.
  */
-import { Context, Data, Deferred, Effect, Either, Option, Queue, Ref, Schema, Stream, SubscriptionRef } from "effect"
-import type { Duration, Scope } from "effect"
+import { Context, Deferred, Effect, Either, Option, Queue, Ref, Schema, Stream, SubscriptionRef } from "effect"
+import type { Scope } from "effect"
 import type { ImageBlock } from "../domain/llm.js"
 import type { Answer, Question } from "../domain/question.js"
 import { Events } from "../services/events/events.js"
 import { makeEvents } from "../services/events/live.js"
 import { Llm } from "../services/llm/llm.js"
-import type { AnswerDoesNotFit, PendingQuestion } from "../services/question-ui/bridge.js"
+import type { PendingQuestion } from "../services/question-ui/bridge.js"
 import { makeQuestionBridgeWith, NoSuchQuestion } from "../services/question-ui/bridge.js"
 import { QuestionUI } from "../services/question-ui/question-ui.js"
 import type { QuestionUIShape } from "../services/question-ui/question-ui.js"
@@ -35,18 +35,11 @@ import type { ChatLine } from "./chat.js"
 import { cardLines } from "./chat.js"
 import { makePhotoLooks } from "./photo-look.js"
 import type { PageView, WebAgent } from "./web-agent.js"
+import { messagesIn, photoNotTaken, photoSkippedOffline, SessionBusy, SessionEnded } from "./hosted-session.js"
+import type { HostedSession, HostModel, HostOptions, ResumedSession } from "./hosted-session.js"
 
-export class SessionBusy extends Data.TaggedError("SessionBusy")<{}> {
-  override get message(): string {
-    return "The coach is still on the last step. Answer the card, or wait a moment."
-  }
-}
-
-export class SessionEnded extends Data.TaggedError("SessionEnded")<{}> {
-  override get message(): string {
-    return "This session is finished. Start a new one to keep going."
-  }
-}
+export { photoNotTaken, photoSkippedOffline, SessionBusy, SessionEnded } from "./hosted-session.js"
+export type { HostedSession, HostModel, HostOptions, ResumedSession } from "./hosted-session.js"
 
 type HostInput =
   | { readonly _tag: "Start" }
@@ -54,82 +47,6 @@ type HostInput =
   | { readonly _tag: "Photo"; readonly image: ImageBlock; readonly name: string }
   | { readonly _tag: "Ask"; readonly question: Question; readonly reply: Deferred.Deferred<Answer> }
 
-/** A stored session brought back: its state and the chat so far (none for a session saved before chats were kept). */
-export interface ResumedSession<State> {
-  readonly state: State
-  readonly chat: ReadonlyArray<ChatLine>
-}
-
-/** Everything a hosted session holds besides its agent fiber. */
-export interface HostModel<State> {
-  readonly state: State
-  readonly messages: ReadonlyArray<ChatLine>
-  readonly pending: Option.Option<PendingQuestion>
-  /** The title of the QuestionGroup the pending question belongs to. */
-  readonly group: Option.Option<string>
-  /** User inputs taken and not yet finished (a start card counts as one): while >0 with no card up, the agent is thinking. */
-  readonly inputs: number
-  /** The agent said the session is over. */
-  readonly ended: boolean
-}
-
-export interface HostedSession<V = PageView> {
-  readonly id: SessionId
-  readonly view: Effect.Effect<V>
-  /** The view now and after every change. */
-  readonly changes: Stream.Stream<V>
-  /** The session's events from now on, each encoded with the agent's Event Schema (plain JSON). */
-  readonly events: Stream.Stream<unknown>
-  /**
-   * A message from the user. While a card is up, the card is set aside (its
-   * safe fallback, nothing committed) and the message is taken next: typing
-   * is never refused or lost. Refused only while the agent is thinking.
-   */
-  readonly say: (text: string) => Effect.Effect<void, SessionBusy | SessionEnded>
-  /**
-   * A photo already normalised (Photos); `name` is shown in the chat. Taken
-   * like a message by an agent that takes photos; when no model can look at it
-   * (Offline), or the agent takes none, it is acknowledged as not looked at
-   * and the session stays where it is, card and all.
-   */
-  readonly sendPhoto: (image: ImageBlock, name: string) => Effect.Effect<void, SessionBusy | SessionEnded>
-  readonly answer: (questionId: string, answer: Answer) => Effect.Effect<void, NoSuchQuestion | AnswerDoesNotFit>
-  /** "Not now" on the card `questionId`: it (and the rest of its group) takes the safe fallback. */
-  readonly notNow: (questionId: string) => Effect.Effect<void, NoSuchQuestion>
-  /**
-   * Ask the page's user a question of your own (any Question: a group, a
-   * Choose with reveals…), after the turn in progress; card by card, each
-   * with the session's timeout and fallback.
-   */
-  readonly ask: (question: Question) => Effect.Effect<Answer>
-}
-
-/** The messages typed instead of an answer anywhere in an answer (a group's members, a choice's follow-up). */
-const messagesIn = (answer: Answer): ReadonlyArray<string> => {
-  switch (answer._tag) {
-    case "MessageInstead":
-      return [answer.text]
-    case "GroupAnswer":
-      return Object.values(answer.answers).flatMap(messagesIn)
-    case "ChoiceAnswer":
-      return answer.followUp === undefined ? [] : messagesIn(answer.followUp)
-    case "DispositionAnswer":
-    case "TextAnswer":
-    case "ConfirmAnswer":
-    case "Skipped":
-      return []
-  }
-}
-
-export interface HostOptions {
-  readonly questionTimeout?: Duration.DurationInput
-}
-
-/** Said when a photo arrives and there is no model to look at it. */
-export const photoSkippedOffline = "Photos are skipped offline, so I haven't looked at this one. Tell me what you see instead, or carry on."
-
-/** Said when a photo arrives for an agent that takes none. */
-export const photoNotTaken = "This one works with words only, so I haven't looked at the photo."
 
 /**
  * Host a session of `web.agent` in `scope`: fresh sessions open with the
