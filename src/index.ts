@@ -32,3 +32,8 @@ export * from "./services/vision/index.js"
 export * as FitlogAgent from "./agents/fitlog/index.js"
 export * from "./services/diary/index.js"
 export * from "./services/nutrition-table/index.js"
+// The Agent record and its terminal host (issue 17): an agent of your own runs like the built-in ones (examples/packing-agent.ts).
+export { TurnFailed } from "./agents/agent.js"
+export type { Agent, AgentView, TurnResult as AgentTurnResult } from "./agents/agent.js"
+export { closingLine, findSession, listSessions, NoSavedSession, runTerminal, SessionNotSaved } from "./cli/host-terminal.js"
+export type { SaveOutcome, TerminalOptions as TerminalHostOptions } from "./cli/host-terminal.js"

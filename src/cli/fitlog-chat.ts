@@ -4,6 +4,10 @@
  * replies or questions — a pasted recipe — are one message). The session — its pending proposal included — is saved
  * after every turn and picked up by the next `chat`, so a "yes" after a
  * restart still commits what was proposed.
+ *
+ * With `--gui`, the same agent in a web page on 127.0.0.1 (`hostWeb`): the
+ * page's sessions are kept like the terminal's, and the terminal's own
+ * session (`default`) is in the page's resume list.
  */
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
@@ -21,6 +25,10 @@ import { diaryLayer } from "./fitlog-run.js"
 import { runTerminal } from "./host-terminal.js"
 import type { DiaryFlags } from "./fitlog-run.js"
 import { llmLayerFor } from "./llm-options.js"
+import { checkPort } from "./web-options.js"
+
+/** The chat page's port unless `--port` says otherwise. */
+export const chatPort = 8026
 
 const sessionId = SessionId.make("default")
 
@@ -54,3 +62,19 @@ export const runChatCli = (flags: LlmFlags & DiaryFlags) =>
       Effect.provide(Layer.mergeAll(llm, layerSr28, diaryLayer(flags), layerEvents))
     )
   }).pipe(Effect.scoped, Effect.provide(Layer.mergeAll(layerFileFromConfigNode, NodeFileSystem.layer, NodePath.layer)))
+
+/**
+ * `--gui`: the chat as a web page. Its server (and @effect/platform-node's HTTP
+ * server) is imported only here, so the terminal chat never loads it.
+ */
+export const runChatWeb = (flags: LlmFlags & DiaryFlags & { readonly port: number; readonly open: boolean }) =>
+  Effect.gen(function*() {
+    const port = yield* checkPort(flags.port, chatPort)
+    const { layer: llm } = yield* llmLayerFor(flags)
+    const [{ layerSr28 }, { hostWeb }, { fitlogChatWeb }] = yield* Effect.promise(() =>
+      Promise.all([import("../services/nutrition-table/sr28-file.js"), import("../gui/server.js"), import("../gui/fitlog-web.js")])
+    )
+    return yield* hostWeb(fitlogChatWeb, { port, open: flags.open }).pipe(
+      Effect.provide(Layer.mergeAll(llm, layerSr28, diaryLayer(flags), layerEvents))
+    )
+  }).pipe(Effect.provide(Layer.mergeAll(layerFileFromConfigNode, NodeFileSystem.layer, NodePath.layer)))

@@ -8,6 +8,7 @@
  *   shoal fitlog export --csv
  *   shoal fitlog pending | confirm ID [--drop]   proposals waiting for a yes
  *   shoal fitlog chat                            talk: "log 2 eggs", "yes", "how am I doing?"
+ *   shoal fitlog chat --gui [--port 8026] [--open]   the same chat as a web page on 127.0.0.1
  *
  * Only the command definitions live here; what runs is imported when it runs
  * (fitlog-run.ts), so `shoal --help` loads no agent, driver or data file.
@@ -16,6 +17,7 @@ import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
 import { meals, nutritionCredit } from "../domain/fitlog/types.js"
 import { llmOptions } from "./llm-options.js"
+import { webOptions } from "./web-options.js"
 
 const run = Effect.promise(() => import("./fitlog-run.js"))
 
@@ -79,9 +81,9 @@ const confirmCommand = Command.make("confirm", {
   drop: Options.boolean("drop").pipe(Options.withDescription("Drop the proposal instead of logging it."))
 }, (flags) => Effect.flatMap(run, (m) => m.runConfirm(flags))).pipe(Command.withDescription("Log a pending proposal to the local diary (or --drop it)."))
 
-const chatCommand = Command.make("chat", { ...llmOptions, db }, (flags) =>
-  Effect.flatMap(Effect.promise(() => import("./fitlog-chat.js")), (m) => m.runChatCli(flags))).pipe(
-  Command.withDescription("Talk to your food log: \"log 2 eggs\" (then yes/no), \"how am I doing today?\" or \"this week?\", \"set my calories to 2200\", or paste a recipe (its lines are read as one message). Works offline.")
+const chatCommand = Command.make("chat", { ...llmOptions, db, ...webOptions("the chat", 8026) }, (flags) =>
+  Effect.flatMap(Effect.promise(() => import("./fitlog-chat.js")), (m) => Effect.if(flags.gui, { onTrue: () => m.runChatWeb(flags), onFalse: () => m.runChatCli(flags) }))).pipe(
+  Command.withDescription("Talk to your food log: \"log 2 eggs\" (then yes/no), \"how am I doing today?\" or \"this week?\", \"set my calories to 2200\", or paste a recipe (its lines are read as one message). In the terminal, or as a web page with --gui (its sessions listed to resume, each one's events live at /watch). Works offline.")
 )
 
 export const fitlog = Command.make("fitlog").pipe(

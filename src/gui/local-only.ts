@@ -1,5 +1,5 @@
 /**
- * The GUI answers only its own page. It listens on 127.0.0.1, but any web
+ * The web host answers only its own page. It listens on 127.0.0.1, but any web
  * page the user has open can still send requests there: a foreign `Host`
  * (DNS rebinding: evil.example resolving to 127.0.0.1) or a foreign `Origin`
  * on a request that changes something (a cross-site form post) is refused.
@@ -11,7 +11,7 @@ import { Effect } from "effect"
 
 const localHosts = new Set(["127.0.0.1", "localhost", "[::1]"])
 
-const forbidden = HttpServerResponse.unsafeJson({ error: "This tidy server only answers its own page." }, { status: 403 })
+const forbidden = HttpServerResponse.unsafeJson({ error: "This server only answers its own page." }, { status: 403 })
 
 export const localOnly = HttpMiddleware.make((app) =>
   Effect.gen(function*() {

@@ -1,327 +1,38 @@
 /**
- * One tidy session hosted for the browser: its state, its chat, the question
- * waiting for a tap, and ONE agent fiber that runs the session's turns in
- * order (seeds/001 GUI runner: state synced to the page after every change).
+ * One tidy session hosted for the browser: the agent host (agent-host.ts)
+ * over `tidyWeb` — the start card, photos, the progress strip — kept under
+ * the names the tidy page, its tests and embedders use.
  *
- * Where it sits: between the HTTP routes (router.ts) and the IO-blind agent
- * (`turn`). Inputs go through a queue to the fiber; the agent asks through a
- * `QuestionBridge` whose every card waits 5 minutes, then takes the fallback
- * answer. A card never blocks the user: "Not now", or a message or photo
- * sent instead, sets it aside (card-closing.ts), and every card's question
- * and answer go into the chat. After every turn the state and the chat are
- * saved to the SessionStore, so a reload — or a restarted server — rejoins
- * the session where it was, conversation and all.
+ * Where it sits: between the tidy page's registry and the generic host.
  */
-import { Data, Deferred, Effect, Either, Option, Queue, Ref, Stream, SubscriptionRef } from "effect"
-import type { Duration, Scope } from "effect"
-import type { ImageBlock } from "../domain/llm.js"
-import type { Answer, Question } from "../domain/question.js"
+import type { Effect, Option, Scope } from "effect"
 import type { SessionState } from "../domain/tidy/state.js"
-import { tidySessions } from "../agents/tidy/session-kind.js"
-import { welcomeBack } from "../agents/tidy/templates.js"
-import { turn } from "../agents/tidy/turn.js"
-import type { UserInput } from "../agents/tidy/turn.js"
-import { Events } from "../services/events/events.js"
-import { Llm } from "../services/llm/llm.js"
-import type { AnswerDoesNotFit, PendingQuestion } from "../services/question-ui/bridge.js"
-import { makeQuestionBridgeWith, NoSuchQuestion } from "../services/question-ui/bridge.js"
-import { QuestionUI } from "../services/question-ui/question-ui.js"
-import type { QuestionUIShape } from "../services/question-ui/question-ui.js"
-import { defaultQuestionTimeout } from "../services/question-ui/timeout.js"
+import type { Events } from "../services/events/events.js"
+import type { Llm } from "../services/llm/llm.js"
 import type { SessionId } from "../services/session-store/session-kind.js"
-import { SessionStore } from "../services/session-store/session-store.js"
-import { makeCardClosing, readTyped } from "./card-closing.js"
-import type { TypedAtCard } from "./card-closing.js"
-import { startAnswers, startQuestions } from "./start-card.js"
-import type { ChatLine } from "./chat.js"
-import { cardLines, tidyChats } from "./chat.js"
-import type { GuiModel, GuiView } from "./view.js"
-import { toView } from "./view.js"
+import type { SessionStore } from "../services/session-store/session-store.js"
+import type { HostOptions, ResumedSession as AgentResumed } from "./agent-host.js"
+import { hostAgent } from "./agent-host.js"
+import type { HostedSession as AgentHosted } from "./agent-host.js"
+import { tidyWeb } from "./tidy-web.js"
+import type { GuiView } from "./view.js"
 
-export class SessionBusy extends Data.TaggedError("SessionBusy")<{}> {
-  override get message(): string {
-    return "The coach is still on the last step. Answer the card, or wait a moment."
-  }
-}
-
-export class SessionEnded extends Data.TaggedError("SessionEnded")<{}> {
-  override get message(): string {
-    return "This session is finished. Start a new one to keep going."
-  }
-}
-
-type Input =
-  | { readonly _tag: "Start" }
-  | { readonly _tag: "Say"; readonly text: string }
-  | { readonly _tag: "Photo"; readonly image: ImageBlock; readonly name: string }
-  | { readonly _tag: "Ask"; readonly question: Question; readonly reply: Deferred.Deferred<Answer> }
-
-/** A stored session brought back: its state and the chat so far (none for a session saved before chats were kept). */
-export interface ResumedSession {
-  readonly state: SessionState
-  readonly chat: ReadonlyArray<ChatLine>
-}
-
-export interface HostedSession {
-  readonly id: SessionId
-  readonly view: Effect.Effect<GuiView>
-  /** The view now and after every change. */
-  readonly changes: Stream.Stream<GuiView>
-  /**
-   * A message from the user. While a card is up, the card is set aside (its
-   * safe fallback, nothing committed) and the message is taken next: typing
-   * is never refused or lost. Refused only while the coach is thinking.
-   */
-  readonly say: (text: string) => Effect.Effect<void, SessionBusy | SessionEnded>
-  /**
-   * A photo already normalised (Photos); `name` is shown in the chat. Taken
-   * like a message; offline (no model to look at it) it is acknowledged as
-   * not analysed and the session stays where it is, card and all.
-   */
-  readonly sendPhoto: (image: ImageBlock, name: string) => Effect.Effect<void, SessionBusy | SessionEnded>
-  readonly answer: (questionId: string, answer: Answer) => Effect.Effect<void, NoSuchQuestion | AnswerDoesNotFit>
-  /** "Not now" on the card `questionId`: it (and the rest of its group) takes the safe fallback. */
-  readonly notNow: (questionId: string) => Effect.Effect<void, NoSuchQuestion>
-  /**
-   * Ask the page's user a question of your own (any Question: a group, a
-   * Choose with reveals…), after the turn in progress; card by card, each
-   * with the session's timeout and fallback.
-   */
-  readonly ask: (question: Question) => Effect.Effect<Answer>
-}
-
+export { photoSkippedOffline, SessionBusy, SessionEnded } from "./agent-host.js"
+export type { HostOptions } from "./agent-host.js"
 export { startQuestions } from "./start-card.js"
 
-/** The messages typed instead of an answer anywhere in an answer (a group's members, a choice's follow-up). */
-const messagesIn = (answer: Answer): ReadonlyArray<string> => {
-  switch (answer._tag) {
-    case "MessageInstead":
-      return [answer.text]
-    case "GroupAnswer":
-      return Object.values(answer.answers).flatMap(messagesIn)
-    case "ChoiceAnswer":
-      return answer.followUp === undefined ? [] : messagesIn(answer.followUp)
-    case "DispositionAnswer":
-    case "TextAnswer":
-    case "ConfirmAnswer":
-    case "Skipped":
-      return []
-  }
-}
+/** A stored tidy session brought back: its state and the chat so far. */
+export type ResumedSession = AgentResumed<SessionState>
 
-export interface HostOptions {
-  readonly questionTimeout?: Duration.DurationInput
-}
-
-/** Said when a photo arrives and there is no model to look at it. */
-export const photoSkippedOffline = "Photos are skipped offline, so I haven't looked at this one. Tell me what you see instead, or carry on."
+export type HostedSession = AgentHosted<GuiView>
 
 /**
- * Host a session in `scope`: fresh sessions open with the start card, resumed
- * ones with their chat and a welcome back. The agent fiber lives as long as the scope.
+ * Host a tidy session in `scope`: fresh sessions open with the start card,
+ * resumed ones with their chat and a welcome back. The agent fiber lives as long as the scope.
  */
 export const hostSession = (
   id: SessionId,
   resumed: Option.Option<ResumedSession>,
   initial: SessionState,
   options: HostOptions = {}
-): Effect.Effect<HostedSession, never, Llm | Events | SessionStore | Scope.Scope> =>
-  Effect.gen(function*() {
-    const llm = yield* Llm
-    const events = yield* Events
-    const store = yield* SessionStore
-    const state = Option.match(resumed, { onNone: () => initial, onSome: (r) => r.state })
-    const welcome: ReadonlyArray<ChatLine> = Option.match(resumed, {
-      onNone: () => [],
-      // The terminal's words (templates.ts): what is left, in plain words.
-      onSome: (r) => [...r.chat, { from: "coach", text: welcomeBack(state) }]
-    })
-    const model = yield* SubscriptionRef.make<GuiModel>({
-      state,
-      messages: welcome,
-      pending: Option.none(),
-      group: Option.none(),
-      inputs: Option.isNone(resumed) ? 1 : 0,
-      ended: false
-    })
-    const update = (f: (m: GuiModel) => GuiModel) => SubscriptionRef.update(model, f)
-    const say = (...lines: ReadonlyArray<ChatLine>) => update((m) => ({ ...m, messages: [...m.messages, ...lines] }))
-    const stored = yield* Ref.make(Option.isSome(resumed))
-    /** The chat so far and `more` lines about to be shown, kept beside a session that has been saved. */
-    const saveChat = (more: ReadonlyArray<ChatLine>) => Effect.gen(function*() {
-      if (!(yield* Ref.get(stored))) return
-      const { messages } = yield* SubscriptionRef.get(model)
-      yield* store.save(tidyChats, id, [...messages, ...more]).pipe(
-        Effect.catchAll((error) => Effect.logWarning(`could not save the chat: ${error.message}`))
-      )
-    })
-
-    const closing = yield* makeCardClosing
-    const settingAside = closing.settingAside
-    // Each card gets its own 5 minutes (seeds/001), then its fallback: a group keeps what was answered.
-    // Its question and answer are written to the chat before the agent goes on.
-    const bridge = yield* makeQuestionBridgeWith({
-      leafTimeout: options.questionTimeout ?? defaultQuestionTimeout,
-      onSettled: (card, answer) =>
-        Effect.flatMap(closing.told(card, answer), Option.match({
-          onNone: () => Effect.void,
-          onSome: (how) => say(...cardLines(card.question, how))
-        }))
-    })
-
-    // The page sees which group a question belongs to; the bridge itself shows one leaf at a time.
-    const ui: QuestionUIShape = {
-      ask: (question) =>
-        (question._tag === "QuestionGroup"
-          ? update((m) => ({ ...m, group: Option.some(question.title) })).pipe(
-            Effect.zipRight(bridge.ui.ask(question)),
-            Effect.ensuring(update((m) => ({ ...m, group: Option.none() })))
-          )
-          : bridge.ui.ask(question)).pipe(
-            Effect.ensuring(Ref.update(settingAside, (s) => (s === "restOfQuestion" ? "no" : s)))
-          )
-    }
-    yield* bridge.changes.pipe(
-      Stream.runForEach((pending) =>
-        Effect.gen(function*() {
-          if (Option.isSome(pending) && (yield* Ref.get(settingAside)) !== "no") {
-            yield* closing.mark(pending.value.id, "unseen")
-            return yield* Effect.ignore(bridge.setAside(pending.value.id))
-          }
-          yield* update((m) => ({ ...m, pending }))
-        })
-      ),
-      Effect.forkScoped
-    )
-
-    const runTurn = (input: UserInput) =>
-      Effect.gen(function*() {
-        const current = yield* SubscriptionRef.get(model)
-        const response = yield* turn(current.state, input)
-        const reply: ChatLine = { from: "coach", text: response.reply }
-        // Saved after every turn, the chat with it, before the page shows the reply:
-        // a reload or a restart resumes from the last completed turn.
-        const notSaved = yield* store.save(tidySessions, id, response.state).pipe(
-          Effect.zipRight(Ref.set(stored, true)),
-          Effect.zipRight(saveChat([reply])),
-          Effect.as<ReadonlyArray<ChatLine>>([]),
-          Effect.catchAll((error) => Effect.succeed<ReadonlyArray<ChatLine>>([{ from: "note", text: `Could not save the session: ${error.message}` }]))
-        )
-        yield* update((m) => ({ ...m, state: response.state, ended: response.ended, messages: [...m.messages, reply, ...notSaved] }))
-      })
-
-    const handle = (input: Input) => {
-      switch (input._tag) {
-        case "Start":
-          return Effect.gen(function*() {
-            const said = startAnswers(yield* ui.ask(startQuestions))
-            // The card and its answers are in the chat already; a message sent instead is taken next.
-            if (said.length === 0 && (yield* Ref.get(settingAside)) !== "untilNextInput") {
-              return yield* say({ from: "coach", text: "No rush. Tell me what this space is for whenever you're ready." })
-            }
-            for (const text of said) yield* runTurn({ text: Option.some(text), photos: [] })
-          })
-        case "Say":
-          return Effect.zipRight(say({ from: "you", text: input.text }), runTurn({ text: Option.some(input.text), photos: [] }))
-        case "Photo":
-          return Effect.zipRight(say({ from: "you", text: `Photo: ${input.name}` }), runTurn({ text: Option.none(), photos: [input.image] }))
-        case "Ask":
-          // The asker gets its answer; words typed at its cards instead of an answer are also the user's next messages.
-          return Effect.flatMap(ui.ask(input.question), (answer) =>
-            Effect.zipRight(
-              Deferred.succeed(input.reply, answer),
-              Effect.forEach(messagesIn(answer), (text) => runTurn({ text: Option.some(text), photos: [] }), { discard: true })
-            ))
-      }
-    }
-
-    const inputs = yield* Queue.unbounded<Input>()
-    const agent = Effect.forever(
-      Effect.flatMap(Queue.take(inputs), (input) =>
-        // A message that set a card aside is now being taken: cards from here on are shown again.
-        Ref.set(settingAside, "no").pipe(
-          Effect.zipRight(handle(input)),
-          Effect.catchAllDefect((defect) =>
-            Effect.zipRight(
-              Effect.logError("tidy GUI turn failed", defect),
-              say({ from: "note", text: "Something went wrong on that step; your piles are unchanged." })
-            )),
-          Effect.ensuring(input._tag === "Ask" ? Effect.void : update((m) => ({ ...m, inputs: m.inputs - 1 })))
-        ))
-    ).pipe(Effect.provideService(Llm, llm), Effect.provideService(Events, events), Effect.provideService(QuestionUI, ui))
-    yield* Effect.forkScoped(agent)
-    if (Option.isNone(resumed)) yield* Queue.offer(inputs, { _tag: "Start" })
-
-    /**
-     * Claim the fiber for one input: refused after the summary, and while the
-     * coach is thinking with no card up. A card that is up is set aside.
-     */
-    const submit = (input: Input) =>
-      Effect.gen(function*() {
-        const claimed = yield* SubscriptionRef.modify(
-          model,
-          (m): [Either.Either<Option.Option<PendingQuestion>, SessionBusy | SessionEnded>, GuiModel] =>
-            m.ended
-              ? [Either.left(new SessionEnded()), m]
-              : m.inputs > 0 && Option.isNone(m.pending)
-              ? [Either.left(new SessionBusy()), m]
-              : [Either.right(m.pending), { ...m, inputs: m.inputs + 1 }]
-        )
-        const card = yield* claimed
-        if (Option.isSome(card)) {
-          yield* Ref.set(settingAside, "untilNextInput")
-          yield* closing.mark(card.value.id, { _tag: "SetAside" })
-          yield* Effect.ignore(bridge.setAside(card.value.id))
-        }
-        yield* Queue.offer(inputs, input)
-      })
-
-    /** Offline there is no model to look at a photo: say so, and leave the session (and any card) as it is. */
-    const photoOffline = (name: string) =>
-      Effect.gen(function*() {
-        if ((yield* SubscriptionRef.get(model)).ended) return yield* new SessionEnded()
-        yield* say({ from: "you", text: `Photo: ${name}` }, { from: "note", text: photoSkippedOffline })
-        yield* saveChat([])
-      })
-
-    const notNow = (questionId: string) =>
-      Effect.gen(function*() {
-        const pending = yield* bridge.pending
-        if (Option.isNone(pending) || pending.value.id !== questionId) return yield* new NoSuchQuestion({ id: questionId })
-        yield* Ref.set(settingAside, "restOfQuestion")
-        yield* closing.mark(questionId, { _tag: "NotNow" })
-        yield* bridge.setAside(questionId).pipe(Effect.tapError(() => Ref.set(settingAside, "no")))
-      })
-
-    /** Typed while a card is up: its label answers it, "skip" leaves it; anything else is a new message. */
-    const typedByUser = (text: string) =>
-      Effect.gen(function*() {
-        const card = (yield* SubscriptionRef.get(model)).pending
-        const typed: TypedAtCard = Option.match(card, { onNone: () => ({ _tag: "NewMessage" }), onSome: (c) => readTyped(c.question, text) })
-        const answered = Option.isSome(card) && typed._tag !== "NewMessage"
-          ? yield* (typed._tag === "NotNow" ? notNow(card.value.id) : bridge.answer(card.value.id, typed.answer)).pipe(
-            Effect.as(true),
-            Effect.orElseSucceed(() => false)
-          )
-          : false
-        // A card that went away meanwhile, or words that are not an answer: a message, never lost.
-        if (!answered) yield* submit({ _tag: "Say", text })
-      })
-
-    const view = Effect.map(SubscriptionRef.get(model), (m) => toView(id, m))
-    return {
-      id,
-      view,
-      changes: Stream.map(model.changes, (m) => toView(id, m)),
-      say: typedByUser,
-      sendPhoto: (image, name) => (llm.provider === "offline" ? photoOffline(name) : submit({ _tag: "Photo", image, name })),
-      answer: bridge.answer,
-      notNow,
-      ask: (question) =>
-        Effect.gen(function*() {
-          const reply = yield* Deferred.make<Answer>()
-          yield* Queue.offer(inputs, { _tag: "Ask", question, reply })
-          return yield* Deferred.await(reply)
-        })
-    }
-  })
+): Effect.Effect<HostedSession, never, Llm | Events | SessionStore | Scope.Scope> => hostAgent(tidyWeb, id, resumed, initial, options)

@@ -1,5 +1,7 @@
 /**
- * The page's behaviour, plain browser JS (no framework, no build step):
+ * The page's behaviour, plain browser JS (no framework, no build step), for
+ * the tidy page and any agent's page alike (the parts a page lacks — tidy's
+ * progress strip, photos, the status line — are skipped):
  * join the session named in the address (`?s=ID`, so a reload rejoins it),
  * or start one; draw every view the server pushes over Server-Sent Events;
  * send messages (also while a card is up: it is set aside), answers, "Not
@@ -26,7 +28,7 @@ const mainScript = String.raw`
       .then(function (r) {
         if (r.ok) return r.text().then(function () { return null; });
         return r.json().then(function (j) { return j.error || "Something went wrong."; }, function () { return "Something went wrong."; });
-      }, function () { return "The tidy server is not reachable."; });
+      }, function () { return "The server is not reachable."; });
   }
 
   function drawList(section, items) {
@@ -37,8 +39,8 @@ const mainScript = String.raw`
     ul.scrollTop = ul.scrollHeight; // the newest item in view: the list scrolls inside the sticky strip
   }
 
-  function render(v) {
-    view = v;
+  /** Tidy's progress strip, on the tidy page only (any other agent's page has its status line instead). */
+  function drawProgress(v) {
     $("phase").textContent = v.phase;
     $("items").textContent = String(v.itemsProcessed);
     $("items-word").textContent = v.itemsProcessed === 1 ? "item" : "items";
@@ -50,6 +52,13 @@ const mainScript = String.raw`
     v.categories.forEach(function (c) {
       cats.appendChild(el("p", { text: c.name + ": " + (c.items.join(", ") || "done") }));
     });
+  }
+
+  function render(v) {
+    view = v;
+    if ($("phase")) drawProgress(v);
+    if ($("agent-status")) $("agent-status").textContent = v.status || "";
+    if ($("watch-link")) $("watch-link").setAttribute("href", "/watch?s=" + encodeURIComponent(v.id));
     // Only new lines are appended, so a screen reader announces each once.
     var chat = $("chat");
     if (v.messages.length < shownMessages) { chat.replaceChildren(); shownMessages = 0; }
@@ -100,7 +109,7 @@ const mainScript = String.raw`
     fetch(base()).then(function (r) {
       if (r.ok) return r.json().then(function (v) { render(v); stream(); });
       status("There is no session " + sessionId + " here. Start a new session, or resume one from the list.");
-    }, function () { status("The tidy server is not reachable."); });
+    }, function () { status("The server is not reachable."); });
   }
 
   function stream() {
@@ -119,7 +128,7 @@ const mainScript = String.raw`
   function newSession() {
     fetch("/api/sessions", { method: "POST" }).then(function (r) { return r.json(); }).then(function (j) {
       if (sessionId === null) open(j.id); else location.search = "?s=" + encodeURIComponent(j.id);
-    }, function () { status("The tidy server is not reachable."); });
+    }, function () { status("The server is not reachable."); });
   }
 
   function loadSessions() {
@@ -128,7 +137,9 @@ const mainScript = String.raw`
       list.replaceChildren();
       if (j.sessions.length === 0) list.appendChild(el("li", { text: "No saved sessions yet." }));
       j.sessions.forEach(function (s) {
-        var label = s.id + " · " + (s.phase || "unreadable") + " · " + s.itemsProcessed + " sorted";
+        var label = s.phase !== undefined
+          ? s.id + " · " + (s.phase || "unreadable") + " · " + s.itemsProcessed + " sorted"
+          : s.id + " · " + s.describe;
         list.appendChild(el("li", {}, [el("a", { href: "?s=" + encodeURIComponent(s.id), text: label })]));
       });
     });
@@ -154,22 +165,25 @@ const mainScript = String.raw`
       if (err) status(err); else input.value = "";
     });
   });
-  $("photo-input").addEventListener("change", function (e) {
-    var files = e.target.files;
-    if (files && files[0]) upload(files[0]);
-    e.target.value = "";
-  });
-  var drop = $("drop");
-  ["dragenter", "dragover"].forEach(function (t) {
-    document.addEventListener(t, function (e) { e.preventDefault(); drop.classList.add("over"); });
-  });
-  ["dragleave", "drop"].forEach(function (t) {
-    document.addEventListener(t, function (e) { e.preventDefault(); drop.classList.remove("over"); });
-  });
-  document.addEventListener("drop", function (e) {
-    var files = e.dataTransfer && e.dataTransfer.files;
-    if (files && files[0]) upload(files[0]);
-  });
+  // Photos, on a page for an agent that takes them.
+  if ($("photo-input")) {
+    $("photo-input").addEventListener("change", function (e) {
+      var files = e.target.files;
+      if (files && files[0]) upload(files[0]);
+      e.target.value = "";
+    });
+    var drop = $("drop");
+    ["dragenter", "dragover"].forEach(function (t) {
+      document.addEventListener(t, function (e) { e.preventDefault(); drop.classList.add("over"); });
+    });
+    ["dragleave", "drop"].forEach(function (t) {
+      document.addEventListener(t, function (e) { e.preventDefault(); drop.classList.remove("over"); });
+    });
+    document.addEventListener("drop", function (e) {
+      var files = e.dataTransfer && e.dataTransfer.files;
+      if (files && files[0]) upload(files[0]);
+    });
+  }
   $("new-session").addEventListener("click", newSession);
   // Fresh each time it opens: sessions are saved as they go.
   $("sessions").addEventListener("toggle", function () { if ($("sessions").open) loadSessions(); });
