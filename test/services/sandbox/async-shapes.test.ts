@@ -82,6 +82,17 @@ describe("Sandbox: async code as a new user writes it", () => {
         }
       }), { timeout: 120_000 })
 
+    it.effect("`await` outside an async function is refused with a message saying so, not a bare \"expecting ';'\"", () =>
+      Effect.gen(function*() {
+        for (const code of ["await click(1)\n'done'", "const r = await click(2)\nprint(r)", "for (const i of [1, 2]) await click(i)"]) {
+          const r = yield* Effect.either(run(code))
+          expect(r._tag === "Left" ? r.left.message : "ran", code).toMatch(/^SyntaxError: .*await is only allowed inside an async function.*click\(3\), not await click\(3\)/)
+        }
+        // Another syntax error is left as it is.
+        const other = yield* Effect.either(run("const = 1"))
+        expect(other._tag === "Left" ? other.left.message : "ran").not.toContain("await")
+      }), { timeout: 60_000 })
+
     it.effect("the rewrite keeps the code's meaning", () =>
       Effect.gen(function*() {
         for (const [code, value] of meaning) {
