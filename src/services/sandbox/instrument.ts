@@ -33,24 +33,36 @@ interface Edit {
   /** Replace up to here (an insert when equal to `at`). */
   readonly to: number
   readonly text: string
-  /** Among edits at the same place: lower first (an inner construct's closing text comes before its outer one's). */
+  /** Among edits at the same place: lower first (an inner construct's closing text comes before its outer one's; an empty body's opening text before its closing one). */
   readonly rank: number
 }
 
 const enter = `const __shoalT=${api}.enter();try{`
 const leave = `}catch(__shoalX){${api}.raise(__shoalX);throw __shoalX}finally{${api}.exit(__shoalT)}`
 
-/** Where an arrow's expression body ends: a `,` `;` or closing bracket at its own depth, or a line break automatic semicolon insertion would end it at. */
+/**
+ * Where an arrow's expression body ends: a `,` `;` or closing bracket at its
+ * own depth, a `:` its body did not open with a `?` (the arrow is a branch of
+ * a conditional: `ok ? async () => a : b`), or a line break automatic
+ * semicolon insertion would end it at (a template literal after the break
+ * continues it: a tagged template).
+ */
 const expressionEnd = (tokens: ReadonlyArray<Token>, matched: ReadonlyMap<number, number>, from: number): number => {
   let i = from
+  let conditionals = 0
   while (i < tokens.length) {
     const t = tokens[i]
     if (t === undefined) break
     if (i > from && t.kind === "punct" && [",", ";", ")", "]", "}"].includes(t.text)) return i
+    if (t.kind === "punct" && t.text === "?") conditionals += 1
+    if (i > from && t.kind === "punct" && t.text === ":") {
+      if (conditionals === 0) return i
+      conditionals -= 1
+    }
     if (i > from && t.newlineBefore) {
       const before = tokens[i - 1]
       const ends = before !== undefined && (before.kind !== "punct" || [")", "]", "}", "++", "--"].includes(before.text))
-      const starts = t.kind !== "punct" || ["{", "!", "~", "++", "--"].includes(t.text)
+      const starts = (t.kind !== "punct" && !t.text.startsWith("`")) || ["{", "!", "~", "++", "--"].includes(t.text)
       if (ends && starts && !["in", "of", "instanceof"].includes(t.text)) return i
     }
     i = (matched.get(i) ?? i) + 1
@@ -71,7 +83,8 @@ export const instrument = (code: string): string => {
     const o = at(open)
     const c = close === undefined ? undefined : at(close)
     if (o === undefined || c === undefined) return
-    edits.push({ at: o.end, to: o.end, text: enter, rank: 0 }, { at: c.start, to: c.start, text: leave, rank: -o.start })
+    // `{}`: the opening text and the closing one meet; the opening comes first (its rank is below every closing rank).
+    edits.push({ at: o.end, to: o.end, text: enter, rank: -o.end - 1 }, { at: c.start, to: c.start, text: leave, rank: -o.start })
   }
   const wrapArrowBody = (first: number) => {
     const t = at(first)
@@ -145,13 +158,16 @@ export const instrument = (code: string): string => {
 /**
  * Run once in each interpreter, before any code: the account (`enter`,
  * `exit`, `raise`, `caught`, `reset`, `report`) and the promise API's
- * wrappers. Functions of the engine (`[native code]`) are the promise
- * machinery's own and never count as the code catching an error.
+ * wrappers. The engine's own anonymous functions (`[native code]` with no
+ * name: the resolving functions `await` and `Promise.all` pass to `then`)
+ * are the promise machinery's and never count as the code catching an
+ * error; a named one (`.catch(String)`, `.then(click)`) is the code's own
+ * callback, like a function it wrote.
  */
 export const asyncPrelude = `(() => {
   const lost = new Map(); const running = new Set(); let next = 0
   const P = Promise; const then = P.prototype.then; const fin = P.prototype.finally; const source = Function.prototype.toString
-  const own = (f) => { try { return !/\\[native code\\]\\s*\\}$/.test(source.call(f)) || String(f.name).startsWith("bound ") } catch { return true } }
+  const own = (f) => { try { return !/\\[native code\\]\\s*\\}$/.test(source.call(f)) || String(f.name) !== "" } catch { return true } }
   const account = Object.freeze({
     enter: () => { next += 1; running.add(next); return next },
     exit: (t) => { running.delete(t) },
@@ -166,16 +182,20 @@ export const asyncPrelude = `(() => {
   const define = (o, name, value) => Object.defineProperty(o, name, { value, writable: true, configurable: true, enumerable: false })
   define(P.prototype, "then", function then_(a, b) { return then.call(this, onValue(a), onError(b)) })
   define(P.prototype, "finally", function finally_(f) { return fin.call(this, onValue(f)) })
+  // Only the first resolve or reject settles a promise; a later one (or a throw after it) does nothing, and loses nothing.
   const executor = (x) => typeof x !== "function" ? x : function (resolve, reject) {
-    const rejecting = (e) => { account.raise(e); return reject(e) }
-    try { return x(resolve, rejecting) } catch (e) { account.raise(e); throw e }
+    let settled = false
+    const resolving = function (v) { settled = true; return resolve(v) }
+    const rejecting = function (e) { if (!settled) account.raise(e); settled = true; return reject(e) }
+    try { return x(resolving, rejecting) } catch (e) { if (!settled) account.raise(e); settled = true; throw e }
   }
   const Tracked = new Proxy(P, { construct: (target, args, newTarget) => Reflect.construct(target, [executor(args[0]), ...args.slice(1)], newTarget === Tracked ? target : newTarget) })
   const settled = P.allSettled
   define(P, "allSettled", function allSettled(items) {
     return then.call(settled.call(this, items), (rs) => { for (const r of rs) if (r.status === "rejected") account.caught(r.reason); return rs })
   })
-  for (const name of ["any", "race"]) {
+  // Once one of them settles the result, the others' rejections are the engine's to swallow, not lost (as Node has it).
+  for (const name of ["all", "any", "race"]) {
     const original = P[name]
     define(P, name, function (items) {
       const list = Array.from(items)

@@ -17,17 +17,22 @@ export interface Token {
 }
 
 const keywordsBeforeExpression = new Set(["return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await"])
-const multi = ["...", "=>", "?.", "++", "--"]
+const multi = ["...", "=>", "??=", "??", "?.", "++", "--"]
+/** Keywords whose parenthesised head ends in a statement, where a `/` after the `)` starts a regular expression: `if (ok) /x/.test(s)`. */
+const statementHeads = new Set(["if", "while", "for", "with"])
 
 const isIdentStart = (c: string) => /[A-Za-z_$\\]/.test(c) || c.charCodeAt(0) > 127
+/** A private name (`#tap`) is one name token, so `async #tap() {…}` reads as a method. */
+const isPrivateStart = (c: string, next: string) => c === "#" && isIdentStart(next)
 const isIdentPart = (c: string) => /[\w$\\]/.test(c) || c.charCodeAt(0) > 127
 
-/** May a `/` after `previous` start a regular expression (rather than divide)? */
-const regexMayFollow = (previous: Token | undefined): boolean => {
+/** May a `/` after `previous` start a regular expression (rather than divide)? `afterHead`: `previous` closed an `if (…)`-like head. */
+const regexMayFollow = (previous: Token | undefined, afterHead: boolean): boolean => {
   if (previous === undefined) return true
   if (previous.kind === "literal") return false
   if (previous.kind === "name") return keywordsBeforeExpression.has(previous.text)
-  return ![")", "]", "++", "--"].includes(previous.text)
+  if (previous.text === ")") return afterHead
+  return !["]", "++", "--"].includes(previous.text)
 }
 
 const skipString = (src: string, i: number): number => {
@@ -72,6 +77,9 @@ const scan = (src: string, from: number, untilBrace: boolean): { readonly tokens
   const tokens: Array<Token> = []
   let depth = 0
   let newline = false
+  // For each open `(`: does it open a statement head (`if (`)? And did the last `)` close one?
+  const heads: Array<boolean> = []
+  let closedHead = false
   let i = from
   const push = (kind: Token["kind"], end: number) => {
     tokens.push({ kind, text: src.slice(i, end), start: i, end, newlineBefore: newline })
@@ -97,16 +105,20 @@ const scan = (src: string, from: number, untilBrace: boolean): { readonly tokens
       let j = i + 1
       while (j < src.length && /[\w.]/.test(src[j] ?? "")) j += 1
       push("literal", j)
-    } else if (isIdentStart(c)) {
+    } else if (isIdentStart(c) || isPrivateStart(c, next)) {
       let j = i + 1
       while (j < src.length && isIdentPart(src[j] ?? "")) j += 1
       push("name", j)
-    } else if (c === "/" && regexMayFollow(tokens.at(-1))) push("literal", skipRegex(src, i))
+    } else if (c === "/" && regexMayFollow(tokens.at(-1), closedHead)) push("literal", skipRegex(src, i))
     else {
       if (untilBrace && c === "}" && depth === 0) return { tokens, end: i + 1 }
       if (c === "{") depth += 1
       if (c === "}") depth -= 1
-      const op = multi.find((m) => src.startsWith(m, i))
+      const before = tokens.at(-1)
+      if (c === "(") heads.push(before?.kind === "name" && statementHeads.has(before.text) && tokens.at(-2)?.text !== ".")
+      closedHead = c === ")" && (heads.pop() ?? false)
+      // `a?.5:1` is a conditional, not optional chaining.
+      const op = multi.find((m) => src.startsWith(m, i) && !(m === "?." && /[0-9]/.test(src[i + 2] ?? "")))
       push("punct", i + (op?.length ?? 1))
     }
   }

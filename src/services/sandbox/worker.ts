@@ -239,7 +239,13 @@ export function sandboxWorker(): void {
       deadline = Date.now() + request.budgetMs
       account("reset").dispose()
       const result = vm.evalCode(compiles(request.code) || !compiles(request.plain) ? request.code : request.plain, "code.js")
-      if (result.error) return failure(result.error)
+      if (result.error) {
+        const outcome = failure(result.error)
+        // Code that parses once inside an async function fails for a top-level `await`: say so, and what to write instead.
+        return outcome.kind === "error" && outcome.name === "SyntaxError" && compiles(`(async () => {\n${request.plain}\n})`)
+          ? { ...outcome, detail: `${outcome.detail}: await is only allowed inside an async function; device functions return their result directly, so write click(3), not await click(3)` }
+          : outcome
+      }
       const handle = result.value
       // Promise continuations run now, inside the step: there are no timers, so whatever is still pending afterwards never settles.
       const jobs = runtime.executePendingJobs(-1)
