@@ -6,7 +6,7 @@
  * stays cheap: the run itself (YAML, the agent, playwright-core) is
  * imported by shop-run.ts when the command runs.
  */
-import { Command, Options } from "@effect/cli"
+import { Args, Command, Options } from "@effect/cli"
 import { Effect } from "effect"
 import { llmOptions } from "./llm-options.js"
 
@@ -40,6 +40,13 @@ export const shopOptions = {
   headed: Options.boolean("headed").pipe(
     Options.withDescription("Show the browser window instead of running headless.")
   ),
+  resume: Options.boolean("resume").pipe(
+    Options.withDescription(
+      "Go on with a run of this list that was stopped (Ctrl-C, a crash): the one named by RUN, else the newest. What it did stays done and counts in its summary; the item it stopped in (#in-progress) is named, not shopped again; the rest is shopped. Runs are saved after every item under SHOAL_DATA_DIR (else $XDG_DATA_HOME/shoal, else ~/.local/share/shoal)."
+    )
+  ),
+  sessions: Options.boolean("sessions").pipe(Options.withDescription("List the saved runs of this list (id, when, how far it got) and exit.")),
+  run: Args.text({ name: "RUN" }).pipe(Args.withDescription("A saved run's id (with --resume)."), Args.optional),
   retryNotFound: Options.boolean("retry-not-found").pipe(
     Options.withDescription(
       "Shop items tagged #404 again. By default an item the store did not have is left alone until you remove its #404 tag or pass this flag."

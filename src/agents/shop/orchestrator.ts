@@ -101,6 +101,7 @@ export const makeShopAgent = (options: ShopOptions = {}) =>
         return going({
           ...state,
           phase: "items",
+          list: list.location,
           store: store.name,
           items: [...done, ...heldItems, ...todo],
           next: done.length + heldItems.length,

@@ -35,6 +35,8 @@ export type ShopPhase = typeof ShopPhase.Type
 
 export const ShopRun = Schema.Struct({
   phase: ShopPhase,
+  /** Where the list is (`ShoppingListProvider.location`): a resume goes on with the same list. */
+  list: Schema.String,
   store: Schema.String,
   /** What this run set out to shop, in order (read from the list at the start). */
   items: Schema.Array(ShoppingListItem),
@@ -51,6 +53,7 @@ export type ShopRun = typeof ShopRun.Type
 
 export const initialShopRun: ShopRun = {
   phase: "start",
+  list: "",
   store: "",
   items: [],
   next: 0,
