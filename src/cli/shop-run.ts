@@ -17,9 +17,9 @@ import { ShoppingListProvider } from "../services/shopping-list/shopping-list-pr
 import type { HeldBackItem } from "../services/shopping-list/shopping-list-provider.js"
 import { makeYamlFileProvider } from "../services/shopping-list/yaml-file.js"
 import { layerEvents } from "../services/events/live.js"
-import { layerFile, resolveDataDir } from "../services/session-store/file.js"
 import { SessionStore } from "../services/session-store/session-store.js"
 import { llmLayerFor } from "./llm-options.js"
+import { sessionStoreOrNone } from "./sessions.js"
 import { findShopRun, listShopRuns, runId } from "./shop-host.js"
 import type { SavedRun } from "./shop-host.js"
 import { resolveProfileDir, resolveStoreProfile, ShopRunFailed, ShopUsageError } from "./shop-store.js"
@@ -36,12 +36,6 @@ export interface ShopFlags extends LlmFlags {
   readonly sessions: boolean
   readonly run: Option.Option<string>
 }
-
-/** Runs are saved where sessions are (SHOAL_DATA_DIR…); without a data directory a run is not saved. */
-const sessionStoreOrNone = Effect.gen(function*() {
-  const dir = yield* Effect.option(resolveDataDir)
-  return Option.match(dir, { onNone: (): Layer.Layer<never, never, FileSystem.FileSystem | Path.Path> => Layer.empty, onSome: layerFile })
-})
 
 /** SHOAL_STORE_USERNAME and SHOAL_STORE_PASSWORD, Redacted from the moment they are read; both or neither. */
 const storeCredentials = Effect.gen(function*() {
