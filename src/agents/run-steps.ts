@@ -24,7 +24,7 @@ export interface RunStepsOptions<State, R> {
 }
 
 /** Turns until the agent ends the run; returns the last state. */
-export const runSteps = <State, Input, Event extends { readonly _tag: string }, R, SE, EE, E, R2>(
+export const runSteps = <State, Input, Event extends { readonly _tag: string }, R, SE, EE, E, R2 = never>(
   agent: Agent<State, Input, Event, R, SE, EE, E>,
   input: Input,
   options: RunStepsOptions<State, R2>
