@@ -59,6 +59,6 @@ export const droidOptions = {
 export const droid = Command.make("droid", { ...droidOptions, ...llmOptions }, (flags) =>
   Effect.flatMap(Effect.promise(() => import("./droid-run.js")), ({ runDroidCommand }) => runDroidCommand(flags))).pipe(
     Command.withDescription(
-      "Carry out a natural-language task on an Android device (\"open Settings and turn on Wi-Fi\"), DroidRun style: the model sees the screen as a numbered element list and acts through adb; its code runs in a QuickJS sandbox with only the device functions, 30 s and 30 device calls per step, 64 MB of memory. The same action on an unchanged screen is pointed out to the model after 3 steps and stops the run after 5 (exit 1, with a summary line). Needs a model; --script replays a recorded run offline."
+      "Carry out a natural-language task on an Android device (\"open Settings and turn on Wi-Fi\"), DroidRun style: the model sees the screen as a numbered element list and acts through adb; its code runs in a QuickJS sandbox with only the device functions, 30 s and 30 device calls per step, 64 MB of memory. The same action on an unchanged screen is pointed out to the model after 3 steps and stops the run after 5 (exit 1, with a summary line). Each step is a line on stderr as it is taken; the run is saved after every step under SHOAL_DATA_DIR (else $XDG_DATA_HOME/shoal, else ~/.local/share/shoal). Needs a model; --script replays a recorded run offline."
     )
   )

@@ -57,6 +57,6 @@ export const shopOptions = {
 export const shop = Command.make("shop", { ...shopOptions, ...llmOptions }, (flags) =>
   Effect.flatMap(Effect.promise(() => import("./shop-run.js")), ({ runShop }) => runShop(flags))).pipe(
     Command.withDescription(
-      "Add every open item of a YAML shopping list to a grocery web cart with a guarded browser (Debian Chromium), then write a summary beside the list. Sign-in credentials come only from SHOAL_STORE_USERNAME / SHOAL_STORE_PASSWORD and are typed by code, never shown to the model. Checkout is never opened: you review the cart and pay yourself. The summary's total is the cart's own, differences from the list explained; exit status 1 when every item failed, or when Chromium cannot start or stops mid-run (the list keeps every result so far; run again to go on)."
+      "Add every open item of a YAML shopping list to a grocery web cart with a guarded browser (Debian Chromium), then write a summary beside the list. Sign-in credentials come only from SHOAL_STORE_USERNAME / SHOAL_STORE_PASSWORD and are typed by code, never shown to the model. Checkout is never opened: you review the cart and pay yourself. The summary's total is the cart's own, differences from the list explained; exit status 1 when every item failed, or when Chromium cannot start or stops mid-run (the list keeps every result so far; run again to go on). Each run is saved after every item: --resume goes on with a stopped one, --sessions lists them."
     )
   )
