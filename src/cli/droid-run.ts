@@ -21,12 +21,13 @@ import type { LlmFlags } from "../services/llm/settings.js"
 import { layerQuickJs } from "../services/sandbox/quickjs.js"
 import { layerTrajectoryDir } from "../services/trajectory/dir.js"
 import { layerSharpScreenImages } from "../services/vision/sharp.js"
-import { makeDroidAgent } from "../agents/droid/agent.js"
+import { describeDroidRun, droidRuns, makeDroidAgent } from "../agents/droid/agent.js"
+import { SessionStore } from "../services/session-store/session-store.js"
 import type { DroidResult } from "../agents/droid/result.js"
 import type { DroidOptions } from "../agents/droid/run.js"
 import { layerEvents } from "../services/events/live.js"
 import { newSessionId } from "../services/session-store/session-kind.js"
-import { hostRun } from "./host-run.js"
+import { hostRun, listRuns } from "./host-run.js"
 import { llmLayerFor } from "./llm-options.js"
 import { sessionStoreOrNone } from "./sessions.js"
 
@@ -49,6 +50,7 @@ export interface DroidFlags extends LlmFlags {
   readonly allowHost: ReadonlyArray<string>
   readonly vision: boolean
   readonly saveRun: Option.Option<string>
+  readonly sessions: boolean
 }
 
 const readText = (file: string, what: string) =>
@@ -67,6 +69,11 @@ const outputSchemaFrom = (file: string) =>
 
 export const runDroidCommand = (flags: DroidFlags) =>
   Effect.gen(function*() {
+    if (flags.sessions) {
+      const store = yield* Effect.serviceOption(SessionStore)
+      if (Option.isNone(store)) return yield* new DroidUsageError({ message: "runs are saved under SHOAL_DATA_DIR (else $XDG_DATA_HOME/shoal or ~/.local/share/shoal), and none can be found: set one" })
+      return yield* listRuns("droid", droidRuns, describeDroidRun).pipe(Effect.provideService(SessionStore, store.value))
+    }
     if (flags.maxSteps < 1) return yield* new DroidUsageError({ message: "--max-steps must be at least 1" })
     const device = layerAdbFromChoice({
       ...Option.match(flags.device, { onNone: () => ({}), onSome: (d) => ({ device: d }) }),

@@ -50,6 +50,9 @@ export const droidOptions = {
     Options.withDescription("Save the run in this directory as it goes: per step the screen (step-NN.xml, and step-NN.png with --vision) and step-NN.json (app, screen hash, action, code, outcome), then result.json and a run.js that `--script DIR/run.js` replays. The replay checks each step's screen first (a normalised hash that ignores the status bar, clock times and percentages) and stops at the first step whose screen differs."),
     Options.optional
   ),
+  sessions: Options.boolean("sessions").pipe(
+    Options.withDescription("List the saved runs (id, when, the task, how it ended or how far it got) and exit.")
+  ),
   allowHost: Options.text("allow-host").pipe(
     Options.withDescription("A host the reasoning mode's scripts may fetch from (repeatable). No other host is reachable."),
     Options.repeated

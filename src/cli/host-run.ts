@@ -8,7 +8,7 @@
 import { Console, DateTime, Effect, Option, Ref } from "effect"
 import type { Agent } from "../agents/agent.js"
 import { runSteps } from "../agents/run-steps.js"
-import type { SessionId } from "../services/session-store/session-kind.js"
+import type { SessionId, SessionKind } from "../services/session-store/session-kind.js"
 import { SessionStore } from "../services/session-store/session-store.js"
 
 export interface HostRunOptions<State, R = never> {
@@ -50,15 +50,15 @@ export const hostRun = <State, Input, Event extends { readonly _tag: string }, R
     })
   })
 
-/** `--sessions`: every saved run, newest first, with where it stands. */
-export const listRuns = <State, Input, Event extends { readonly _tag: string }, R, SE, EE, E>(agent: Agent<State, Input, Event, R, SE, EE, E>) =>
+/** `--sessions`: every saved run of this kind, newest first, with where it stands. */
+export const listRuns = <State, SE>(name: string, kind: SessionKind<State, SE>, describe: (state: State) => string) =>
   Effect.gen(function*() {
     const store = yield* SessionStore
-    const runs = yield* store.list(agent.session)
-    if (runs.length === 0) return yield* Console.log(`No saved ${agent.name} runs yet.`)
+    const runs = yield* store.list(kind)
+    if (runs.length === 0) return yield* Console.log(`No saved ${name} runs yet.`)
     for (const run of runs) {
-      const state = yield* store.load(agent.session, run.id).pipe(Effect.option)
-      const detail = Option.match(state, { onNone: () => "(unreadable)", onSome: agent.view.describe })
+      const state = yield* store.load(kind, run.id).pipe(Effect.option)
+      const detail = Option.match(state, { onNone: () => "(unreadable)", onSome: describe })
       yield* Console.log(`${run.id}  ${DateTime.formatIso(run.updatedAt).slice(0, 16).replace("T", " ")}  ${detail}`)
     }
   })
