@@ -18,6 +18,8 @@ export interface HostRunOptions<State, R = never> {
   readonly show?: (reply: string) => Effect.Effect<void, never, R>
   /** The run was stopped (Ctrl-C): the last saved state. */
   readonly stopped?: (state: State) => Effect.Effect<void, never, R>
+  /** A stopped run can be resumed (`--resume`): the stop then says how. */
+  readonly resumable?: boolean
 }
 
 /** Runs the agent to its end, saving after each turn; returns the last state. */
@@ -45,7 +47,10 @@ export const hostRun = <State, Input, Event extends { readonly _tag: string }, R
       stopped: (state: State) =>
         Effect.zipRight(
           stopped === undefined ? Effect.void : stopped(state),
-          Option.isSome(store) ? Console.error(`Saved as ${options.sessionId}. Go on later with: shoal ${agent.name} --resume ${options.sessionId}`) : Effect.void
+          Effect.flatMap(Ref.get(warned), (unsaved) =>
+            Option.isSome(store) && !unsaved && options.resumable === true
+              ? Console.error(`Saved as ${options.sessionId}. Go on later with: shoal ${agent.name} --resume ${options.sessionId}`)
+              : Effect.void)
         )
     })
   })

@@ -75,7 +75,7 @@ export const shopRun = (options: ShopOptions, resumed: Option.Option<SavedRun>) 
     const sessionId = Option.isSome(resumed) ? resumed.value.sessionId : yield* newSessionId
     // A resumed run starts over from its "start" turn: a new browser checks the session and reads the cart again.
     const state = Option.match(resumed, { onNone: () => agent.initial, onSome: (r): ShopRun => ({ ...r.state, phase: "start" }) })
-    const last = yield* hostRun(agent, list, { sessionId, state, stopped: stopped(list) })
+    const last = yield* hostRun(agent, list, { sessionId, state, stopped: stopped(list), resumable: true })
     return yield* Option.match(last.summary, {
       onNone: () => Effect.dieMessage("shop: the run ended without a summary"),
       onSome: Effect.succeed
