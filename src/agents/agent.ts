@@ -41,7 +41,12 @@ export interface AgentView<State> {
   readonly describe: (state: State) => string
 }
 
-export interface Agent<State, Input, Event extends { readonly _tag: string }, R, StateEncoded = unknown, EventEncoded = unknown> {
+/**
+ * `E` is what a turn can fail with: a conversation's turn fails as `TurnFailed`
+ * (said, and the session goes on); a run's step (droid, shop) keeps its typed
+ * errors, which end the run.
+ */
+export interface Agent<State, Input, Event extends { readonly _tag: string }, R, StateEncoded = unknown, EventEncoded = unknown, E = TurnFailed> {
   readonly name: string
   /** The state's Schema, named and versioned for the SessionStore. */
   readonly session: SessionKind<State, StateEncoded>
@@ -50,6 +55,6 @@ export interface Agent<State, Input, Event extends { readonly _tag: string }, R,
   readonly events: Schema.Schema<Event, EventEncoded>
   /** A line the user typed, as this agent's input. */
   readonly input: (line: string) => Effect.Effect<Input, never, R>
-  readonly turn: (state: State, input: Input) => Effect.Effect<TurnResult<State>, TurnFailed, R>
+  readonly turn: (state: State, input: Input) => Effect.Effect<TurnResult<State>, E, R>
   readonly view: AgentView<State>
 }

@@ -21,7 +21,15 @@ import type { LlmFlags } from "../services/llm/settings.js"
 import { layerQuickJs } from "../services/sandbox/quickjs.js"
 import { layerTrajectoryDir } from "../services/trajectory/dir.js"
 import { layerSharpScreenImages } from "../services/vision/sharp.js"
+import { describeDroidRun, droidRuns, makeDroidAgent } from "../agents/droid/agent.js"
+import { SessionStore } from "../services/session-store/session-store.js"
+import type { DroidResult } from "../agents/droid/result.js"
+import type { DroidOptions } from "../agents/droid/run.js"
+import { layerEvents } from "../services/events/live.js"
+import { newSessionId } from "../services/session-store/session-kind.js"
+import { hostRun, listRuns } from "./host-run.js"
 import { llmLayerFor } from "./llm-options.js"
+import { sessionStoreOrNone } from "./sessions.js"
 
 export class DroidUsageError extends Data.TaggedError("DroidUsageError")<{ readonly message: string }> {}
 
@@ -42,6 +50,7 @@ export interface DroidFlags extends LlmFlags {
   readonly allowHost: ReadonlyArray<string>
   readonly vision: boolean
   readonly saveRun: Option.Option<string>
+  readonly sessions: boolean
 }
 
 const readText = (file: string, what: string) =>
@@ -60,6 +69,11 @@ const outputSchemaFrom = (file: string) =>
 
 export const runDroidCommand = (flags: DroidFlags) =>
   Effect.gen(function*() {
+    if (flags.sessions) {
+      const store = yield* Effect.serviceOption(SessionStore)
+      if (Option.isNone(store)) return yield* new DroidUsageError({ message: "runs are saved under SHOAL_DATA_DIR (else $XDG_DATA_HOME/shoal or ~/.local/share/shoal), and none can be found: set one" })
+      return yield* listRuns("droid", droidRuns, describeDroidRun).pipe(Effect.provideService(SessionStore, store.value))
+    }
     if (flags.maxSteps < 1) return yield* new DroidUsageError({ message: "--max-steps must be at least 1" })
     const device = layerAdbFromChoice({
       ...Option.match(flags.device, { onNone: () => ({}), onSome: (d) => ({ device: d }) }),
@@ -92,16 +106,25 @@ export const runDroidCommand = (flags: DroidFlags) =>
     }
     // A model that takes no images is reported by the run itself (agents/droid/camera.ts), as a warning on stderr.
     const saving = Option.match(flags.saveRun, { onNone: () => Layer.empty, onSome: layerTrajectoryDir })
-    const layers = Layer.mergeAll(llm, device, layerQuickJs, FetchHttpClient.layer, flags.vision ? layerSharpScreenImages : Layer.empty, saving)
+    // The command's layers, in one place: the model, the device, the sandbox, fetch, the camera, --save-run, the events.
+    const layers = Layer.mergeAll(llm, device, layerQuickJs, FetchHttpClient.layer, flags.vision ? layerSharpScreenImages : Layer.empty, saving, layerEvents)
     if (Option.isSome(schema)) {
-      const result = yield* runDroidFor(schema.value, options).pipe(Effect.provide(layers))
+      const result = yield* droidOnHost(options, (o) => runDroidFor(schema.value, o)).pipe(Effect.provide(layers))
       yield* Console.error(result.answer)
       if (!result.success) return yield* new DroidTaskFailed({ answer: result.answer })
       yield* Console.log(JSON.stringify(Option.getOrNull(result.data), null, 2))
       return
     }
-    const result = yield* runDroid(options).pipe(Effect.provide(layers))
+    const result = yield* droidOnHost(options, runDroid).pipe(Effect.provide(layers))
     yield* Console.error(summaryLine(result))
     if (!result.success) return yield* new DroidTaskFailed({ answer: result.answer })
     yield* Console.log(result.answer)
-  })
+  }).pipe(Effect.provide(Layer.unwrapEffect(sessionStoreOrNone)))
+
+/** The droid agent on the run host: each step a turn, shown on stderr and saved; the run's full result. */
+const droidOnHost = <Res extends DroidResult, E, R>(options: DroidOptions, run: (options: DroidOptions) => Effect.Effect<Res, E, R>) =>
+  Effect.scoped(Effect.gen(function*() {
+    const { agent, result } = yield* makeDroidAgent(options, run)
+    yield* hostRun(agent, { goal: options.goal }, { sessionId: yield* newSessionId, state: agent.initial, show: (line) => Console.error(line) })
+    return yield* Effect.flatMap(result, Option.match({ onNone: () => Effect.dieMessage("droid: the run ended without a result"), onSome: Effect.succeed }))
+  }))

@@ -50,6 +50,9 @@ export const droidOptions = {
     Options.withDescription("Save the run in this directory as it goes: per step the screen (step-NN.xml, and step-NN.png with --vision) and step-NN.json (app, screen hash, action, code, outcome), then result.json and a run.js that `--script DIR/run.js` replays. The replay checks each step's screen first (a normalised hash that ignores the status bar, clock times and percentages) and stops at the first step whose screen differs."),
     Options.optional
   ),
+  sessions: Options.boolean("sessions").pipe(
+    Options.withDescription("List the saved runs (id, when, the task, how it ended or how far it got) and exit.")
+  ),
   allowHost: Options.text("allow-host").pipe(
     Options.withDescription("A host the reasoning mode's scripts may fetch from (repeatable). No other host is reachable."),
     Options.repeated
@@ -59,6 +62,6 @@ export const droidOptions = {
 export const droid = Command.make("droid", { ...droidOptions, ...llmOptions }, (flags) =>
   Effect.flatMap(Effect.promise(() => import("./droid-run.js")), ({ runDroidCommand }) => runDroidCommand(flags))).pipe(
     Command.withDescription(
-      "Carry out a natural-language task on an Android device (\"open Settings and turn on Wi-Fi\"), DroidRun style: the model sees the screen as a numbered element list and acts through adb; its code runs in a QuickJS sandbox with only the device functions, 30 s and 30 device calls per step, 64 MB of memory. The same action on an unchanged screen (or a short cycle of actions that keeps coming back to it) is pointed out to the model after 3 times and stops the run after 5 (exit 1, with a summary line). Needs a model; --script replays a recorded run offline, and a script that ends without complete() exits 1."
+      "Carry out a natural-language task on an Android device (\"open Settings and turn on Wi-Fi\"), DroidRun style: the model sees the screen as a numbered element list and acts through adb; its code runs in a QuickJS sandbox with only the device functions, 30 s and 30 device calls per step, 64 MB of memory. The same action on an unchanged screen (or a short cycle of actions that keeps coming back to it) is pointed out to the model after 3 times and stops the run after 5 (exit 1, with a summary line). Each step is a line on stderr as it is taken; the run is saved after every step under SHOAL_DATA_DIR (else $XDG_DATA_HOME/shoal, else ~/.local/share/shoal). Needs a model; --script replays a recorded run offline, and a script that ends without complete() exits 1."
     )
   )

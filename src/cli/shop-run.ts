@@ -16,7 +16,12 @@ import type { LlmFlags } from "../services/llm/settings.js"
 import { ShoppingListProvider } from "../services/shopping-list/shopping-list-provider.js"
 import type { HeldBackItem } from "../services/shopping-list/shopping-list-provider.js"
 import { makeYamlFileProvider } from "../services/shopping-list/yaml-file.js"
+import { layerEvents } from "../services/events/live.js"
+import { SessionStore } from "../services/session-store/session-store.js"
 import { llmLayerFor } from "./llm-options.js"
+import { sessionStoreOrNone } from "./sessions.js"
+import { findShopRun, listShopRuns, runId } from "./shop-host.js"
+import type { SavedRun } from "./shop-host.js"
 import { resolveProfileDir, resolveStoreProfile, ShopRunFailed, ShopUsageError } from "./shop-store.js"
 
 export interface ShopFlags extends LlmFlags {
@@ -27,6 +32,9 @@ export interface ShopFlags extends LlmFlags {
   readonly maxTurns: number
   readonly headed: boolean
   readonly retryNotFound: boolean
+  readonly resume: boolean
+  readonly sessions: boolean
+  readonly run: Option.Option<string>
 }
 
 /** SHOAL_STORE_USERNAME and SHOAL_STORE_PASSWORD, Redacted from the moment they are read; both or neither. */
@@ -71,6 +79,11 @@ export const runShop = (flags: ShopFlags) =>
     if (!(yield* Effect.orElseSucceed(fs.exists(listFile), () => false))) {
       return yield* new ShopUsageError({ message: `shopping list ${flags.list} does not exist` })
     }
+    if (Option.isSome(flags.run) && !flags.resume) return yield* new ShopUsageError({ message: `a run id (${flags.run.value}) is only read with --resume` })
+    if (flags.sessions) return yield* withStore(listShopRuns(listFile))
+    const resumed: Option.Option<SavedRun> = flags.resume
+      ? Option.some(yield* withStore(Effect.flatMap(Effect.transposeMapOption(flags.run, runId), (id) => findShopRun(listFile, id))))
+      : Option.none()
     const provider = yield* makeYamlFileProvider(listFile, { retryNotFound: flags.retryNotFound })
     // A malformed list stops here, with its line, before a browser or a profile directory exists.
     const items = yield* provider.uncompletedItems
@@ -90,11 +103,18 @@ export const runShop = (flags: ShopFlags) =>
     const { layer: llmLayer } = yield* llmLayerFor(flags)
     const profileDir = yield* resolveProfileDir(flags.profile, store.name)
     yield* fs.makeDirectory(profileDir, { recursive: true })
-    const { layerPlaywright } = yield* Effect.promise(() => import("../services/browser/playwright.js"))
-    const { shop } = yield* Effect.promise(() => import("../agents/shop/orchestrator.js"))
-    const browser = layerPlaywright({ store, profileDir, headless: !flags.headed })
-    const summary = yield* shop({ timeBudget, maxTurns: flags.maxTurns, credentials, progress: Console.error }).pipe(
-      Effect.provide(Layer.mergeAll(Layer.succeed(ShoppingListProvider, provider), browser, llmLayer))
+    const [{ layerPlaywright }, { shopRun }] = yield* Effect.promise(() =>
+      Promise.all([import("../services/browser/playwright.js"), import("./shop-host.js")])
+    )
+    // The command's layers, in one place: the list, the browser, the model, the events; runs saved where sessions are.
+    const layers = Layer.mergeAll(
+      Layer.succeed(ShoppingListProvider, provider),
+      layerPlaywright({ store, profileDir, headless: !flags.headed }),
+      llmLayer,
+      layerEvents
+    )
+    const summary = yield* shopRun({ timeBudget, maxTurns: flags.maxTurns, credentials, progress: Console.error }, resumed).pipe(
+      Effect.provide(layers)
     )
     yield* Console.log(renderSummary(summary))
     // A run that put nothing in the cart and found nothing missing did not work: say so with the exit code.
@@ -106,4 +126,14 @@ export const runShop = (flags: ShopFlags) =>
           : `every item failed (${summary.failed.length}); nothing was added — see the summary above`
       })
     }
+  }).pipe(Effect.provide(Layer.unwrapEffect(sessionStoreOrNone)))
+
+/** `--sessions` and `--resume` need the store: without a data directory they say so. */
+const withStore = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.gen(function*() {
+    const store = yield* Effect.serviceOption(SessionStore)
+    if (Option.isNone(store)) {
+      return yield* new ShopUsageError({ message: "runs are saved under SHOAL_DATA_DIR (else $XDG_DATA_HOME/shoal or ~/.local/share/shoal), and none can be found: set one" })
+    }
+    return yield* Effect.provideService(effect, SessionStore, store.value)
   })

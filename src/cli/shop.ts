@@ -6,7 +6,7 @@
  * stays cheap: the run itself (YAML, the agent, playwright-core) is
  * imported by shop-run.ts when the command runs.
  */
-import { Command, Options } from "@effect/cli"
+import { Args, Command, Options } from "@effect/cli"
 import { Effect } from "effect"
 import { llmOptions } from "./llm-options.js"
 
@@ -40,6 +40,13 @@ export const shopOptions = {
   headed: Options.boolean("headed").pipe(
     Options.withDescription("Show the browser window instead of running headless.")
   ),
+  resume: Options.boolean("resume").pipe(
+    Options.withDescription(
+      "Go on with a run of this list that was stopped (Ctrl-C, a crash): the one named by RUN, else the newest. What it did stays done and counts in its summary; the item it stopped in (#in-progress) is named, not shopped again; the rest is shopped. Runs are saved after every item under SHOAL_DATA_DIR (else $XDG_DATA_HOME/shoal, else ~/.local/share/shoal)."
+    )
+  ),
+  sessions: Options.boolean("sessions").pipe(Options.withDescription("List the saved runs of this list (id, when, how far it got) and exit.")),
+  run: Args.text({ name: "RUN" }).pipe(Args.withDescription("A saved run's id (with --resume)."), Args.optional),
   retryNotFound: Options.boolean("retry-not-found").pipe(
     Options.withDescription(
       "Shop items tagged #404 again. By default an item the store did not have is left alone until you remove its #404 tag or pass this flag."
@@ -50,6 +57,6 @@ export const shopOptions = {
 export const shop = Command.make("shop", { ...shopOptions, ...llmOptions }, (flags) =>
   Effect.flatMap(Effect.promise(() => import("./shop-run.js")), ({ runShop }) => runShop(flags))).pipe(
     Command.withDescription(
-      "Add every open item of a YAML shopping list to a grocery web cart with a guarded browser (Debian Chromium), then write a summary beside the list. Sign-in credentials come only from SHOAL_STORE_USERNAME / SHOAL_STORE_PASSWORD and are typed by code, never shown to the model. Checkout is never opened: you review the cart and pay yourself. The summary's total is the cart's own, in the store's currency, differences from the list explained. A store that does not answer stops the run once, the items not tried left open. Exit status 1 when every item failed, or when Chromium cannot start or stops mid-run (the list keeps every result so far; run again to go on); an empty list says so and exits 0."
+      "Add every open item of a YAML shopping list to a grocery web cart with a guarded browser (Debian Chromium), then write a summary beside the list. Sign-in credentials come only from SHOAL_STORE_USERNAME / SHOAL_STORE_PASSWORD and are typed by code, never shown to the model. Checkout is never opened: you review the cart and pay yourself. The summary's total is the cart's own, in the store's currency, differences from the list explained. A store that does not answer stops the run once, the items not tried left open. Exit status 1 when every item failed, or when Chromium cannot start or stops mid-run (the list keeps every result so far; run again to go on); an empty list says so and exits 0. Each run is saved after every item: --resume goes on with a stopped one, --sessions lists them."
     )
   )

@@ -1,4 +1,7 @@
 /** The droid agent (seeds/002): CodeAct and reasoning modes on the Adb service, structured output, script replay. */
+export { describeDroidRun, DroidRun, droidRuns, makeDroidAgent, stepLine } from "./agent.js"
+export type { DroidTask } from "./agent.js"
+export { DroidEvent } from "./events.js"
 export { ActionFailed, makeDeviceTools } from "./device.js"
 export type { DeviceTools, Observation } from "./device.js"
 export { codeActFunctions, functionHelp } from "./codeact-functions.js"
