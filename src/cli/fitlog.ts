@@ -19,7 +19,8 @@ import { llmOptions } from "./llm-options.js"
 
 const run = Effect.promise(() => import("./fitlog-run.js"))
 
-const db = Options.file("db").pipe(Options.withDescription("The diary's SQLite file (default: <data dir>/fitlog/diary.sqlite; data dir: SHOAL_DATA_DIR, else XDG). Its folder must exist; a read-only file can still be read."), Options.optional)
+// Checked when the diary opens (fitlog-run.ts diaryLayer): a folder passed here gets one line saying which file to pass.
+const db = Options.text("db").pipe(Options.withDescription("The diary's SQLite file, not its folder (default: <data dir>/fitlog/diary.sqlite; data dir: SHOAL_DATA_DIR, else XDG). Its folder must exist; a read-only file can still be read."), Options.optional)
 const text = Args.text({ name: "TEXT" }).pipe(Args.withDescription("What you ate, e.g. \"2 slices of toast, 1 medium banana for breakfast\"."))
 
 const logCommand = Command.make("log", {
