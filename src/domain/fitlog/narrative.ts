@@ -49,6 +49,38 @@ const countSplit = (chunk: string): ReadonlyArray<string> => {
   return [m[1] ?? "", ...countSplit(m[2] ?? "")]
 }
 
+/** "X and Y" naming one food: kept whole. */
+const oneFood = /\b(?:mac|macaroni|half|sweet|salt|cookies|pork|franks?|surf|bread|peaches|strawberries|bangers|toad|bubble|liver|steak|ham|cheese|sour cream) (?:and|&|n|'n') (?:cheese|half|sour|vinegar|pepper|cream|beans|turf|butter|mash|in the hole|squeak|onions?|kidney|eggs?|pineapple)\b/i
+/** A hot drink with milk, cream or sugar named without an amount takes what people put in one: a splash, a teaspoon. */
+const hotDrink = /\b(?:tea|teas|coffee|coffees|espresso|cuppa|americano|chai)$/i
+const inDrink = (drink: string, added: string): string =>
+  !hotDrink.test(drink) || /^\s*(?:\d|an?\s|one\b|some\b|half\b)/i.test(added) ? added
+    : /^(?:(?:whole|skim(?:med)?|semi[ -]?skimmed|oat|soy|almond|low[ -]?fat|\d%)\s+)?(?:milk|cream|creamer|half and half)$/i.test(added) ? `a splash of ${added}`
+    : /^(?:brown\s+)?(?:sugar|honey|sweetener)$/i.test(added) ? `1 tsp ${added}` : added
+
+/** What a food is eaten on ("avocado on sourdough toast", "beans on toast"): the base is a food of its own. */
+const onBase = /^(.+?)\s+on\s+((?:(?:an?|some|two|2|one|a\s+slice\s+of|slices?\s+of|[a-z-]+)\s+){0,3}(?:toast|bread|rice|crackers?|crispbreads?|rye|sourdough|rice\s*cakes?|oatcakes?))$/i
+
+/**
+ * "toast with butter", "fish and chips", "tea with milk": two foods though the first has no article. Split only a short
+ * list of foods (each side names a table food), never a phrase naming one food ("mac and cheese", "salt and vinegar"),
+ * a dish with its fillings ("ham and cheese sandwich"), nor a flavour before its food ("cheese and onion crisps").
+ */
+const bareSplit = (chunk: string, isFoodWord: ((word: string) => boolean) | undefined): ReadonlyArray<string> => {
+  const base = onBase.exec(chunk)
+  if (base !== null && !dishNouns.test(base[1] ?? "")) return [...bareSplit(base[1] ?? "", isFoodWord), base[2] ?? ""]
+  if (isFoodWord === undefined || startsItem.test(chunk) || oneFood.test(chunk)) return [chunk]
+  const m = /^([a-z][a-z' -]*?)\s+(and|with|&|n|'n')\s+([a-z][a-z' -]*)$/i.exec(chunk)
+  if (m === null) return [chunk]
+  const [first, join, rest] = [m[1] ?? "", (m[2] ?? "").toLowerCase(), m[3] ?? ""]
+  const ws = (p: string) => p.split(/\s+/).filter((w) => w.length > 0)
+  const food = (p: string) => { const last = ws(p).at(-1); return last !== undefined && isFoodWord(last.toLowerCase()) }
+  if (ws(first).length > 3 || ws(rest).length > 3 || !(food(first) || dishNouns.test(first)) || !food(rest) || dishNouns.test(rest) || /(?:ed|made)$/i.test(first)) return [chunk]
+  // "cheese and onion crisps": one singular word before "and" and more after it is a flavour of the food after.
+  if (join !== "with" && ws(first).length === 1 && !/s$/i.test(first) && ws(rest).length >= 2) return [chunk]
+  return [first, ...bareSplit(rest, isFoodWord).map((added) => inDrink(first, added))]
+}
+
 const andSplit = new RegExp(String.raw`\s+(?:and|&|with|plus)\s+(?=${itemStart})|\s+and\s+(?=(?:washed|paired|complemented|topped|finished|followed|rounded|kept|enjoyed|enjoy|had|have|sipped|sip|drank|drink|ate|eat|savou?red|savou?r|treated|grabbed|grab|added)\b)`, "i")
 
 /** Nouns of whole dishes: a list of fillings before one of them is that dish, not separate foods. */
@@ -156,7 +188,8 @@ export const readNarrative = (text: string, isFoodWord?: (word: string) => boole
   const pieces: Array<string> = []
   for (const sentence of sentences(text)) {
     const normal = amountFirst(shorthand(sentence.replace(/[’‘]/g, "'"))).replace(containerAfterAmount, "$1 ")
-    const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).flatMap((c) => countSplit(c.trim().replace(leadIn, ""))).map((c) => c.trim()).filter((c) => c.length > 0))
+    const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).flatMap((c) => countSplit(c.trim().replace(leadIn, "")))
+      .flatMap((c) => bareSplit(c.trim(), isFoodWord)).map((c) => c.trim()).filter((c) => c.length > 0))
     for (const chunk of chunks) {
       const read = fromAmount(chunk.replace(leadIn, "")).replace(trailingRemark, "").replace(/^(?:and|also|then|plus|&)\s+/i, "")
         .replace(/\s+(?:and|with|or|&|plus)$/i, "").trim()
