@@ -46,7 +46,7 @@ const countSplit = (chunk: string): ReadonlyArray<string> => {
   if (!countLed.test(chunk)) return [chunk]
   const m = /^(.+?)\s+(?:and|with|&|\+)\s+(.+)$/i.exec(chunk)
   if (m === null || dishNouns.test(m[2] ?? "") || /(?:ed|made)$/i.test(m[1] ?? "")) return [chunk]
-  return [m[1] ?? "", ...countSplit(m[2] ?? "")]
+  return [m[1] ?? "", ...countSplit(m[2] ?? "").map((added) => inDrink(m[1] ?? "", added))]
 }
 
 /** "X and Y" naming one food: kept whole. */
@@ -69,7 +69,8 @@ const onBase = /^(.+?)\s+on\s+((?:(?:an?|some|two|2|one|a\s+slice\s+of|slices?\s
 const bareSplit = (chunk: string, isFoodWord: ((word: string) => boolean) | undefined): ReadonlyArray<string> => {
   const base = onBase.exec(chunk)
   if (base !== null && !dishNouns.test(base[1] ?? "")) return [...bareSplit(base[1] ?? "", isFoodWord), base[2] ?? ""]
-  if (isFoodWord === undefined || startsItem.test(chunk) || oneFood.test(chunk)) return [chunk]
+  // "its rich flavour and healthy fats": narration about the food before, not a list of foods.
+  if (isFoodWord === undefined || startsItem.test(chunk) || oneFood.test(chunk) || /^(?:its|their|his|her|our|your)\s/i.test(chunk)) return [chunk]
   const m = /^([a-z][a-z' -]*?)\s+(and|with|&|n|'n')\s+([a-z][a-z' -]*)$/i.exec(chunk)
   if (m === null) return [chunk]
   const [first, join, rest] = [m[1] ?? "", (m[2] ?? "").toLowerCase(), m[3] ?? ""]
