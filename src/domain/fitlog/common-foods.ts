@@ -98,6 +98,10 @@ export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^apple fritters?$|^fritters?$/, id: "18255", standsIn: "an apple fritter counted as a glazed yeast doughnut (SR28 has no fritter)", each: { grams: 100, why: "a bakery apple fritter is about 3.5 oz, larger than a doughnut" }, why: "an apple fritter is yeast-raised dough with apple, fried and glazed: a glazed yeast doughnut" },
   { name: /^(?:fruit |apricot |cherry |peach |prune |poppy seed )?kolaches?$|^kolacky$/, id: "18246", standsIn: "a kolache counted as a fruit Danish pastry (SR28 has no kolache)", each: { grams: 70, why: "a kolache is about 2.5 oz" }, why: "a kolache is sweet yeast dough around a fruit filling: a fruit Danish" },
   { name: /^cream cheese kolaches?$|^cheese kolaches?$/, id: "18245", standsIn: "a cheese kolache counted as a cheese Danish pastry (SR28 has no kolache)", each: { grams: 70, why: "a kolache is about 2.5 oz" }, why: "a cheese kolache is sweet yeast dough around a cheese filling: a cheese Danish" },
+  { name: /^(?:plain |fruit |sultana |cheese )?scones?$/, id: "18016", standsIn: "a scone counted as a US biscuit made from a recipe (SR28 has no scone)", why: "a scone (UK) is a quick bread of flour, fat and milk: the US plain biscuit" },
+  { name: /^(?:soy|soya) ?milk$/, id: "16139", why: "soy milk is SR28's soymilk (one word), original, with added calcium as sold in cartons" },
+  { name: /^(?:chocolate )?milk ?shakes?$/, id: "01110", why: "a chocolate milkshake is a thick chocolate milk shake as served, not its dry mix" },
+  { name: /^vanilla milk ?shakes?$/, id: "01111", why: "a vanilla milkshake is a thick vanilla milk shake as served" },
   { name: /^(?:liquid )?(?:coffee )?creamer$|^non ?dairy (?:coffee )?creamer$/, id: "01068", each: { grams: 15, why: "a serving of creamer is 1 tbsp" }, why: "creamer with no kind named is liquid non-dairy creamer (cream substitute)" },
   { name: /^(?:flavou?red|french vanilla|vanilla|hazelnut|caramel) (?:liquid )?(?:coffee )?creamer$/, id: "01205", each: { grams: 15, why: "a serving of creamer is 1 tbsp" }, why: "a flavoured creamer is SR28's flavoured liquid cream substitute" }
 ]

@@ -174,7 +174,8 @@ export const parseFoodText = (text: string, isFoodWord?: (word: string) => boole
     // Narration that weighs a food and then names another with no amount of its own ("a 123g taco, generously
     // filled with egg and meat", "250g pasta with a rich tomato sauce"): the unweighed food is part of the weighed
     // one, inside its weight; it describes that dish and is not added on top.
-    const merged = !confident && previous !== undefined && weighed.has(previous.unit) && (item.unit === "each" || item.unit === "small" || item.unit === "medium" || item.unit === "large") && item.quantity === 1 && !/^\s*(?:\d|one\b)/i.test(piece)
+    // A drink holds no filling: "a 12 fl oz cola with a banana" is two items.
+    const merged = !confident && previous !== undefined && weighed.has(previous.unit) && !drinkName.test(previous.name) && (item.unit === "each" || item.unit === "small" || item.unit === "medium" || item.unit === "large") && item.quantity === 1 && !/^\s*(?:\d|one\b)/i.test(piece)
       ? parseItem(`${previous.text} with ${piece.replace(/^(?:with|and)\s+/i, "")}`)
       : Option.none()
     if (Option.isSome(merged)) items[items.length - 1] = merged.value
@@ -182,6 +183,9 @@ export const parseFoodText = (text: string, isFoodWord?: (word: string) => boole
   }
   return { meal, items, unread, confident }
 }
+
+/** Names of drinks. */
+const drinkName = /\b(?:water|cola|coke|soda|pop|drink|juice|tea|coffee|beer|wine|lemonade|beverage|espresso|latte|milk)$/i
 
 /** Units that weigh or measure a food exactly. */
 const weighed: ReadonlySet<Unit> = new Set(["g", "mg", "kg", "oz", "lb", "ml", "l", "fl oz"])

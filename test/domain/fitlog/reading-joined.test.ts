@@ -45,6 +45,12 @@ describe("reading foods joined by and / with / on", () => {
         expect(yield* read("coffee with 100ml milk")).toEqual(["1 each coffee", "100 ml milk"])
       }))
 
+    it.effect("a weighed drink holds no food: what is had with it is an item of its own", () =>
+      Effect.gen(function*() {
+        const items = yield* read("At lunch I had a 12 fl oz can of lemonade paired with a ripe pear.")
+        expect(items).toEqual(["12 fl oz lemonade", "1 each ripe pear"])
+      }))
+
     it.effect("one food stays whole", () =>
       Effect.gen(function*() {
         expect(yield* read("mac and cheese")).toEqual(["1 each mac and cheese"])

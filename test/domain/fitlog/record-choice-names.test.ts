@@ -53,6 +53,10 @@ describe("record choice: names people use", () => {
         yield* expectBest("semi-skimmed milk", /^Milk, reduced fat, fluid, 2% milkfat/, "semi-skimmed is nearest US 2 % milk")
         yield* expectBest("skimmed milk", /^Milk, nonfat, fluid/, "skimmed milk is nonfat milk")
         yield* expectBest("digestive biscuits", /^Cookies, graham crackers, plain or honey/, "a digestive's US counterpart is the graham cracker")
+        // "scone" is an English word: never corrected to "score" (a Wagyu beef record's "marble score").
+        yield* expectBest("fruit scone", /^Biscuits, plain or buttermilk, prepared from recipe$/, "a scone is a US biscuit, never beef")
+        yield* expectBest("soy milk", /^Soymilk, original/, "SR28 writes soymilk as one word; not imitation non-soy milk")
+        yield* expectBest("chocolate milkshake", /^Milk shakes, thick chocolate$/, "a milkshake as served, not its dry mix")
       }))
 
     it.effect("a food SR28 lacks is counted as what makes it up, and said so", () =>
