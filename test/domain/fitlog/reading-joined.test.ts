@@ -51,6 +51,14 @@ describe("reading foods joined by and / with / on", () => {
         expect(items).toEqual(["12 fl oz lemonade", "1 each ripe pear"])
       }))
 
+    it.effect("\"drink\", \"eat\" are verbs only after a subject or \"to\": a sports drink is a food", () =>
+      Effect.gen(function*() {
+        // Before: "drink" anywhere was read as the verb, and everything before it dropped as lead-in.
+        expect(yield* read("For lunch I had a bottle of energy drink to get me going.")).toEqual(["1 bottle energy drink"])
+        expect(yield* read("I wanted to eat a pear")).toEqual(["1 each pear"])
+        expect(yield* read("I drink 250ml orange juice")).toEqual(["250 ml orange juice"])
+      }))
+
     it.effect("one food stays whole", () =>
       Effect.gen(function*() {
         expect(yield* read("mac and cheese")).toEqual(["1 each mac and cheese"])
