@@ -57,6 +57,8 @@ describe("record choice: names people use", () => {
         yield* expectBest("fruit scone", /^Biscuits, plain or buttermilk, prepared from recipe$/, "a scone is a US biscuit, never beef")
         yield* expectBest("soy milk", /^Soymilk, original/, "SR28 writes soymilk as one word; not imitation non-soy milk")
         yield* expectBest("chocolate milkshake", /^Milk shakes, thick chocolate$/, "a milkshake as served, not its dry mix")
+        yield* expectBest("sports drink", /Gatorade.*ready-to-drink/, "a sports drink as drunk, not a low-calorie juice drink or a powder")
+        yield* expectBest("energy drink", /^Beverages, Energy Drink with carbonated water/, "an energy drink with no brand is the generic one")
       }))
 
     it.effect("a food SR28 lacks is counted as what makes it up, and said so", () =>
