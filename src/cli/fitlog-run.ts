@@ -4,7 +4,7 @@
  * print what happened. Imported by fitlog.ts only when a subcommand runs, so
  * `--help` loads none of it.
  */
-import { Path } from "@effect/platform"
+import { FileSystem, Path } from "@effect/platform"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import { Console, Data, DateTime, Effect, Layer, Option, Schema } from "effect"
@@ -62,14 +62,19 @@ export const localToday = Effect.map(DateTime.now, (now) => {
   return { date: DiaryDate.make(DateTime.formatIsoDate(zoned)), hour: DateTime.getPart(zoned, "hours") }
 })
 
-/** `--db PATH`, else `<data dir>/fitlog/diary.sqlite`. */
+/** `--db PATH`, else `<data dir>/fitlog/diary.sqlite`. A folder given as PATH is the user's mistake: say which file to pass. */
 export const diaryLayer = (flags: DiaryFlags) =>
   Layer.unwrapEffect(Effect.gen(function*() {
     const path = yield* Path.Path
     const file = Option.isSome(flags.db) ? path.resolve(flags.db.value) : path.join(yield* resolveDataDir, "fitlog", "diary.sqlite")
+    const fs = yield* FileSystem.FileSystem
+    const kind = yield* fs.stat(file).pipe(Effect.map((s) => s.type), Effect.orElseSucceed(() => "missing"))
+    if (kind === "Directory") {
+      return yield* new FitlogUsageError({ message: `--db ${file} is a folder; pass the diary's SQLite file, e.g. --db ${path.join(file, "diary.sqlite")} (created there if it does not exist)` })
+    }
     const { layerSqlite } = yield* Effect.promise(() => import("../services/diary/sqlite.js"))
     return layerSqlite(file, { createDirectory: Option.isNone(flags.db) })
-  })).pipe(Layer.provide(NodePath.layer))
+  })).pipe(Layer.provide(nodePlatform))
 
 const nutritionLayer = Layer.unwrapEffect(Effect.map(Effect.promise(() => import("../services/nutrition-table/sr28-file.js")), (m) => m.layerSr28))
 
@@ -146,6 +151,10 @@ export const runEstimate = (flags: LlmFlags & { readonly text: string; readonly 
     if (flags.json) return yield* Console.log(JSON.stringify(json, null, 2))
     yield* Console.log(`Meal: ${json.meal ?? "(not said)"}`)
     yield* Console.log(summaryTable(json.items.flatMap((i) => (i.food === null || "error" in i ? [] : [{ food: i.food, amount: `${i.grams} g`, kcal: i.kcal }]))))
+    // Each amount the rules assumed (a household weight, "1 assumed", a dish built from parts), as `log` shows it before asking.
+    // A dish built from parts carries one assumption on every part: shown once.
+    const assumed = new Set(json.items.flatMap((i) => ("error" in i || i.food === null || i.assumption === undefined ? [] : [i.assumption])))
+    for (const a of assumed) yield* Console.log(`  assumed: ${a}`)
     for (const i of json.items) if ("error" in i) yield* Console.log(`Not counted: "${i.text}" — ${i.error}`)
     yield* Console.log(`Total: ${json.total.kcal} kcal, protein ${json.total.protein_g} g, carbs ${json.total.carbs_g} g, fat ${json.total.fat_g} g`)
   })

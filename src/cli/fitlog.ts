@@ -21,7 +21,8 @@ import { webOptions } from "./web-options.js"
 
 const run = Effect.promise(() => import("./fitlog-run.js"))
 
-const db = Options.file("db").pipe(Options.withDescription("The diary's SQLite file (default: <data dir>/fitlog/diary.sqlite; data dir: SHOAL_DATA_DIR, else XDG). Its folder must exist; a read-only file can still be read."), Options.optional)
+// Checked when the diary opens (fitlog-run.ts diaryLayer): a folder passed here gets one line saying which file to pass.
+const db = Options.text("db").pipe(Options.withDescription("The diary's SQLite file, not its folder (default: <data dir>/fitlog/diary.sqlite; data dir: SHOAL_DATA_DIR, else XDG). Its folder must exist; a read-only file can still be read."), Options.optional)
 const text = Args.text({ name: "TEXT" }).pipe(Args.withDescription("What you ate, e.g. \"2 slices of toast, 1 medium banana for breakfast\"."))
 
 const logCommand = Command.make("log", {
@@ -46,7 +47,7 @@ const estimateCommand = Command.make("estimate", {
   text,
   json: Options.boolean("json").pipe(Options.withDescription("Print stable JSON: { meal, items: [{ text, food, grams, kcal, protein_g, carbs_g, fat_g, source }], total }."))
 }, (flags) => Effect.flatMap(run, (m) => m.runEstimate(flags))).pipe(
-  Command.withDescription("Show the matched foods, grams, nutrients and totals; logs nothing. TEXT may be a list (\"2 eggs, 1 slice toast\") or narrative (\"For lunch I had a tasty 200g chicken sandwich and a 250g glass of milk\"). Offline the rules read amounts mid-sentence, household amounts (a cup, a bag, a large order, a slice of cake, half a melon, a whole fish, a fun-size bar: a typical weight, each assumption shown), \"made with\" ingredients as the dish itself (an omelette made with 3 eggs), dishes USDA lacks built from typical parts (a PB&J sandwich, a burrito) and chain items (\"a big mac\"), matching foods as eaten (cooked rice, brewed coffee, plain over flavoured). Offline cannot read dishes USDA SR28 has no record or built form for (reported unmatched, never swapped for another food) or a food named only by an adjective; with a model key, text read with low confidence goes to the model.")
+  Command.withDescription("Show the matched foods, grams, nutrients and totals; logs nothing. TEXT may be a list (\"2 eggs, 1 slice toast\") or narrative (\"For lunch I had a tasty 200g chicken sandwich and a 250g glass of milk\"). Offline the rules read amounts mid-sentence, household amounts (a cup, a bag, a large order, a slice of cake, half a melon, a whole fish, a fun-size bar: a typical weight, each assumption shown), \"made with\" ingredients as the dish itself (an omelette made with 3 eggs), dishes USDA lacks built from typical parts (a PB&J sandwich, a burrito) and chain items (\"a big mac\"), matching foods as eaten (cooked rice, brewed coffee, plain over flavoured); a food after \"and/with/on\" is its own item (\"toast with butter\"); a few foods USDA lacks are counted as what makes them up, said so (\"a latte\" as ~4/5 of the cup in steamed milk). Every amount assumed is shown under the table. Offline cannot read dishes USDA SR28 has no record or built form for (reported unmatched, never swapped for another food) or a food named only by an adjective; with a model key, text read with low confidence goes to the model.")
 )
 
 const todayCommand = Command.make("today", { db }, (flags) => Effect.flatMap(run, (m) => m.runDay({ ...flags, date: Option.none() }))).pipe(

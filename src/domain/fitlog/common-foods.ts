@@ -14,6 +14,15 @@ export interface CommonFood {
   /** SR28 NDB number. */
   readonly id: string
   readonly why: string
+  /**
+   * When SR28 has no record of the food itself and the record stands in for
+   * it: what the user is told ("counted as …"), shown with the estimate.
+   */
+  readonly standsIn?: string
+  /** The share of the drink's volume that is the stand-in (a latte is ~4/5 steamed milk); 1 when not said. */
+  readonly share?: number
+  /** One of the food itself, when the stand-in record's own pieces weigh something else (a cupcake is not 1/12 of a cake). */
+  readonly each?: { readonly grams: number; readonly why: string }
 }
 
 export const commonFoods: ReadonlyArray<CommonFood> = [
@@ -73,7 +82,31 @@ export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^big macs?$/, id: "21237", why: "a Big Mac is McDonald's double-patty cheeseburger; SR28 has the item itself (one is 219 g)" },
   { name: /^quarter pounders?$/, id: "21234", why: "a Quarter Pounder is McDonald's single large-patty hamburger; SR28 has the item itself" },
   { name: /^(?:filet o fish|fillet o fish)$/, id: "21232", why: "a Filet-O-Fish is McDonald's fish sandwich; SR28 has the item itself" },
-  { name: /^peanut butter$/, id: "16098", why: "peanut butter is smooth, with salt" }
+  { name: /^peanut butter$/, id: "16098", why: "peanut butter is smooth, with salt" },
+  { name: /^(?:beef )?steaks?$/, id: "13451", why: "a steak with no cut named is a beef steak as served: top sirloin, the everyday cut, lean and fat, cooked (not a Salisbury steak, which is a minced-beef patty)" },
+  // British names for the same foods.
+  { name: /^(?:ready salted |plain |salted |potato )?crisps$|^(?:a )?packet of crisps$/, id: "19411", why: "crisps (UK) are potato chips (US): plain, salted" },
+  { name: /^semi[ -]?skimmed(?: milk)?$/, id: "01079", why: "semi-skimmed milk (UK, 1.5–1.8 % fat, ~46 kcal/100 ml) is nearest to US 2 % reduced-fat milk (50 kcal/100 ml)" },
+  { name: /^skimmed(?: milk)?$/, id: "01085", why: "skimmed milk (UK) is nonfat milk" },
+  { name: /^(?:chocolate |milk chocolate )?digestives?(?: biscuits?)?$/, id: "18173", standsIn: "a digestive biscuit counted as a graham cracker (SR28 has no digestive; graham ~430 kcal/100 g vs a digestive's ~480)", why: "a digestive (UK) is a semi-sweet wholemeal biscuit; its US counterpart is the graham cracker, plain" },
+  // Foods SR28 has no record of, counted as the record that makes up nearly all of them; the user is told so.
+  { name: /^(?:hot |iced )?(?:caffe |cafe )?lattes?$/, id: "01079", share: 0.8, standsIn: "a latte counted as its steamed milk: ~4/5 of the cup, 2 % milk as coffee shops pour unless another is named (the espresso adds ~2 kcal)", why: "a latte is espresso topped up with steamed milk: its energy is the milk" },
+  { name: /^(?:nonfat|non fat|skim|skinny|fat free) (?:hot |iced )?(?:caffe |cafe )?lattes?$/, id: "01085", share: 0.8, standsIn: "a nonfat latte counted as its steamed nonfat milk: ~4/5 of the cup (the espresso adds ~2 kcal)", why: "a nonfat latte is espresso with steamed nonfat milk" },
+  { name: /^(?:whole milk )?(?:cappuccinos?|flat whites?)$/, id: "01079", share: 0.6, standsIn: "a cappuccino counted as its milk: ~3/5 of the cup (the rest espresso and foam, mostly air), 2 % milk unless another is named", why: "a cappuccino (or flat white) is espresso with steamed milk and foam: its energy is the milk" },
+  { name: /^(?:chocolate )?cupcakes?$/, id: "18096", standsIn: "a cupcake counted as frosted chocolate cake (SR28 has no cupcake)", each: { grams: 70, why: "a regular frosted cupcake is about 2.5 oz" }, why: "a cupcake is a small frosted cake; chocolate is the commonest commercial one" },
+  { name: /^(?:vanilla |yellow |white )cupcakes?$/, id: "18141", standsIn: "a cupcake counted as frosted yellow cake (SR28 has no cupcake)", each: { grams: 70, why: "a regular frosted cupcake is about 2.5 oz" }, why: "a vanilla or yellow cupcake is a small yellow cake with vanilla frosting" },
+  { name: /^apple fritters?$|^fritters?$/, id: "18255", standsIn: "an apple fritter counted as a glazed yeast doughnut (SR28 has no fritter)", each: { grams: 100, why: "a bakery apple fritter is about 3.5 oz, larger than a doughnut" }, why: "an apple fritter is yeast-raised dough with apple, fried and glazed: a glazed yeast doughnut" },
+  { name: /^(?:fruit |apricot |cherry |peach |prune |poppy seed )?kolaches?$|^kolacky$/, id: "18246", standsIn: "a kolache counted as a fruit Danish pastry (SR28 has no kolache)", each: { grams: 70, why: "a kolache is about 2.5 oz" }, why: "a kolache is sweet yeast dough around a fruit filling: a fruit Danish" },
+  { name: /^cream cheese kolaches?$|^cheese kolaches?$/, id: "18245", standsIn: "a cheese kolache counted as a cheese Danish pastry (SR28 has no kolache)", each: { grams: 70, why: "a kolache is about 2.5 oz" }, why: "a cheese kolache is sweet yeast dough around a cheese filling: a cheese Danish" },
+  { name: /^(?:sports|electrolyte) (?:drink|beverage)s?$/, id: "14460", why: "a sports drink with no brand named is the best-selling kind (Gatorade), ready to drink, not its powder" },
+  { name: /^(?:low calorie|low cal|light|lite|diet|zero|sugar free) (?:sports|electrolyte) (?:drink|beverage)s?$/, id: "14644", why: "a low-calorie sports drink is Gatorade G2, SR28's low-calorie sports drink" },
+  { name: /^energy (?:drink|beverage)s?$/, id: "14060", why: "an energy drink with no brand named is SR28's generic one, sweetened with corn syrup" },
+  { name: /^(?:plain |fruit |sultana |cheese )?scones?$/, id: "18016", standsIn: "a scone counted as a US biscuit made from a recipe (SR28 has no scone)", why: "a scone (UK) is a quick bread of flour, fat and milk: the US plain biscuit" },
+  { name: /^(?:soy|soya) ?milk$/, id: "16139", why: "soy milk is SR28's soymilk (one word), original, with added calcium as sold in cartons" },
+  { name: /^(?:chocolate )?milk ?shakes?$/, id: "01110", why: "a chocolate milkshake is a thick chocolate milk shake as served, not its dry mix" },
+  { name: /^vanilla milk ?shakes?$/, id: "01111", why: "a vanilla milkshake is a thick vanilla milk shake as served" },
+  { name: /^(?:liquid )?(?:coffee )?creamer$|^non ?dairy (?:coffee )?creamer$/, id: "01068", each: { grams: 15, why: "a serving of creamer is 1 tbsp" }, why: "creamer with no kind named is liquid non-dairy creamer (cream substitute)" },
+  { name: /^(?:flavou?red|french vanilla|vanilla|hazelnut|caramel) (?:liquid )?(?:coffee )?creamer$/, id: "01205", each: { grams: 15, why: "a serving of creamer is 1 tbsp" }, why: "a flavoured creamer is SR28's flavoured liquid cream substitute" }
 ]
 
 /** The curated record for a whole name, if any. */

@@ -68,7 +68,8 @@ export const englishWords: ReadonlySet<string> = new Set([
   takeout style side sides top bottom inside outside onto into over under around about approximately roughly
   grams gram ounce ounces pound pounds litre liter millilitre milliliter tablespoon teaspoon
   piece glass water coke pepsi sprite fanta routine package opened scratch place spread dipping enhance
-  lager stout cider streaky rasher rashers bap butty knob fillet mince jacket
+  lager stout cider streaky rasher rashers bap butty knob fillet mince jacket scone scones crumpet crumpets digestive digestives
+  cupcake cupcakes fritter fritters kolache kolaches creamer
   latte lattes cappuccino espresso americano macchiato mocha frappuccino chai matcha smoothie kombucha
   every enjoy perfect quick simple right left fit felt fine nice kept made gave give given took take taken put
   pick picked grab went come came home work office school gym party friend friends family kids while during

@@ -30,7 +30,9 @@ const amountFirst = (text: string) =>
 /** After an amount, the container or serving word adds nothing: "28g serving of popcorn", "355ml can of cola". */
 const containerAfterAmount = new RegExp(String.raw`(${massOrVolume})\s+${containers}s?(?:\s+of)?\s+`, "gi")
 
-const leadIn = new RegExp(String.raw`^(?:[^\d]*?\b)?(?:(?:i|we)\s+(?:[a-z]+ly\s+)?(?:opened|prepared|brewed|poured(?:\s+myself)?|heated(?:\s+up)?|cooked(?:\s+up)?|baked|made|microwaved|toasted|unwrapped|ordered|picked)\s+|(?:(?:i|we|he|she|they)\s+)?(?:also\s+|just\s+|then\s+|finally\s+|quickly\s+|happily\s+)?(?:decided\s+to\s+(?:have\s+|grab\s+|enjoy\s+|try\s+)?|went\s+to\s+)?(?:treat(?:ed)?\s+(?:myself|me|ourselves)\s+to|indulge\s+in|enjoying|savou?ring|sipping(?:\s+on)?|having|eating|drinking|munching\s+on|complemented(?:\s+[a-z]+ly)?\s+by|paired(?:\s+[a-z]+ly)?\s+with|accompanied\s+by|along\s+with|alongside|together\s+with|followed\s+by|served\s+with|topped\s+(?:off\s+)?with|had|have|ate|eat|enjoyed|enjoy|savou?red|relished|indulged\s+in|treated\s+(?:myself|me|ourselves)\s+to|reached\s+for|grabbed|picked\s+up|munched\s+on|snacked\s+on|nibbled\s+on|sipped(?:\s+on)?|drank|drink|consumed|devoured|went\s+for|opted\s+for|chose|decided\s+on|made\s+myself|whipped\s+up|fixed\s+myself|included|includes|consisted\s+of|consists\s+of|featured|features|comprised(?:\s+of)?|was|were|is|started\s+(?:my\s+day\s+|the\s+day\s+|off\s+)?with|kicked\s+off\s+(?:my\s+day\s+|the\s+day\s+)?with|fuell?ed\s+up\s+with|tried|got|ordered|bought|finished\s+(?:off\s+)?with|rounded\s+(?:it\s+)?off\s+with|went\s+with|settled\s+(?:for|on)))\b\s*`, "i")
+/** "drink", "eat", "have", "enjoy" are verbs only after a subject or "to" ("I drink", "to eat"): "a sports drink" is a food. */
+const asVerb = String.raw`(?<=(?:^|\b(?:i|we|you|they|he|she|to|and|then|also|just|would|could|did|do|usually|always|often)\s+))`
+const leadIn = new RegExp(String.raw`^(?:[^\d]*?\b)?(?:(?:i|we)\s+(?:[a-z]+ly\s+)?(?:opened|prepared|brewed|poured(?:\s+myself)?|heated(?:\s+up)?|cooked(?:\s+up)?|baked|made|microwaved|toasted|unwrapped|ordered|picked)\s+|(?:(?:i|we|he|she|they)\s+)?(?:also\s+|just\s+|then\s+|finally\s+|quickly\s+|happily\s+)?(?:decided\s+to\s+(?:have\s+|grab\s+|enjoy\s+|try\s+)?|went\s+to\s+)?(?:treat(?:ed)?\s+(?:myself|me|ourselves)\s+to|indulge\s+in|enjoying|savou?ring|sipping(?:\s+on)?|having|eating|drinking|munching\s+on|complemented(?:\s+[a-z]+ly)?\s+by|paired(?:\s+[a-z]+ly)?\s+with|accompanied\s+by|along\s+with|alongside|together\s+with|followed\s+by|served\s+with|topped\s+(?:off\s+)?with|had|${asVerb}have|ate|${asVerb}eat|enjoyed|${asVerb}enjoy|savou?red|relished|indulged\s+in|treated\s+(?:myself|me|ourselves)\s+to|reached\s+for|grabbed|picked\s+up|munched\s+on|snacked\s+on|nibbled\s+on|sipped(?:\s+on)?|drank|${asVerb}drink|consumed|devoured|went\s+for|opted\s+for|chose|decided\s+on|made\s+myself|whipped\s+up|fixed\s+myself|included|includes|consisted\s+of|consists\s+of|featured|features|comprised(?:\s+of)?|was|were|is|started\s+(?:my\s+day\s+|the\s+day\s+|off\s+)?with|kicked\s+off\s+(?:my\s+day\s+|the\s+day\s+)?with|fuell?ed\s+up\s+with|tried|got|ordered|bought|finished\s+(?:off\s+)?with|rounded\s+(?:it\s+)?off\s+with|went\s+with|settled\s+(?:for|on)))\b\s*`, "i")
 
 /** Where a trailing remark begins: "… cream to make it just right", "… milk for a sweet touch". */
 const trailingRemark = /\s+(?:(?:rich|high|low|packed|full|loaded|bursting)\s+(?:in|of|with)\s+(?!fat\b)|(?:this|that|last|yesterday)\s+(?:morning|afternoon|evening|night)\b|today\b|tonight\b|for\s+(?:a|an|some|my|the|extra|added|dipping|dessert|energy)\b|for\s+[a-z]+ing\b|to\s+[a-z]+\b|from\s+(?:my|our|a|an|the|scratch|home)\b|during\s|like\s|brimming\s|bursting\s|packed\s+with\b|loaded\s+with\s+(?:flavou?r|goodness)\b|that\s|which\s|who\s|because\s|since\s|while\s|giving\s|keeping\s|making\s|leaving\s|perfect\s+for\b|just\s+(?:right|the|perfect|enough)\b|as\s+(?:a|an|my|the)\s|before\s|after\s|when\s|on\s+the\s+side\b).*$/i
@@ -46,7 +48,40 @@ const countSplit = (chunk: string): ReadonlyArray<string> => {
   if (!countLed.test(chunk)) return [chunk]
   const m = /^(.+?)\s+(?:and|with|&|\+)\s+(.+)$/i.exec(chunk)
   if (m === null || dishNouns.test(m[2] ?? "") || /(?:ed|made)$/i.test(m[1] ?? "")) return [chunk]
-  return [m[1] ?? "", ...countSplit(m[2] ?? "")]
+  return [m[1] ?? "", ...countSplit(m[2] ?? "").map((added) => inDrink(m[1] ?? "", added))]
+}
+
+/** "X and Y" naming one food: kept whole. */
+const oneFood = /\b(?:mac|macaroni|half|sweet|salt|cookies|pork|franks?|surf|bread|peaches|strawberries|bangers|toad|bubble|liver|steak|ham|cheese|sour cream) (?:and|&|n|'n') (?:cheese|half|sour|vinegar|pepper|cream|beans|turf|butter|mash|in the hole|squeak|onions?|kidney|eggs?|pineapple)\b/i
+/** A hot drink with milk, cream or sugar named without an amount takes what people put in one: a splash, a teaspoon. */
+const hotDrink = /\b(?:tea|teas|coffee|coffees|espresso|cuppa|americano|chai)$/i
+const inDrink = (drink: string, added: string): string =>
+  !hotDrink.test(drink) || /^\s*(?:\d|an?\s|one\b|some\b|half\b)/i.test(added) ? added
+    : /^(?:(?:whole|skim(?:med)?|semi[ -]?skimmed|oat|soy|almond|low[ -]?fat|\d%)\s+)?(?:milk|cream|creamer|half and half)$/i.test(added) ? `a splash of ${added}`
+    : /^(?:brown\s+)?(?:sugar|honey|sweetener)$/i.test(added) ? `1 tsp ${added}` : added
+
+/** What a food is eaten on ("avocado on sourdough toast", "beans on toast"): the base is a food of its own. */
+const onBase = /^(.+?)\s+on\s+((?:(?:an?|some|two|2|one|a\s+slice\s+of|slices?\s+of|[a-z-]+)\s+){0,3}(?:toast|bread|rice|crackers?|crispbreads?|rye|sourdough|rice\s*cakes?|oatcakes?))$/i
+
+/**
+ * "toast with butter", "fish and chips", "tea with milk": two foods though the first has no article. Split only a short
+ * list of foods (each side names a table food), never a phrase naming one food ("mac and cheese", "salt and vinegar"),
+ * a dish with its fillings ("ham and cheese sandwich"), nor a flavour before its food ("cheese and onion crisps").
+ */
+const bareSplit = (chunk: string, isFoodWord: ((word: string) => boolean) | undefined): ReadonlyArray<string> => {
+  const base = onBase.exec(chunk)
+  if (base !== null && !dishNouns.test(base[1] ?? "")) return [...bareSplit(base[1] ?? "", isFoodWord), base[2] ?? ""]
+  // "its rich flavour and healthy fats": narration about the food before, not a list of foods.
+  if (isFoodWord === undefined || startsItem.test(chunk) || oneFood.test(chunk) || /^(?:its|their|his|her|our|your)\s/i.test(chunk)) return [chunk]
+  const m = /^([a-z][a-z' -]*?)\s+(and|with|&|n|'n')\s+([a-z][a-z' -]*)$/i.exec(chunk)
+  if (m === null) return [chunk]
+  const [first, join, rest] = [m[1] ?? "", (m[2] ?? "").toLowerCase(), m[3] ?? ""]
+  const ws = (p: string) => p.split(/\s+/).filter((w) => w.length > 0)
+  const food = (p: string) => { const last = ws(p).at(-1); return last !== undefined && isFoodWord(last.toLowerCase()) }
+  if (ws(first).length > 3 || ws(rest).length > 3 || !(food(first) || dishNouns.test(first)) || !food(rest) || dishNouns.test(rest) || /(?:ed|made)$/i.test(first)) return [chunk]
+  // "cheese and onion crisps": one singular word before "and" and more after it is a flavour of the food after.
+  if (join !== "with" && ws(first).length === 1 && !/s$/i.test(first) && ws(rest).length >= 2) return [chunk]
+  return [first, ...bareSplit(rest, isFoodWord).map((added) => inDrink(first, added))]
 }
 
 const andSplit = new RegExp(String.raw`\s+(?:and|&|with|plus)\s+(?=${itemStart})|\s+and\s+(?=(?:washed|paired|complemented|topped|finished|followed|rounded|kept|enjoyed|enjoy|had|have|sipped|sip|drank|drink|ate|eat|savou?red|savou?r|treated|grabbed|grab|added)\b)`, "i")
@@ -156,7 +191,8 @@ export const readNarrative = (text: string, isFoodWord?: (word: string) => boole
   const pieces: Array<string> = []
   for (const sentence of sentences(text)) {
     const normal = amountFirst(shorthand(sentence.replace(/[’‘]/g, "'"))).replace(containerAfterAmount, "$1 ")
-    const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).flatMap((c) => countSplit(c.trim().replace(leadIn, ""))).map((c) => c.trim()).filter((c) => c.length > 0))
+    const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).flatMap((c) => countSplit(c.trim().replace(leadIn, "")))
+      .flatMap((c) => bareSplit(c.trim(), isFoodWord)).map((c) => c.trim()).filter((c) => c.length > 0))
     for (const chunk of chunks) {
       const read = fromAmount(chunk.replace(leadIn, "")).replace(trailingRemark, "").replace(/^(?:and|also|then|plus|&)\s+/i, "")
         .replace(/\s+(?:and|with|or|&|plus)$/i, "").trim()

@@ -123,6 +123,9 @@ const namedDish = (text: string): Amount | undefined => {
   return { quantity: /^\d+$/.test(m[1] ?? "") ? Number(m[1]) : 1, unit: "each", rest: m[2] ?? "" }
 }
 
+/** Words that leave a food what it is ("a regular cupcake", "a fresh kolache"). */
+const plainWords = new Set(["regular", "plain", "fresh", "homemade", "classic", "hot", "warm", "single", "standard"])
+
 /** One item: its amount (leading, trailing, or "1 assumed") and its name. */
 export const parseItem = (text: string): Option.Option<FoodRequest> => {
   // "cup of tea", "tbsp peanut butter": a unit with no number is one of it.
@@ -133,14 +136,20 @@ export const parseItem = (text: string): Option.Option<FoodRequest> => {
   const { name, preparation } = splitPreparation(rawName)
   return Option.map(decodeName(name), (foodName): FoodRequest => {
     const unit: Unit = amount?.unit ?? "each"
-    const assumption = amount === undefined ? "no amount given: 1 assumed" : amount.assumption
+    // A food SR28 lacks, counted as the record that makes up nearly all of it ("a latte" as ~4/5 of the cup in milk): said so.
+    const standIn = commonFoodFor(words(name).filter((w) => !plainWords.has(w)).join(" "))
+    const quantity = (amount?.quantity ?? 1) * (standIn?.share ?? 1)
+    // One of a food whose stand-in record weighs its pieces otherwise ("a cupcake" is not 1/12 of a cake): its own weight, said.
+    const each = unit === "each" ? standIn?.each : undefined
+    const weighed = each === undefined ? undefined : `${quantity} ${name} ≈ ${quantity * each.grams} g (${each.why})`
+    const assumption = [amount === undefined ? "no amount given: 1 assumed" : amount.assumption, standIn?.standsIn, weighed].filter((a) => a !== undefined).join("; ")
     return {
       text: text.trim(),
       name: foodName,
-      quantity: amount?.quantity ?? 1,
-      unit,
+      quantity: each === undefined ? quantity : quantity * each.grams,
+      unit: each === undefined ? unit : "g",
       ...(preparation === undefined ? {} : { preparation }),
-      ...(assumption === undefined ? {} : { assumption })
+      ...(assumption.length === 0 ? {} : { assumption })
     }
   })
 }
@@ -165,7 +174,8 @@ export const parseFoodText = (text: string, isFoodWord?: (word: string) => boole
     // Narration that weighs a food and then names another with no amount of its own ("a 123g taco, generously
     // filled with egg and meat", "250g pasta with a rich tomato sauce"): the unweighed food is part of the weighed
     // one, inside its weight; it describes that dish and is not added on top.
-    const merged = !confident && previous !== undefined && weighed.has(previous.unit) && (item.unit === "each" || item.unit === "small" || item.unit === "medium" || item.unit === "large") && item.quantity === 1 && !/^\s*(?:\d|one\b)/i.test(piece)
+    // A drink holds no filling: "a 12 fl oz cola with a banana" is two items.
+    const merged = !confident && previous !== undefined && weighed.has(previous.unit) && !drinkName.test(previous.name) && (item.unit === "each" || item.unit === "small" || item.unit === "medium" || item.unit === "large") && item.quantity === 1 && !/^\s*(?:\d|one\b)/i.test(piece)
       ? parseItem(`${previous.text} with ${piece.replace(/^(?:with|and)\s+/i, "")}`)
       : Option.none()
     if (Option.isSome(merged)) items[items.length - 1] = merged.value
@@ -173,6 +183,9 @@ export const parseFoodText = (text: string, isFoodWord?: (word: string) => boole
   }
   return { meal, items, unread, confident }
 }
+
+/** Names of drinks. */
+const drinkName = /\b(?:water|cola|coke|soda|pop|drink|juice|tea|coffee|beer|wine|lemonade|beverage|espresso|latte|milk)$/i
 
 /** Units that weigh or measure a food exactly. */
 const weighed: ReadonlySet<Unit> = new Set(["g", "mg", "kg", "oz", "lb", "ml", "l", "fl oz"])

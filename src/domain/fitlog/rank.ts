@@ -72,7 +72,7 @@ export interface RecordShape {
 }
 
 /** Record heads that name a food family of their own: "sandwich" asked is not "Cookies, peanut butter sandwich". */
-const families = new Set(["cookies", "cookie", "crackers", "cracker", "cake", "cakes", "muffins", "muffin", "pie", "pies", "soup", "soups", "sauce", "gravy", "syrup", "syrups", "dressing", "frostings", "frosting", "puddings", "pudding", "pastry", "pastries", "rolls", "bread", "candies", "desserts", "toppings", "topping", "spreads", "spread", "seasoning", "shells", "shell", "crust", "dough", "batter", "coating", "filling", "flour", "starch", "bran", "germ"])
+const families = new Set(["spices", "spice", "cookies", "cookie", "crackers", "cracker", "cake", "cakes", "muffins", "muffin", "pie", "pies", "soup", "soups", "sauce", "gravy", "syrup", "syrups", "dressing", "frostings", "frosting", "puddings", "pudding", "pastry", "pastries", "rolls", "bread", "candies", "desserts", "toppings", "topping", "spreads", "spread", "seasoning", "shells", "shell", "crust", "dough", "batter", "coating", "filling", "flour", "starch", "bran", "germ"])
 
 /** Words of "with …" phrases that say how a food is kept or fortified, not what else is in it. */
 const additives = new Set(["with", "from", "containing", "without", "and", "salt", "salted", "added", "vitamin", "vitamins", "ascorbic", "acid", "calcium", "water", "tap", "iron", "sodium", "nitrite", "phosphate", "phosphorus", "potassium", "solution", "aspartame", "sucralose", "saccharin", "sweetener", "sweeteners", "fortified", "enriched", "oil", "oils", "fat", "nonfat", "milk", "solids", "skin", "bone", "bones", "recipe", "home", "heat", "boiling", "microwaving", "includes", "include", "commercial", "breading", "breaded", "batter", "sauce", "gravy"])
@@ -105,7 +105,7 @@ export const asMeant = (r: RecordShape, head: ReadonlyArray<string>, asked: Read
 }
 
 /** Dishes people name by their own noun: a sandwich or a taco is never a cookie or a cracker named after it. */
-const dishHeads = new Set(["sandwich", "sandwiches", "burger", "burgers", "taco", "tacos", "burrito", "burritos", "pizza", "salad", "wrap", "sub", "quesadilla", "enchilada", "omelet", "omelette", "hotdog", "bagel"])
+const dishHeads = new Set(["curry", "stew", "casserole", "sandwich", "sandwiches", "burger", "burgers", "taco", "tacos", "burrito", "burritos", "pizza", "salad", "wrap", "sub", "quesadilla", "enchilada", "omelet", "omelette", "hotdog", "bagel"])
 
 /**
  * A record of another food family for a dish named by its own noun: "peanut
@@ -117,3 +117,18 @@ export const isOtherFamily = (r: RecordShape, head: ReadonlyArray<string>, asked
   const recordHead = r.headWords[r.headWords.length - 1]
   return head.some((h) => dishHeads.has(h)) && recordHead !== undefined && families.has(recordHead) && !asked.has(recordHead) && !asked.has(recordHead.replace(/s$/, "")) && !head.includes(recordHead)
 }
+
+/**
+ * The maker's parts of a record's name: an all-capitals part followed by a
+ * part that names a product in capitals ("Candies, MARS SNACKFOOD US,
+ * SNICKERS Bar"; "Cereals ready-to-eat, GENERAL MILLS, FIBER ONE …"). The
+ * maker's name is not its product: "a Mars bar" is not a SNICKERS bar.
+ */
+export const makerParts = (description: string): ReadonlyArray<string> => {
+  const parts = description.split(",").map((p) => p.trim())
+  return parts.filter((p, i) => /[A-Z]{2}/.test(p) && !/[a-z]/.test(p) && /\b[A-Z][A-Z'&.-]{2,}\b/.test(parts[i + 1] ?? ""))
+}
+
+/** One maker's packaged meal ("…, Frozen Entree", "…, frozen, unprepared"): meant only when the brand or "frozen" is named. */
+export const packagedMeal = (recordWords: ReadonlySet<string>, asked: ReadonlySet<string>): boolean =>
+  has(recordWords, "entree", "entrees", "frozen", "unprepared", "microwavable") && !has(asked, "entree", "frozen", "microwave", "microwavable", "ready", "meal")

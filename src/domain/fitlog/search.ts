@@ -10,7 +10,7 @@
  * records that share the head noun. Pure.
  */
 import { englishWords, fillerWords } from "./english.js"
-import { asEaten, asMeant, commonFoodFor, isOtherFamily } from "./rank.js"
+import { asEaten, asMeant, commonFoodFor, isOtherFamily, makerParts, packagedMeal } from "./rank.js"
 import type { FoodRecord } from "./types.js"
 
 /** How people say it → how SR28 says it. */
@@ -148,6 +148,10 @@ export interface IndexedRecord {
   readonly segments: number
   /** Words of the record's upper-case brand or restaurant names (SR28 writes them in capitals). */
   readonly brandWords: ReadonlySet<string>
+  /** Word forms of the maker's part ("MARS SNACKFOOD US" before "SNICKERS Bar"): a maker's name is not its product. */
+  readonly maker: ReadonlySet<string>
+  /** Word forms of every other part. */
+  readonly product: ReadonlySet<string>
   /** Word forms before any "with", "in", "from" (what the food is, not what it is made with). */
   readonly main: ReadonlySet<string>
   readonly parts: ReadonlyArray<string>
@@ -170,9 +174,12 @@ export const indexRecords = (records: ReadonlyArray<FoodRecord>): ReadonlyArray<
     const named = categoryHeads.has(first) || /^[A-Z][A-Za-z'&. -]{2,}$/.test(record.description.split(",")[0] ?? "") && /[A-Z]{3}/.test(record.description.split(",")[0] ?? "")
     // "Fast foods, taco with beef, …" names a taco: the head stops before "with"/"in"/"on".
     const headWords = (named ? words(segments[1] ?? "") : words(first)).join(" ").split(/ (?:with|in) /)[0]?.split(" ").filter((w) => w.length > 0) ?? []
+    const maker = makerParts(record.description)
     return {
       record,
       exact,
+      maker: new Set(maker.flatMap((m) => words(m)).flatMap(forms)),
+      product: new Set(segments.filter((x) => !maker.some((m) => fold(m) === x)).flatMap((x) => words(x)).flatMap(forms)),
       all: new Set([...exact].flatMap(forms)),
       head: new Set([...headWords, ...(named ? words(first) : [])].flatMap(forms)),
       near: new Set(segments.slice(1, 3).flatMap((x) => words(x)).flatMap(forms)),
@@ -225,6 +232,9 @@ const softWords = new Set(["home", "homemade", "recipe", "style", "type", "resta
   // Praise that SR28 also uses inside a few names ("red delicious", "crisp"): optional, never required.
   "delicious", "crisp", "fluffy", "filling", "fulfilling", "rich", "robust", "bubbly", "zesty", "soothing", "moist", "smooth", "thick", "creamy", "tender", "savory", "savoury", "pure", "clean", "golden", "chewy", "included", "combination", "feasted", "added", "sided", ...cuts])
 
+/** Dishes named by their kind ("Caesar salad", "chicken curry", "lentil soup"): a record of another kind is another dish. */
+const kindedDishes = new Set(["salad", "soup", "curry", "stew", "casserole", "chowder"])
+
 /** Flavours: a flavoured variant only when the flavour is named ("milk" is not chocolate milk). */
 const flavours = ["chocolate", "vanilla", "strawberry", "cherry", "raspberry", "blueberry", "peach", "mocha", "caramel", "cinnamon", "maple", "butterscotch", "coconut", "mint", "peppermint", "fudge", "banana"]
 
@@ -267,6 +277,9 @@ export const searchRecords = (
   if (common !== undefined) records.forEach((r, i) => (r.record.id === common.id ? candidates.add(i) : undefined))
   for (const w of nameWords) if (softWords.has(w)) optional.add(w)
   const required = nameWords.filter((w) => !optional.has(w) && !described.has(w))
+  // The word naming the kind of the head ("caesar" salad, "chicken" curry), when there is one.
+  const before = mainWords[mainWords.indexOf(head) - 1]
+  const kind = kindedDishes.has(head) && mainWords.indexOf(head) > 0 && before !== undefined && !softWords.has(before) && !optional.has(before) && /^[a-z]{3,}$/.test(before) ? before : undefined
   const scored: Array<ScoredRecord> = []
   for (const i of candidates) {
     const r = records[i]
@@ -276,6 +289,11 @@ export const searchRecords = (
     for (const w of nameWords) {
       const own = forms(w)
       const weight = described.has(w) ? 0.4 : 1
+      // "a Mars bar" names the maker's bar, not "MARS SNACKFOOD US, SNICKERS Bar": a word found only in the maker's part is not found.
+      if (own.some((f) => r.maker.has(f)) && !own.some((f) => r.product.has(f))) {
+        if (!optional.has(w)) score -= described.has(w) ? 0.5 : 1.5
+        continue
+      }
       if (own.some((f) => r.head.has(f))) score += 3 * weight
       else if (own.some((f) => r.near.has(f))) score += 2.5 * weight
       else if (own.some((f) => r.all.has(f))) score += 2 * weight
@@ -291,6 +309,12 @@ export const searchRecords = (
     }
     const curated = common !== undefined && r.record.id === common.id
     if (matched < Math.ceil(required.length / 2) && !curated) continue
+    // A generic dish is never one maker's packaged meal ("chicken curry" is not KASHI's frozen entree) unless the brand or
+    // "frozen" is named; with no other record it is reported unmatched.
+    const brandNamed = [...r.brandWords].some((b) => asked.has(b) && !forms(head).includes(b) && !forms(b).includes(head))
+    if (!curated && r.brandWords.size > 0 && !brandNamed && packagedMeal(r.all, asked)) continue
+    // "Caesar salad" is not "Potato salad with egg" nor "McDONALD'S Bacon Ranch Salad": a dish named by its kind is a record of that kind.
+    if (!curated && kind !== undefined && !expand(kind).some((f) => r.all.has(f))) continue
     // The head named only by a word made from it ("breaded", "pickled", "buttered") is another food made with it.
     if (!curated && namesOnlyByDerivedWord(r, head)) continue
     if (!curated && isOtherFamily(r, expand(head), asked)) continue
@@ -312,7 +336,7 @@ export const searchRecords = (
     for (const f of flavours) if (r.exact.has(f) && !asked.has(f)) score -= 1
     if (r.record.common) score += 0.5
     // A brand counts against a record only when the user did not name it.
-    if (r.brandWords.size > 0) score -= [...r.brandWords].some((b) => asked.has(b) && !forms(head).includes(b) && !forms(b).includes(head)) ? -1 : 1.5
+    if (r.brandWords.size > 0) score -= brandNamed ? -1 : 1.5
     score += asEaten(r.all, asked) + asMeant(r, expand(head), asked)
     // The curated record, unless a preparation was asked for that it is not ("fried egg" is not a raw egg).
     if (common !== undefined && r.record.id === common.id && prepWords.every((w) => expand(w).some((f) => r.all.has(f)))) score += 20
