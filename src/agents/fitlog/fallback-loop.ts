@@ -12,7 +12,7 @@ import { Keys } from "../../domain/android/ids.js"
 import { userText } from "../../domain/llm.js"
 import { Adb } from "../../services/adb/adb.js"
 import { androidTools } from "../../services/adb/tools.js"
-import { Llm } from "../../services/llm/llm.js"
+import { requireModel } from "../../services/llm/llm.js"
 import * as Tool from "../../services/llm/tool.js"
 import * as ToolLoop from "../../services/llm/tool-loop.js"
 import { QuestionUI } from "../../services/question-ui/question-ui.js"
@@ -46,13 +46,18 @@ export interface FallbackResult {
   readonly summary: string
 }
 
-export const recoverUnknownScreen = Effect.fn("fitlog.android.fallback")(function*(reason: string) {
-  const llm = yield* Llm
+/** Offline, the rule: one BACK press. */
+const pressBack = Effect.flatMap(Adb, (adb) => adb.keyevent(Keys.BACK).pipe(Effect.ignore)).pipe(
+  Effect.as({ modelCalls: 0, summary: "offline: pressed BACK" } satisfies FallbackResult)
+)
+
+export const recoverUnknownScreen = (reason: string) =>
+  recoverWithModel(reason).pipe(Effect.catchTag("Offline", () => pressBack), Effect.withSpan("fitlog.android.fallback"))
+
+const recoverWithModel = Effect.fnUntraced(function*(reason: string) {
+  // Decided before calling: offline, the screen is not even read.
+  yield* requireModel
   const adb = yield* Adb
-  if (llm.provider === "offline") {
-    yield* adb.keyevent(Keys.BACK).pipe(Effect.ignore)
-    return { modelCalls: 0, summary: "offline: pressed BACK" } satisfies FallbackResult
-  }
   const screen = yield* adb.waitForIdle().pipe(Effect.map((s) => describeElements(s.elements)), Effect.orElseSucceed(() => "(could not read the screen)"))
   const result = yield* ToolLoop.run({
     system: fallbackSystemPrompt,
