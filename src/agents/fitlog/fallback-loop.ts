@@ -18,10 +18,10 @@ import * as ToolLoop from "../../services/llm/tool-loop.js"
 import { QuestionUI } from "../../services/question-ui/question-ui.js"
 
 /** seeds/000 `get_user_input`: the model asks the user a question and gets the reply. */
-export const getUserInput = Tool.make({
-  name: "get_user_input",
+export const getUserInput = Tool.make("get_user_input", {
   description: "Ask the user a question (a confirmation, a choice, a missing detail) and get their answer as text.",
-  input: Schema.Struct({ prompt: Schema.String.pipe(Schema.minLength(1)) }),
+  parameters: Schema.Struct({ prompt: Schema.String.pipe(Schema.minLength(1)) }),
+  success: Schema.String,
   handler: ({ prompt }) =>
     Effect.flatMap(QuestionUI, (ui) => ui.ask({ _tag: "FreeText", prompt })).pipe(
       Effect.map((a) => (a._tag === "TextAnswer" ? (a.text.trim().length === 0 ? "(no answer)" : a.text) : "(no answer)"))
