@@ -184,7 +184,7 @@ export const chatTools = (ctx: ChatToolContext) => {
             onNone: () => Effect.fail(new RecipeNotFound({ name, reason: `no saved recipe is called "${name}"; try search_recipes` })),
             onSome: (r) => {
               const scale: RecipeScale = grams !== undefined ? { _tag: "Grams", grams } : { _tag: "Servings", servings: servings ?? r.servings }
-              return Effect.succeed({ name: r.name, batchServings: r.servings, scaledTo: scale, portion: scaleRecipe(r, scale) })
+              return Effect.succeed({ found: true, name: r.name, batchServings: r.servings, scaledTo: scale, portion: scaleRecipe(r, scale) })
             }
           }))
     }),
