@@ -11,6 +11,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { readdirSync, readFileSync } from "node:fs"
 import { posix } from "node:path"
+import ts from "typescript"
 
 const src = new URL("../src/", import.meta.url)
 const sources = readdirSync(src, { recursive: true, encoding: "utf8" })
@@ -44,6 +45,26 @@ const ambientIo = /\bDate\.now\(|\bnew Date\(\s*\)|\bMath\.random\(|\bprocess\.|
 
 const ioBlind = sources.filter((file) => file.startsWith("domain/") || file.startsWith("agents/"))
 
+/**
+ * Every `switch` over a tag (`x._tag`, or a bare `_tag`) that has a `default:`
+ * clause, as "line: the switch's subject". A default over a tagged union hides
+ * a new case from the compiler; route with `Match.tagsExhaustive`, or list
+ * every case (with `absurd` where a value is needed).
+ */
+const defaultsOverTags = (text: string): ReadonlyArray<string> => {
+  const file = ts.createSourceFile("f.ts", text, ts.ScriptTarget.Latest, true)
+  const found: Array<string> = []
+  const visit = (node: ts.Node): void => {
+    if (ts.isSwitchStatement(node) && /(^|\.|\?\.)_tag$/.test(node.expression.getText(file).replace(/\s+/g, "")) &&
+      node.caseBlock.clauses.some(ts.isDefaultClause)) {
+      found.push(`${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}: switch (${node.expression.getText(file)})`)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(file)
+  return found
+}
+
 describe("architecture", () => {
   it("reads the whole tree", () => {
     for (const layer of layers) expect(sources.filter((f) => layerOf(f) === layer).length, layer).toBeGreaterThan(0)
@@ -69,7 +90,18 @@ describe("architecture", () => {
     expect(text.split("\n").filter((line) => ambientIo.test(line) && !/^\s*(\/?\*|\/\/)/.test(line))).toEqual([])
   })
 
+  it.each(ioBlind)("%s has no default: over a tag", (file) => {
+    expect(defaultsOverTags(readFileSync(new URL(file, src), "utf8"))).toEqual([])
+  })
+
   it("the rules catch what they are meant to catch", () => {
+    const overTag = `const f = (a: A) => {\n  switch (a._tag) {\n    case "X":\n      return 1\n    default:\n      return 2\n  }\n}`
+    expect(defaultsOverTags(overTag)).toEqual(["2: switch (a._tag)"])
+    expect(defaultsOverTags(`switch (state.phase?._tag) { default: break }`)).toEqual(["1: switch (state.phase?._tag)"])
+    // Exhaustive over a tag, or a default over a plain string, is fine.
+    expect(defaultsOverTags(`switch (a._tag) { case "X": return 1; case "Y": return 2 }`)).toEqual([])
+    expect(defaultsOverTags(`switch (name) { case "click": return 1; default: return 2 }`)).toEqual([])
+
     expect(importsOf(`import { readFile } from "node:fs/promises"`).filter((s) => ioPackages.test(s))).toEqual(["node:fs/promises"])
     expect(importsOf(`const { chromium } = yield* Effect.promise(() => import("playwright-core"))`)).toEqual(["playwright-core"])
     expect(importsOf(`export { x } from "../../cli/main.js"`)).toEqual(["../../cli/main.js"])

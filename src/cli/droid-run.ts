@@ -18,6 +18,7 @@ import { runScript } from "../agents/droid/script.js"
 import { schemaFromJsonSchema } from "../domain/droid/json-schema.js"
 import { layerAdbFromChoice } from "../services/adb/choose.js"
 import type { LlmFlags } from "../services/llm/settings.js"
+import { selectsNoModel } from "../services/llm/settings.js"
 import { layerQuickJs } from "../services/sandbox/quickjs.js"
 import { layerTrajectoryDir } from "../services/trajectory/dir.js"
 import { layerSharpScreenImages } from "../services/vision/sharp.js"
@@ -95,7 +96,7 @@ export const runDroidCommand = (flags: DroidFlags) =>
     if (Option.isNone(goal)) return yield* new DroidUsageError({ message: "say what to do, e.g. shoal droid \"turn on Wi-Fi\" (or replay a script with --script FILE)" })
     const schema = Option.isSome(flags.outputSchema) ? Option.some(yield* outputSchemaFrom(flags.outputSchema.value)) : Option.none()
     const { layer: llm, settings } = yield* llmLayerFor(flags)
-    if (settings.provider === "offline" && Option.isNone(settings.replayDir)) return yield* new NeedsModel()
+    if (selectsNoModel(settings)) return yield* new NeedsModel()
 
     const options = {
       goal: goal.value,

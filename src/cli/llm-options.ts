@@ -4,9 +4,9 @@
  * variable (settings.ts); keys only ever come from the environment.
  */
 import { Options } from "@effect/cli"
-import { Console, Effect, Layer, Option } from "effect"
+import { Console, Effect, Layer } from "effect"
 import type { LlmFlags } from "../services/llm/settings.js"
-import { resolveLlmSettings } from "../services/llm/settings.js"
+import { resolveLlmSettings, selectsNoModel } from "../services/llm/settings.js"
 
 export const llmOptions = {
   provider: Options.choice("provider", ["anthropic", "openai", "offline"]).pipe(
@@ -57,7 +57,7 @@ export const llmLayerFor = (flags: LlmFlags) =>
   Effect.gen(function*() {
     const settings = yield* resolveLlmSettings(flags)
     const { layerFromSettings } = yield* Effect.promise(() => import("../services/llm/layer.js"))
-    if (settings.provider === "offline" && Option.isNone(settings.replayDir)) {
+    if (selectsNoModel(settings)) {
       const { offlineNotice } = yield* Effect.promise(() => import("../services/llm/offline.js"))
       yield* Console.error(offlineNotice)
     }

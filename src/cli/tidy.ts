@@ -26,6 +26,7 @@ import { newSessionId } from "../services/session-store/session-kind.js"
 import { findSession, listSessions } from "./host-terminal.js"
 import { llmLayerFor, llmOptions } from "./llm-options.js"
 import type { LlmFlags } from "../services/llm/settings.js"
+import { selectsNoModel } from "../services/llm/settings.js"
 import { runChat } from "./tidy-chat.js"
 
 const options = {
@@ -88,7 +89,7 @@ export const tidy = Command.make("tidy", options, (flags) =>
     const resumed = flags.resume ? Option.some(yield* findSession(tidyAgent, flags.session)) : Option.none()
 
     const { layer: llmLayer, settings } = yield* llmLayerFor(flags)
-    if (flags.photo.length > 0 && settings.provider === "offline") {
+    if (flags.photo.length > 0 && selectsNoModel(settings)) {
       yield* Console.error("Photo analysis needs a model; the photos are skipped in offline mode.")
     }
 
@@ -99,11 +100,11 @@ export const tidy = Command.make("tidy", options, (flags) =>
 
     if (Option.isSome(resumed)) {
       yield* io.write(`${tidyAgent.view.welcomeBack(state)}\n`)
-    } else if (flags.photo.length === 0 || settings.provider === "offline") {
+    } else if (flags.photo.length === 0 || selectsNoModel(settings)) {
       yield* io.write(`${tidyAgent.view.opening(state)}\n`)
     }
 
-    const photos = settings.provider === "offline"
+    const photos = selectsNoModel(settings)
       ? []
       : yield* Effect.flatMap(
         Effect.promise(() => import("../services/photos/sharp.js")),

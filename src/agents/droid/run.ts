@@ -10,7 +10,8 @@ import type { Schema } from "effect"
 import type { AdbError, UiDumpError } from "../../domain/android/errors.js"
 import type { LlmError } from "../../domain/llm.js"
 import type { Adb } from "../../services/adb/adb.js"
-import { Llm } from "../../services/llm/llm.js"
+import type { Llm } from "../../services/llm/llm.js"
+import { requireModel } from "../../services/llm/llm.js"
 import type { Sandbox } from "../../services/sandbox/sandbox.js"
 import { runCodeAct } from "./codeact.js"
 import { NeedsModel } from "./errors.js"
@@ -37,8 +38,8 @@ export type DroidError = NeedsModel | LlmError | AdbError | UiDumpError
 
 export const runDroid = (options: DroidOptions): Effect.Effect<DroidResult, DroidError, Llm | Adb | Sandbox | HttpClient.HttpClient> =>
   Effect.gen(function*() {
-    const llm = yield* Llm
-    if (llm.provider === "offline") return yield* new NeedsModel()
+    // Droid has no rule path: without a model it refuses before touching the device.
+    yield* requireModel.pipe(Effect.catchTag("Offline", () => Effect.fail(new NeedsModel())))
     const maxSteps = Math.max(1, options.maxSteps ?? defaultMaxSteps)
     const run = options.mode === "reasoning"
       ? runReasoning({ goal: options.goal, maxSteps, vision: options.vision ?? false, ...(options.allowHosts === undefined ? {} : { allowHosts: options.allowHosts }) })

@@ -19,7 +19,6 @@ import type { Meal } from "../../domain/fitlog/types.js"
 import { userText } from "../../domain/llm.js"
 import { Diary, goalNames } from "../../services/diary/diary.js"
 import { extract } from "../../services/llm/extract.js"
-import { Llm } from "../../services/llm/llm.js"
 import * as ToolLoop from "../../services/llm/tool-loop.js"
 import type { ChatState, PendingAction } from "./chat-state.js"
 import { chatTools } from "./chat-tools.js"
@@ -68,14 +67,16 @@ const reasoningSystem = "You are NutriPal, a friendly, concise nutrition assista
 export const refineIntent = (message: ClassifiedMessage) =>
   Effect.gen(function*() {
     if (message.fastPath !== "none" || message.looksLikeRecipe || message.intent !== "off_topic") return message
-    const llm = yield* Llm
-    if (llm.provider === "offline") return message
     return yield* extract(Schema.Struct({ intent: Intent }), {
       system: "Classify the user's message to a nutrition-tracking assistant into one intent.",
       prompt: message.text,
       toolName: "classify_intent",
       maxTokens: 100
-    }).pipe(Effect.map((r): ClassifiedMessage => ({ ...message, intent: r.intent })), Effect.orElseSucceed(() => message))
+    }).pipe(
+      Effect.map((r): ClassifiedMessage => ({ ...message, intent: r.intent })),
+      // Offline (the call fails with `Offline`) or any model failure: the rules stand.
+      Effect.orElseSucceed(() => message)
+    )
   })
 
 export const chatTurn = Effect.fn("fitlog.chatTurn")(function*(state: ChatState, text: string, ctx: ChatContext) {

@@ -9,7 +9,7 @@
 import { Effect, Option, Schema } from "effect"
 import type { FoodRecord, FoodRequest } from "../../domain/fitlog/types.js"
 import { extract } from "../../services/llm/extract.js"
-import { Llm } from "../../services/llm/llm.js"
+import { requireModel } from "../../services/llm/llm.js"
 import { NutritionTable } from "../../services/nutrition-table/nutrition-table.js"
 
 /** How many candidates the model sees per food. */
@@ -39,12 +39,12 @@ export interface Asked {
 }
 
 /** One model call for all foods; per food, what to do with the rules' match. */
-export const chooseCandidates = (asked: ReadonlyArray<Asked>) =>
-  Effect.gen(function*() {
+export const chooseCandidates = (asked: ReadonlyArray<Asked>) => {
+  const keepAll: ReadonlyArray<Choice> = asked.map(() => ({ _tag: "Keep" }))
+  return Effect.gen(function*() {
+    // Offline there is no chooser: decided before any search or call, the rules' choice stands.
+    yield* requireModel
     const table = yield* NutritionTable
-    const keepAll: ReadonlyArray<Choice> = asked.map(() => ({ _tag: "Keep" }))
-    // Offline there is no chooser: the rules' choice stands, with no call made.
-    if ((yield* Llm).provider === "offline") return { choices: keepAll, modelCalls: 0 }
     const shown = asked.map((a) => table.search(a.searchedAs, a.request.preparation, candidatesShown).map((c) => c.record))
     if (shown.every((c) => c.length === 0)) return { choices: keepAll, modelCalls: 0 }
     const prompt = asked.map((a, i) => [
@@ -65,4 +65,5 @@ export const chooseCandidates = (asked: ReadonlyArray<Asked>) =>
       return record === undefined ? { _tag: "Keep" } : { _tag: "Record", record }
     })
     return { choices, modelCalls: 1 }
-  })
+  }).pipe(Effect.catchTag("Offline", () => Effect.succeed({ choices: keepAll, modelCalls: 0 })))
+}

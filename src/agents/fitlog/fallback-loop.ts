@@ -12,16 +12,16 @@ import { Keys } from "../../domain/android/ids.js"
 import { userText } from "../../domain/llm.js"
 import { Adb } from "../../services/adb/adb.js"
 import { androidTools } from "../../services/adb/tools.js"
-import { Llm } from "../../services/llm/llm.js"
+import { requireModel } from "../../services/llm/llm.js"
 import * as Tool from "../../services/llm/tool.js"
 import * as ToolLoop from "../../services/llm/tool-loop.js"
 import { QuestionUI } from "../../services/question-ui/question-ui.js"
 
 /** seeds/000 `get_user_input`: the model asks the user a question and gets the reply. */
-export const getUserInput = Tool.make({
-  name: "get_user_input",
+export const getUserInput = Tool.make("get_user_input", {
   description: "Ask the user a question (a confirmation, a choice, a missing detail) and get their answer as text.",
-  input: Schema.Struct({ prompt: Schema.String.pipe(Schema.minLength(1)) }),
+  parameters: Schema.Struct({ prompt: Schema.String.pipe(Schema.minLength(1)) }),
+  success: Schema.String,
   handler: ({ prompt }) =>
     Effect.flatMap(QuestionUI, (ui) => ui.ask({ _tag: "FreeText", prompt })).pipe(
       Effect.map((a) => (a._tag === "TextAnswer" ? (a.text.trim().length === 0 ? "(no answer)" : a.text) : "(no answer)"))
@@ -46,13 +46,18 @@ export interface FallbackResult {
   readonly summary: string
 }
 
-export const recoverUnknownScreen = Effect.fn("fitlog.android.fallback")(function*(reason: string) {
-  const llm = yield* Llm
+/** Offline, the rule: one BACK press. */
+const pressBack = Effect.flatMap(Adb, (adb) => adb.keyevent(Keys.BACK).pipe(Effect.ignore)).pipe(
+  Effect.as({ modelCalls: 0, summary: "offline: pressed BACK" } satisfies FallbackResult)
+)
+
+export const recoverUnknownScreen = (reason: string) =>
+  recoverWithModel(reason).pipe(Effect.catchTag("Offline", () => pressBack), Effect.withSpan("fitlog.android.fallback"))
+
+const recoverWithModel = Effect.fnUntraced(function*(reason: string) {
+  // Decided before calling: offline, the screen is not even read.
+  yield* requireModel
   const adb = yield* Adb
-  if (llm.provider === "offline") {
-    yield* adb.keyevent(Keys.BACK).pipe(Effect.ignore)
-    return { modelCalls: 0, summary: "offline: pressed BACK" } satisfies FallbackResult
-  }
   const screen = yield* adb.waitForIdle().pipe(Effect.map((s) => describeElements(s.elements)), Effect.orElseSucceed(() => "(could not read the screen)"))
   const result = yield* ToolLoop.run({
     system: fallbackSystemPrompt,

@@ -15,7 +15,7 @@ import { formatGrams } from "../../domain/fitlog/proposal.js"
 import type { Meal } from "../../domain/fitlog/types.js"
 import { Adb } from "../../services/adb/adb.js"
 import { extract } from "../../services/llm/extract.js"
-import { Llm } from "../../services/llm/llm.js"
+import { requireModel } from "../../services/llm/llm.js"
 import { QuestionUI } from "../../services/question-ui/question-ui.js"
 import { entryDifference } from "../../domain/fitlog/app-entry.js"
 import { parseItem } from "../../domain/fitlog/parse.js"
@@ -33,12 +33,14 @@ export const readScreen = Effect.flatMap(Adb, (adb) => Effect.map(adb.waitForIdl
 
 const Choice = Schema.Struct({ index: Schema.Int.annotations({ description: "1-based number of the best result, or 0 if none fits" }) })
 
-/** Which result to open: the model when one is configured, else name similarity and kcal plausibility. */
-const pickResult = (results: ReadonlyArray<SearchResult>, wanted: string, kcalPer100g: number | undefined) =>
-  Effect.gen(function*() {
-    const rules = chooseResult(results, wanted, kcalPer100g)
-    const llm = yield* Llm
-    if (llm.provider === "offline") return { index: rules, modelCalls: 0 }
+/**
+ * Which result to open: the model when one is configured, else name similarity
+ * and kcal plausibility. Offline it decides before calling: no call is made.
+ */
+const pickResult = (results: ReadonlyArray<SearchResult>, wanted: string, kcalPer100g: number | undefined) => {
+  const rules = chooseResult(results, wanted, kcalPer100g)
+  return Effect.gen(function*() {
+    yield* requireModel
     const listed = results.map((r, i) => `${i + 1}. ${r.name} — ${r.description}${r.verified ? " (verified)" : ""}`).join("\n")
     const chosen = yield* extract(Choice, {
       system: "You choose the MyFitnessPal search result that best matches a food the user ate: same food and preparation, plausible calories, verified preferred, and a unit in grams if possible.",
@@ -47,7 +49,8 @@ const pickResult = (results: ReadonlyArray<SearchResult>, wanted: string, kcalPe
     }).pipe(Effect.option)
     const index = Option.flatMap(chosen, (c) => (c.index >= 1 && c.index <= results.length ? Option.some(c.index - 1) : Option.none()))
     return { index: Option.getOrElse(index, () => rules), modelCalls: 1 }
-  })
+  }).pipe(Effect.catchTag("Offline", () => Effect.succeed({ index: rules, modelCalls: 0 })))
+}
 
 const capitalised = (meal: Meal) => `${meal[0]?.toUpperCase() ?? ""}${meal.slice(1)}`
 

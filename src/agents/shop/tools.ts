@@ -22,6 +22,7 @@ import { resolveUrl } from "../../domain/shop/url-guard.js"
 import { Browser } from "../../services/browser/browser.js"
 import type { BrowserShape } from "../../services/browser/browser.js"
 import type { BrowserError } from "../../services/browser/errors.js"
+import { BrowserActionFailed, NavigationBlocked, StaleRef } from "../../services/browser/errors.js"
 import * as Tool from "../../services/llm/tool.js"
 import { Attempt } from "./attempt.js"
 import { awaitAddOnPage, awaitSearchResults, dismissConsent } from "./page-reading.js"
@@ -66,15 +67,17 @@ const browse = <I, EI>(
   options: {
     readonly name: string
     readonly description: string
-    readonly input: Schema.Schema<I, EI>
+    readonly parameters: Schema.Schema<I, EI>
     readonly act: (browser: BrowserShape, input: I) => Effect.Effect<void, BrowserError>
     readonly screenshot?: (input: I) => boolean
   }
 ) =>
-  Tool.make({
-    name: options.name,
+  Tool.make(options.name, {
     description: options.description,
-    input: options.input,
+    parameters: options.parameters,
+    success: Tool.ToolOutput,
+    failure: Schema.Union(NavigationBlocked, StaleRef, BrowserActionFailed),
+    failureMode: "return",
     handler: (input: I) =>
       Effect.gen(function*() {
         const browser = yield* Browser
@@ -84,9 +87,9 @@ const browse = <I, EI>(
           if (acted.left._tag === "BrowserActionFailed" && acted.left.network) yield* Ref.update(run.networkErrors, (n) => n + 1)
           return yield* Effect.fail(acted.left)
         }
-        return yield* browser.snapshot({ screenshot: options.screenshot?.(input) ?? false })
+        return renderSnapshot(yield* browser.snapshot({ screenshot: options.screenshot?.(input) ?? false }))
       }),
-    render: renderSnapshot
+    render: (blocks) => blocks
   })
 
 const ReportAdded = Schema.Struct({
@@ -115,51 +118,50 @@ export const shopTools = (run: ItemRun) => {
     browse(run, {
       name: "snapshot",
       description: "Show the current page again (optionally with a small screenshot, when the snapshot is not enough).",
-      input: Schema.Struct({ screenshot: Schema.optional(Schema.Boolean) }),
+      parameters: Schema.Struct({ screenshot: Schema.optional(Schema.Boolean) }),
       act: () => Effect.void,
       screenshot: (i) => i.screenshot === true
     }),
     browse(run, {
       name: "navigate",
       description: "Open a URL on the store (absolute, or relative to the current page).",
-      input: Schema.Struct({ url: Schema.String }),
+      parameters: Schema.Struct({ url: Schema.String }),
       // A client-rendered store fills its results after load: wait (bounded) for them, and answer a consent dialog, before the model reads the page.
       act: (b, i) => Effect.zipRight(b.navigate(i.url), settleForReading(b))
     }),
     browse(run, {
       name: "click",
       description: "Click an element by its ref.",
-      input: Schema.Struct({ ref: Ref_ }),
+      parameters: Schema.Struct({ ref: Ref_ }),
       act: (b, i) => b.click(i.ref)
     }),
     browse(run, {
       name: "type",
       description: "Replace the text of a field by its ref; submit=true presses Enter after.",
-      input: Schema.Struct({ ref: Ref_, text: Schema.String, submit: Schema.optional(Schema.Boolean) }),
+      parameters: Schema.Struct({ ref: Ref_, text: Schema.String, submit: Schema.optional(Schema.Boolean) }),
       act: (b, i) => b.type(i.ref, i.text, { submit: i.submit === true })
     }),
     browse(run, {
       name: "press_key",
       description: "Press a key on the focused element, e.g. Enter, Escape, Tab, ArrowDown.",
-      input: Schema.Struct({ key: Schema.String }),
+      parameters: Schema.Struct({ key: Schema.String }),
       act: (b, i) => b.press(i.key)
     }),
     browse(run, {
       name: "scroll",
       description: "Scroll the page up or down.",
-      input: Schema.Struct({ direction: Schema.Literal("up", "down") }),
+      parameters: Schema.Struct({ direction: Schema.Literal("up", "down") }),
       act: (b, i) => b.scroll(i.direction)
     }),
     browse(run, {
       name: "go_back",
       description: "Go back to the previous page.",
-      input: Schema.Struct({}),
+      parameters: Schema.Struct({}),
       act: (b) => b.goBack
     }),
-    Tool.make({
-      name: "report_item_added",
+    Tool.make("report_item_added", {
       description: "Report the product you added to the cart for this item.",
-      input: ReportAdded,
+      parameters: ReportAdded,
       handler: (i) =>
         Effect.flatMap(Effect.flatMap(Browser, (b) => b.currentUrl), (here) =>
           reportAdded(
@@ -176,10 +178,9 @@ export const shopTools = (run: ItemRun) => {
           )),
       breaksTurn: () => "item added"
     }),
-    Tool.make({
-      name: "report_item_not_found",
+    Tool.make("report_item_not_found", {
       description: "Report that the store has no suitable product for this item, and why.",
-      input: ReportNotFound,
+      parameters: ReportNotFound,
       handler: (i) => report(new ItemNotFound({ itemId: run.item.id, itemName: run.item.name, explanation: i.explanation })),
       breaksTurn: () => "item not found"
     })

@@ -17,7 +17,7 @@ import type { TidyingContext } from "../../domain/tidy/context.js"
 import { renderContext } from "../../domain/tidy/context.js"
 import { mentions, sameText } from "../../domain/tidy/types.js"
 import type { Events } from "../../services/events/events.js"
-import { Llm } from "../../services/llm/llm.js"
+import type { Llm } from "../../services/llm/llm.js"
 import * as ToolLoop from "../../services/llm/tool-loop.js"
 import type { QuestionUI } from "../../services/question-ui/question-ui.js"
 import { actSystem, instructionFor } from "./prompts.js"
@@ -56,7 +56,6 @@ export const actResponse = (ctx: TidyingContext, action: Action): Effect.Effect<
     if (canned !== undefined) return replied(canned)
     // The summary's numbers are the session's own, never a model's retelling of them.
     if (action._tag === "Summary") return replied(templateResponse(ctx, action))
-    if ((yield* Llm).provider === "offline") return yield* actOffline(ctx, action)
     const recorded = yield* Ref.make<ReadonlyArray<RecordedDisposition>>([])
     const handedBack = yield* Ref.make(Option.none<string>())
     const tools = action._tag === "AskItemDecision" || action._tag === "DecisionAid"

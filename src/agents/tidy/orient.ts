@@ -10,7 +10,7 @@ import { ExtractWire, extractOf, fromWire } from "../../domain/tidy/extract.js"
 import { buildContext, renderContext } from "../../domain/tidy/context.js"
 import type { SessionState } from "../../domain/tidy/state.js"
 import { extract } from "../../services/llm/extract.js"
-import { Llm } from "../../services/llm/llm.js"
+import type { Llm } from "../../services/llm/llm.js"
 import { orientSystem } from "./prompts.js"
 import { decidedByRule, extractByRules } from "./rules.js"
 
@@ -30,8 +30,8 @@ export const extractFromInput = (
   const byRule = decidedByRule(said, state)
   if (Option.isSome(byRule)) return Effect.succeed(byRule.value)
   const rules = extractByRules(said, state)
-  // Offline there is no model to ask: the rules' reading is the extract (no request is even built).
-  return Effect.flatMap(Llm, (llm) => llm.provider === "offline" ? Effect.succeed(rules) : extract(ExtractWire, {
+  // Offline the call fails with `Offline`: the rules' reading is the extract.
+  return extract(ExtractWire, {
     system: orientSystem,
     prompt: `${renderContext(buildContext(state, photo, Option.none()))}\n\nThe message: "${said}"`,
     toolName: "record_extract",
@@ -40,6 +40,7 @@ export const extractFromInput = (
   }).pipe(
     Effect.map(fromWire),
     Effect.catchTag("Offline", () => Effect.succeed(rules)),
-    Effect.catchAll((error) => Effect.as(Effect.logWarning(`extraction fell back to rules: ${error.message}`), rules))
-  )).pipe(Effect.withSpan("tidy.orient"))
+    Effect.catchAll((error) => Effect.as(Effect.logWarning(`extraction fell back to rules: ${error.message}`), rules)),
+    Effect.withSpan("tidy.orient")
+  )
 }

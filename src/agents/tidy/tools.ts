@@ -99,6 +99,16 @@ export const askDisposition = (
     return { _tag: "Chosen", disposition, wasCorrection }
   })
 
+/** The model asked about an item it may not raise now (an empty name, or one the user finds hard). */
+export class ItemOffLimits extends Schema.TaggedError<ItemOffLimits>()("ItemOffLimits", {
+  item: Schema.String,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return this.reason
+  }
+}
+
 /**
  * The tool, for one turn. `hard` says whether an item is one the user found
  * hard to face: the model may not raise it (only the user can bring it back).
@@ -111,16 +121,19 @@ export const proposeDisposition = (
   // The calls answered with a message instead: they end the turn. `breaksTurn` runs right after its own
   // handler, on the same decoded input, so this per-tool set is all it needs (no IO, nothing shared).
   const interrupted = new WeakSet<object>()
-  return Tool.make({
-    name: "propose_disposition",
+  return Tool.make("propose_disposition", {
     description:
       "Propose what to do with one item; the user confirms or corrects with one tap. Returns their choice and whether it corrected your suggestion.",
-    input: ProposeDispositionInput,
+    parameters: ProposeDispositionInput,
+    failure: ItemOffLimits,
+    failureMode: "return",
     handler: (input) =>
       Effect.gen(function*() {
         const item = ItemName.fromText(input.item)
-        if (Option.isNone(item)) return { error: "item is empty" }
-        if (hard(item.value)) return { error: "the user finds this one hard right now; do not ask about it" }
+        if (Option.isNone(item)) return yield* new ItemOffLimits({ item: input.item, reason: "item is empty" })
+        if (hard(item.value)) {
+          return yield* new ItemOffLimits({ item: input.item, reason: "the user finds this one hard right now; do not ask about it" })
+        }
         const choices = input.choices.map((c) => ({ label: c.label, disposition: toDisposition(c) }))
         const result = yield* askDisposition(item.value, choices, Option.fromNullable(input.reason))
         if (result._tag === "MessageInstead") {

@@ -12,7 +12,17 @@
  */
 import { Effect, Either, Schema } from "effect"
 import { describeElements, elementList, elementUnder } from "../../domain/android/elements.js"
-import { CommandFailed } from "../../domain/android/errors.js"
+import {
+  AdbTimeout,
+  AppNotFound,
+  CommandFailed,
+  DeviceOffline,
+  NoDevice,
+  ShellCommandRefused,
+  TextNotTypable,
+  UiDumpInvalid,
+  UiDumpTruncated
+} from "../../domain/android/errors.js"
 import { KeyCode, Keys, PackageName } from "../../domain/android/ids.js"
 import { allowedShellCommands } from "../../domain/android/shell-policy.js"
 import { parseUiDump } from "../../domain/android/ui-tree.js"
@@ -28,29 +38,39 @@ const onDevice = <A, E>(deviceId: string | undefined, use: (adb: typeof Adb.Serv
       ? Effect.fail(new CommandFailed({ command: `select ${deviceId}`, output: `this session controls ${adb.serial}; omit deviceId or pass "${adb.serial}"` }))
       : use(adb))
 
+/** What talking to the device can fail with (`AdbError`, and a `deviceId` naming another device): returned to the model as a tool error. */
+const DeviceFailure = Schema.Union(DeviceOffline, NoDevice, CommandFailed, AdbTimeout)
+const UiDumpFailure = Schema.Union(UiDumpTruncated, UiDumpInvalid)
+
 const keyNames: Readonly<Record<number, string>> = Object.fromEntries(Object.entries(Keys).map(([name, code]) => [code, name]))
 
-export const tapScreen = Tool.make({
-  name: "tap_screen",
+export const tapScreen = Tool.make("tap_screen", {
   description: "Tap the screen at pixel (x, y). Use the centre shown for an element by get_ui_hierarchy.",
-  input: Schema.Struct({ x: Coordinate, y: Coordinate, deviceId: DeviceId }),
+  success: Schema.String,
+  failure: DeviceFailure,
+  failureMode: "return",
+  parameters: Schema.Struct({ x: Coordinate, y: Coordinate, deviceId: DeviceId }),
   handler: ({ x, y, deviceId }) => onDevice(deviceId, (adb) => Effect.as(adb.tap({ x, y }), `Tapped (${x}, ${y}). Call get_ui_hierarchy to see the result.`))
 })
 
-export const typeText = Tool.make({
-  name: "type_text",
+export const typeText = Tool.make("type_text", {
   description: "Type text into the focused input field (tap the field first). Any characters, including spaces, quotes, symbols, accents and newlines, are typed exactly.",
-  input: Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1)), deviceId: DeviceId }),
+  success: Schema.String,
+  failure: Schema.Union(DeviceFailure, TextNotTypable),
+  failureMode: "return",
+  parameters: Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1)), deviceId: DeviceId }),
   handler: ({ text, deviceId }) =>
     onDevice(deviceId, (adb) =>
       Effect.map(adb.typeText(text), (method) =>
         `Typed ${JSON.stringify(text)} (${Array.from(text).length} characters, via ${method === "adb-keyboard" ? "ADBKeyboard" : "input text"}) into the focused field.`))
 })
 
-export const swipeScreen = Tool.make({
-  name: "swipe_screen",
+export const swipeScreen = Tool.make("swipe_screen", {
   description: "Swipe from (x1, y1) to (x2, y2). To scroll a list down, swipe upwards (y2 < y1).",
-  input: Schema.Struct({
+  success: Schema.String,
+  failure: DeviceFailure,
+  failureMode: "return",
+  parameters: Schema.Struct({
     x1: Coordinate, y1: Coordinate, x2: Coordinate, y2: Coordinate,
     durationMs: Schema.optionalWith(Schema.Int.pipe(Schema.between(10, 5000)), { default: () => 300 }),
     deviceId: DeviceId
@@ -59,33 +79,41 @@ export const swipeScreen = Tool.make({
     onDevice(deviceId, (adb) => Effect.as(adb.swipe({ x: x1, y: y1 }, { x: x2, y: y2 }, durationMs), `Swiped from (${x1}, ${y1}) to (${x2}, ${y2}) in ${durationMs} ms.`))
 })
 
-export const pressKey = Tool.make({
-  name: "press_key",
+export const pressKey = Tool.make("press_key", {
   description: "Press an Android key by key code: BACK=4, ENTER=66, HOME=3, DEL=67 (backspace), SEARCH=84, TAB=61.",
-  input: Schema.Struct({ keyCode: KeyCode, deviceId: DeviceId }),
+  success: Schema.String,
+  failure: DeviceFailure,
+  failureMode: "return",
+  parameters: Schema.Struct({ keyCode: KeyCode, deviceId: DeviceId }),
   handler: ({ keyCode, deviceId }) =>
     onDevice(deviceId, (adb) => Effect.as(adb.keyevent(keyCode), `Pressed ${keyNames[keyCode] ?? "key"} (${keyCode}).`))
 })
 
-export const launchApp = Tool.make({
-  name: "launch_app",
+export const launchApp = Tool.make("launch_app", {
   description: "Launch an app by package name (e.g. com.myfitnesspal.android), or bring it to the front if it is running.",
-  input: Schema.Struct({ packageName: PackageName, deviceId: DeviceId }),
+  success: Schema.String,
+  failure: Schema.Union(DeviceFailure, AppNotFound),
+  failureMode: "return",
+  parameters: Schema.Struct({ packageName: PackageName, deviceId: DeviceId }),
   handler: ({ packageName, deviceId }) =>
     onDevice(deviceId, (adb) => Effect.as(adb.launch(packageName), `Launched ${packageName}. It may take a moment to show its first screen; call get_ui_hierarchy.`))
 })
 
-export const killApp = Tool.make({
-  name: "kill_app",
+export const killApp = Tool.make("kill_app", {
   description: "Force-stop an app by package name, so the next launch starts it fresh.",
-  input: Schema.Struct({ packageName: PackageName, deviceId: DeviceId }),
+  success: Schema.String,
+  failure: DeviceFailure,
+  failureMode: "return",
+  parameters: Schema.Struct({ packageName: PackageName, deviceId: DeviceId }),
   handler: ({ packageName, deviceId }) => onDevice(deviceId, (adb) => Effect.as(adb.forceStop(packageName), `Force-stopped ${packageName}.`))
 })
 
-export const getUiHierarchy = Tool.make({
-  name: "get_ui_hierarchy",
+export const getUiHierarchy = Tool.make("get_ui_hierarchy", {
   description: "Read the current screen once it has settled: the app in front and a numbered list of the elements you can act on or read, each with its text, id, state and centre (x,y) to tap. format \"xml\" returns the raw uiautomator XML instead.",
-  input: Schema.Struct({ format: Schema.optionalWith(Schema.Literal("elements", "xml"), { default: () => "elements" as const }), deviceId: DeviceId }),
+  success: Schema.String,
+  failure: Schema.Union(DeviceFailure, UiDumpFailure),
+  failureMode: "return",
+  parameters: Schema.Struct({ format: Schema.optionalWith(Schema.Literal("elements", "xml"), { default: () => "elements" as const }), deviceId: DeviceId }),
   concurrencySafe: true,
   handler: ({ format, deviceId }) =>
     onDevice(deviceId, (adb) =>
@@ -100,18 +128,22 @@ export const getUiHierarchy = Tool.make({
         }))
 })
 
-export const executeShellCommand = Tool.make({
-  name: "execute_shell_command",
+export const executeShellCommand = Tool.make("execute_shell_command", {
   description: `Run a read-only shell command on the device, e.g. "pm list packages | grep fitness" or "dumpsys window displays". Only these commands are allowed: ${allowedShellCommands.join(", ")} (pipes into grep/head/tail/wc/sort/uniq are fine). Use the other tools to act.`,
-  input: Schema.Struct({ command: Schema.String.pipe(Schema.minLength(1)), deviceId: DeviceId }),
+  success: Schema.String,
+  failure: Schema.Union(DeviceFailure, ShellCommandRefused),
+  failureMode: "return",
+  parameters: Schema.Struct({ command: Schema.String.pipe(Schema.minLength(1)), deviceId: DeviceId }),
   handler: ({ command, deviceId }) =>
     onDevice(deviceId, (adb) => Effect.map(adb.shell(command), (out) => (out.trim().length === 0 ? "(no output)" : out.trim().slice(0, 8000))))
 })
 
-export const uiParser = Tool.make({
-  name: "ui_parser",
+export const uiParser = Tool.make("ui_parser", {
   description: "Turn uiautomator XML (from get_ui_hierarchy with format \"xml\") into the numbered element list; optionally say which element lies under a point.",
-  input: Schema.Struct({ xmlContent: Schema.String, x: Schema.optionalWith(Coordinate, { exact: true }), y: Schema.optionalWith(Coordinate, { exact: true }) }),
+  success: Schema.String,
+  failure: UiDumpFailure,
+  failureMode: "return",
+  parameters: Schema.Struct({ xmlContent: Schema.String, x: Schema.optionalWith(Coordinate, { exact: true }), y: Schema.optionalWith(Coordinate, { exact: true }) }),
   concurrencySafe: true,
   handler: ({ xmlContent, x, y }) =>
     Either.match(parseUiDump(xmlContent), {

@@ -24,6 +24,7 @@ export const fromAnthropicMessage = (message: Anthropic.Message): ModelResponse 
           return [new TextBlock({ text: block.text })]
         case "tool_use":
           return [new ToolCall({ id: block.id, name: block.name, input: block.input })]
+        // `type` is the SDK's open wire field, not our tag: thinking, server tools and future blocks carry nothing we keep.
         default:
           return []
       }
@@ -53,6 +54,7 @@ export const fromStopReason = (reason: Anthropic.StopReason | null): StopReason 
     // Cut short by the context window: for the caller it is a truncated answer, like max_tokens.
     case "model_context_window_exceeded":
       return "max_tokens"
+    // A wire string the SDK may extend: any other reason is "other".
     default:
       return "other"
   }

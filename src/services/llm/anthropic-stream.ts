@@ -69,6 +69,7 @@ export class AnthropicStreamAssembler {
       case "message_stop":
         this.stopped = true
         return []
+      // `type` is the wire's open event name, not our tag: pings and future events change nothing.
       default:
         return []
     }

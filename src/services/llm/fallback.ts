@@ -13,6 +13,8 @@ import type { LlmShape } from "./llm.js"
 export const withFallback = (primary: LlmShape, fallback: LlmShape): LlmShape => ({
   provider: primary.provider,
   model: primary.model,
+  // Only a provider that is down moves down the chain, so the chain can do what its first model can.
+  ...(primary.capabilities === undefined ? {} : { capabilities: primary.capabilities }),
   generate: (request) =>
     primary.generate(request).pipe(
       Effect.catchIf(isLlmDown, (error) =>

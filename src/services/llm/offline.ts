@@ -1,6 +1,8 @@
 /**
  * The offline provider: not a model. Every call fails with a typed `Offline`
- * error so each agent takes its rule-based path (DESIGN "Works offline").
+ * error so each agent takes its rule-based path (DESIGN "Works offline"),
+ * and its capabilities say it cannot answer, for a path that decides before
+ * it calls (`requireModel`).
  */
 import { Effect, Layer, Stream } from "effect"
 import { Offline } from "../../domain/llm.js"
@@ -10,6 +12,7 @@ import { Llm } from "./llm.js"
 export const offline: LlmShape = {
   provider: "offline",
   model: "rules",
+  capabilities: { answers: false },
   generate: () => Effect.fail(new Offline()),
   stream: () => Stream.fail(new Offline())
 }

@@ -53,6 +53,7 @@ export const fromFinishReason = (reason: string | null): StopReason => {
       return "max_tokens"
     case "content_filter":
       return "refusal"
+    // A wire string the SDK may extend: any other reason is "other".
     default:
       return "other"
   }

@@ -159,6 +159,15 @@ export const resolveLlmSettings = (flags: LlmFlags) =>
     } satisfies LlmSettings
   })
 
+/**
+ * Whether these settings give no model at all: offline, and not replaying
+ * (a replay answers from its recordings, a model of its own). The one place
+ * outside the layer itself that reads the provider's name; a command asks
+ * this before it builds the layer, e.g. to skip loading photos nobody can see.
+ */
+export const selectsNoModel = (settings: LlmSettings): boolean =>
+  settings.provider === "offline" && Option.isNone(settings.replayDir)
+
 /** `openai:gpt-4.1-mini` → openai; a bare model name keeps the primary's provider. */
 export const parseModelSpec = (
   spec: string,

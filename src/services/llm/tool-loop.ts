@@ -3,20 +3,22 @@
  * results; repeat until it answers without a tool call, a tool ends the turn,
  * or `maxIterations` is reached.
  *
- * Tool failures — an unknown tool, input that does not decode, a handler that
- * fails — become error tool results the model sees (seeds/000 "Tool Results
- * Include Success/Failure"); they never crash the loop. A tool's requirements
- * (e.g. `QuestionUI`) flow into the loop's type, so a tool can ask the user
- * mid-turn. The result is a `TurnResult`: the caller picks its fallback.
+ * An unknown tool, input that does not decode, a handler's typed failure
+ * with `failureMode: "return"` and a handler's defect become error tool
+ * results the model sees (seeds/000 "Tool Results Include Success/Failure").
+ * A failure of a `failureMode: "error"` tool fails the loop: it is in the
+ * loop's error channel, typed. A tool's requirements (e.g. `QuestionUI`) flow
+ * into the loop's type, so a tool can ask the user mid-turn. The result is a
+ * `TurnResult`: the caller picks its fallback.
  */
 import { Array as Arr, Cause, Effect, Option } from "effect"
 import type { Message, ToolCall } from "../../domain/llm.js"
 import { GenerateRequest, TextBlock, ToolResult, TurnResult, Usage, UserMessage } from "../../domain/llm.js"
 import { Llm } from "./llm.js"
-import type { Tool, ToolRequirements } from "./tool.js"
-import { decodeInput, spec } from "./tool.js"
+import type { Any, ErrorOf, RequirementsOf, Runnable } from "./tool.js"
+import { erase } from "./tool.js"
 
-export interface ToolLoopOptions<Tools extends ReadonlyArray<Tool>> {
+export interface ToolLoopOptions<Tools extends ReadonlyArray<Any>> {
   readonly system?: string
   readonly messages: ReadonlyArray<Message>
   readonly tools: Tools
@@ -40,14 +42,14 @@ interface CallOutcome {
   readonly brokeWith: Option.Option<string>
 }
 
-export const run = <const Tools extends ReadonlyArray<Tool>>(
+export const run = <const Tools extends ReadonlyArray<Any>>(
   options: ToolLoopOptions<Tools>
-): Effect.Effect<ToolLoopResult, never, Llm | ToolRequirements<Tools[number]>> =>
+): Effect.Effect<ToolLoopResult, ErrorOf<Tools[number]>, Llm | RequirementsOf<Tools[number]>> =>
   Effect.gen(function*() {
     const llm = yield* Llm
     const maxIterations = options.maxIterations ?? 8
-    const byName = new Map(options.tools.map((t) => [t.name, t] as const))
-    const specs = options.tools.map(spec)
+    const byName = new Map(erase(options.tools).map((t) => [t.name, t] as const))
+    const specs = options.tools.map((t) => t.spec)
     let messages: Array<Message> = [...options.messages]
     let usage = Usage.zero
 
@@ -94,10 +96,10 @@ export const run = <const Tools extends ReadonlyArray<Tool>>(
  * Run one turn's calls: consecutive concurrency-safe calls together, the
  * others one at a time, results kept in the model's order.
  */
-const runCalls = <R>(
-  byName: ReadonlyMap<string, Tool<any, any, R>>,
+const runCalls = <E, R>(
+  byName: ReadonlyMap<string, Runnable<E, R>>,
   calls: ReadonlyArray<ToolCall>
-): Effect.Effect<ReadonlyArray<CallOutcome>, never, R> => {
+): Effect.Effect<ReadonlyArray<CallOutcome>, E, R> => {
   const isSafe = (call: ToolCall) => byName.get(call.name)?.concurrencySafe === true
   const batches = Arr.chop(calls, (rest) => {
     if (!isSafe(rest[0])) return [rest.slice(0, 1), rest.slice(1)]
@@ -112,7 +114,7 @@ const runCalls = <R>(
   )
 }
 
-const runCall = <R>(byName: ReadonlyMap<string, Tool<any, any, R>>, call: ToolCall): Effect.Effect<CallOutcome, never, R> => {
+const runCall = <E, R>(byName: ReadonlyMap<string, Runnable<E, R>>, call: ToolCall): Effect.Effect<CallOutcome, E, R> => {
   const tool = byName.get(call.name)
   const fail = (text: string): CallOutcome => ({
     result: new ToolResult({ toolCallId: call.id, content: [new TextBlock({ text })], isError: true }),
@@ -121,35 +123,18 @@ const runCall = <R>(byName: ReadonlyMap<string, Tool<any, any, R>>, call: ToolCa
   if (tool === undefined) {
     return Effect.succeed(fail(`Unknown tool "${call.name}". Available tools: ${[...byName.keys()].join(", ")}.`))
   }
-  return Effect.gen(function*() {
-    const input = yield* decodeInput(tool.input, call.input).pipe(Effect.either)
-    if (input._tag === "Left") return fail(`Invalid input for ${call.name}:\n${input.left}`)
-    const output = yield* tool.handler(input.right).pipe(Effect.sandbox, Effect.either)
-    if (output._tag === "Left") {
-      const cause = output.left
-      if (Cause.isFailure(cause)) {
-        yield* Effect.logWarning(`tool ${call.name} failed`, Cause.pretty(cause))
-        return fail(`${call.name} failed: ${describeError(Cause.squash(cause))}`)
-      }
-      yield* Effect.logError(`tool ${call.name} crashed`, Cause.pretty(cause))
-      return fail(`${call.name} failed with an internal error.`)
-    }
-    return {
-      result: new ToolResult({ toolCallId: call.id, content: output.right, isError: false }),
-      brokeWith: Option.fromNullable(tool.breaksTurn?.(input.right))
-    }
-  }).pipe(Effect.withSpan(`tool.${call.name}`))
-}
-
-const describeError = (error: unknown): string => {
-  if (typeof error === "object" && error !== null) {
-    const message = "message" in error && typeof error.message === "string" && error.message.length > 0
-      ? error.message
-      : undefined
-    const tag = "_tag" in error && typeof error._tag === "string" ? error._tag : undefined
-    if (message !== undefined && tag !== undefined) return `${tag}: ${message}`
-    if (message !== undefined) return message
-    if (tag !== undefined) return tag
-  }
-  return String(error)
+  return tool.call(call.input).pipe(
+    Effect.map((called): CallOutcome => ({
+      result: new ToolResult({ toolCallId: call.id, content: called.output, isError: called.isError }),
+      brokeWith: called.brokeWith
+    })),
+    // A typed failure of a failureMode "error" tool fails the loop; a defect is the tool's bug, shown as an internal error.
+    Effect.catchAllCause((cause) =>
+      Option.match(Cause.failureOption(cause), {
+        onSome: (error) => Effect.fail(error),
+        onNone: () => Effect.as(Effect.logError(`tool ${call.name} crashed`, Cause.pretty(cause)), fail(`${call.name} failed with an internal error.`))
+      })
+    ),
+    Effect.withSpan(`tool.${call.name}`)
+  )
 }

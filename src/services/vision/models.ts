@@ -24,6 +24,7 @@ export const supportsImages = (provider: string, model: string): boolean => {
       return openAiVision.test(name) || openModels.test(name)
     case "scripted":
       return claudeVision.test(name) || openAiVision.test(name) || openModels.test(name)
+    // `provider` is any model's free-form name, not a tag: an unknown provider is not assumed to see images.
     default:
       return false
   }

@@ -45,10 +45,9 @@ const onModel = (answers: ReadonlyArray<Answer>, policy: RetryPolicy = noRetries
   return { ...model, layer }
 }
 
-const Lookup = Tool.make({
-  name: "lookup",
+const Lookup = Tool.make("lookup", {
   description: "Look a word up",
-  input: Schema.Struct({ word: Schema.String }),
+  parameters: Schema.Struct({ word: Schema.String }),
   handler: ({ word }) => Effect.succeed({ word, meaning: word === "shoal" ? "a group of fish" : "unknown" })
 })
 

@@ -13,10 +13,9 @@ import * as Tool from "../../../src/services/llm/tool.js"
 import * as ToolLoop from "../../../src/services/llm/tool-loop.js"
 import { QuestionUI, ScriptedQuestions } from "../../../src/services/question-ui/index.js"
 
-const proposeDisposition = Tool.make({
-  name: "propose_disposition",
+const proposeDisposition = Tool.make("propose_disposition", {
   description: "Propose what to do with an item; the user confirms or corrects with one tap.",
-  input: Schema.Struct({
+  parameters: Schema.Struct({
     item: Schema.String,
     choices: Schema.NonEmptyArray(Schema.Struct({ label: Schema.String, disposition: ItemDispositionSchema })),
     reason: Schema.optional(Schema.String)

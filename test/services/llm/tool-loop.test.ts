@@ -8,27 +8,32 @@ import { UsageMeter } from "../../../src/services/llm/usage.js"
 
 class Pantry extends Context.Tag("test/Pantry")<Pantry, Ref.Ref<ReadonlyArray<string>>>() {}
 
-const addItem = Tool.make({
-  name: "add_item",
+const addItem = Tool.make("add_item", {
   description: "Add an item to the pantry",
-  input: Schema.Struct({ item: Schema.String.pipe(Schema.nonEmptyString()) }),
+  parameters: Schema.Struct({ item: Schema.String.pipe(Schema.nonEmptyString()) }),
   handler: ({ item }) =>
     Effect.flatMap(Pantry, (ref) => Ref.updateAndGet(ref, (items) => [...items, item])).pipe(
       Effect.map((items) => ({ count: items.length }))
     )
 })
 
-const failing = Tool.make({
-  name: "weigh",
+class NoScale extends Schema.TaggedError<NoScale>()("NoScale", { item: Schema.String }) {
+  override get message(): string {
+    return `no scale for ${this.item}`
+  }
+}
+
+const failing = Tool.make("weigh", {
   description: "Weigh an item",
-  input: Schema.Struct({ item: Schema.String }),
-  handler: ({ item }) => Effect.fail(new Error(`no scale for ${item}`))
+  parameters: Schema.Struct({ item: Schema.String }),
+  failure: NoScale,
+  failureMode: "return",
+  handler: ({ item }) => Effect.fail(new NoScale({ item }))
 })
 
-const finish = Tool.make({
-  name: "finish",
+const finish = Tool.make("finish", {
   description: "End the turn",
-  input: Schema.Struct({ reason: Schema.String }),
+  parameters: Schema.Struct({ reason: Schema.String }),
   handler: () => Effect.succeed("ok"),
   breaksTurn: ({ reason }) => reason
 })
@@ -89,7 +94,8 @@ describe("ToolLoop", () => {
       expect(texts[0]?.[1]).toContain('Unknown tool "fly"')
       expect(texts[1]?.[0]).toBe(true)
       expect(texts[1]?.[1]).toContain("Invalid input for add_item")
-      expect(texts[2]).toEqual([true, "weigh failed: no scale for flour"])
+      // A typed failure goes back as a tool error: in words, then encoded with the tool's failure Schema.
+      expect(texts[2]).toEqual([true, 'weigh failed: NoScale: no scale for flour\n{"item":"flour","_tag":"NoScale"}'])
     }).pipe(Effect.provide(Layer.merge(
       ScriptedLlm.layer([
         ScriptedLlm.toolCalls([
@@ -101,6 +107,34 @@ describe("ToolLoop", () => {
       ]),
       pantry
     ))))
+
+  it.effect("a failureMode error tool's typed failure fails the loop, in its error channel", () =>
+    Effect.gen(function*() {
+      const strict = Tool.make("weigh", {
+        description: "Weigh an item",
+        parameters: Schema.Struct({ item: Schema.String }),
+        failure: NoScale,
+        handler: ({ item }) => Effect.fail(new NoScale({ item }))
+      })
+      const error = yield* Effect.flip(ToolLoop.run({ messages: [userText("go")], tools: [strict] }))
+      expect(error).toEqual(new NoScale({ item: "salt" }))
+      // The loop stopped at the failure: the model's second answer was never asked for.
+      expect(yield* Effect.flatMap(ScriptedLlm, (s) => s.remaining)).toBe(1)
+    }).pipe(Effect.provide(ScriptedLlm.layer([ScriptedLlm.toolCall("weigh", { item: "salt" }), ScriptedLlm.text("unused")]))))
+
+  it.effect("a success is encoded with the tool's success Schema before the model sees it", () =>
+    Effect.gen(function*() {
+      const when = Tool.make("when", {
+        description: "When it was bought",
+        parameters: Schema.Struct({}),
+        success: Schema.Struct({ bought: Schema.DateFromString }),
+        handler: () => Effect.succeed({ bought: new Date("2026-11-20T08:00:00.000Z") })
+      })
+      yield* ToolLoop.run({ messages: [userText("go")], tools: [when] })
+      const [, second] = yield* Effect.flatMap(ScriptedLlm, (s) => s.requests)
+      const [result] = second?.messages.at(-1)?.content ?? []
+      expect(result).toMatchObject({ _tag: "ToolResult", isError: false, content: [{ text: '{"bought":"2026-11-20T08:00:00.000Z"}' }] })
+    }).pipe(Effect.provide(ScriptedLlm.layer([ScriptedLlm.toolCall("when", {}), ScriptedLlm.text("Friday.")]))))
 
   it.effect("stops when a tool ends the turn, without asking the model again", () =>
     Effect.gen(function*() {
@@ -140,10 +174,9 @@ describe("ToolLoop", () => {
     Effect.gen(function*() {
       const log = yield* Ref.make<ReadonlyArray<string>>([])
       const slowRead = (name: string) =>
-        Tool.make({
-          name,
+        Tool.make(name, {
           description: "read",
-          input: Schema.Struct({}),
+          parameters: Schema.Struct({}),
           concurrencySafe: true,
           handler: () =>
             Ref.update(log, (l) => [...l, `${name}:start`]).pipe(
@@ -152,10 +185,9 @@ describe("ToolLoop", () => {
               Effect.as(name)
             )
         })
-      const write = Tool.make({
-        name: "write",
+      const write = Tool.make("write", {
         description: "write",
-        input: Schema.Struct({}),
+        parameters: Schema.Struct({}),
         handler: () => Ref.update(log, (l) => [...l, "write"]).pipe(Effect.as("w"))
       })
       const result = yield* ToolLoop.run({ messages: [userText("x")], tools: [slowRead("r1"), slowRead("r2"), write] })
