@@ -93,18 +93,32 @@ export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: Sho
       tile: findTiles(page.nodes, page.snapshot.url, store.productPathPattern, addToCart).find((t) => t.url === url)
     }))
 
-  /** Put `quantity` in the cart from this tile: quantity field, else add then stepper, else repeated adds. `refresh` reads the tile again (fresh refs). */
-  const addFromTile = (tile: Tile, quantity: number, refresh: Effect.Effect<Tile | undefined, Attempt, Browser>) =>
+  /**
+   * Put `quantity` in the cart from this tile: quantity field, else add then stepper, else repeated adds.
+   * `refresh` reads the tile again (fresh refs). An add that leaves the page (a form that lands on the
+   * cart) is repeated from `from`, the page the first add was made on, opened again.
+   */
+  const addFromTile = (tile: Tile, quantity: number, refresh: Effect.Effect<Tile | undefined, Attempt, Browser>, from: string) =>
     Effect.gen(function*() {
       if (tile.quantityRef !== undefined && quantity > 1) yield* step("setting the quantity", browser.type(tile.quantityRef, String(quantity)))
       if (tile.addRef === undefined) return false
       yield* step("adding to cart", browser.click(tile.addRef))
       if (tile.quantityRef !== undefined) return true
       for (let more = 1; more < quantity; more++) {
-        const now = yield* refresh
+        let now = yield* refresh
+        const left = now?.increaseRef === undefined && now?.addRef === undefined
+        if (left) {
+          yield* step("going back to add one more", browser.navigate(from))
+          yield* dismissConsent
+          now = yield* refresh
+        }
         const control = now?.increaseRef ?? now?.addRef
         if (control === undefined) return false
+        const badge = left ? badgeText((yield* step("reading the page", readPage)).nodes) : ""
         yield* step("adding one more", browser.click(control))
+        // An add that leaves the page: let it land (the badge changes on the next page) before the next
+        // step reads the cart, or the cart is read before the store has counted it.
+        if (left) yield* awaitAddOnPage(badge, tile.name)
       }
       return true
     })
@@ -138,7 +152,9 @@ export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: Sho
       let texts = tile.texts
       let name = candidate.name
       let refresh = Effect.map(tileHere(candidate.url), (r) => r.tile)
+      let from = searchUrlFor(store, want.searchText)
       if (tile.addRef === undefined) {
+        from = candidate.url
         // No add button on the tile: add from the product page.
         yield* step(`opening ${candidate.name}`, browser.navigate(candidate.url))
         yield* dismissConsent
@@ -162,7 +178,7 @@ export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: Sho
       }
       const price = readTilePrice(texts)
       const badgeBefore = badgeText((yield* step("reading the page", readPage)).nodes)
-      if (!(yield* addFromTile(tile, want.quantity, refresh))) {
+      if (!(yield* addFromTile(tile, want.quantity, refresh, from))) {
         return Attempt.Failed({ reason: "agent_error", error: `could not set ${want.quantity} of ${name} with the store's controls` })
       }
       const signal = yield* awaitAddOnPage(badgeBefore, name)

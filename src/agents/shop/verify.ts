@@ -17,6 +17,7 @@ import { Cents, ItemAdded } from "../../domain/shop/item.js"
 import { formatMoney, readTilePrice } from "../../domain/shop/price.js"
 import type { TilePrice } from "../../domain/shop/price.js"
 import { findTiles, productBlock } from "../../domain/shop/tiles.js"
+import { samePage } from "../../domain/shop/url-guard.js"
 import { Browser } from "../../services/browser/browser.js"
 import { readCartPage, readPage } from "./page-reading.js"
 
@@ -73,7 +74,8 @@ export const verifyAdd = (reported: ItemAdded, want: number, before: CartView | 
     const product = { name: reported.productName, url: reported.url.length > 0 ? reported.url : undefined }
     // The price from where the add happened, before leaving the page.
     const here = yield* Effect.option(readPage)
-    const price = here._tag === "Some"
+    // An add that lands on the cart page: its line shows the line's total, not the price of one — keep the tile's.
+    const price = here._tag === "Some" && !samePage(here.value.snapshot.url, store.cartUrl)
       ? priceWhereAdded(here.value.nodes, here.value.snapshot.url, product, store.productPathPattern, new RegExp(store.addToCartPattern, "i"))
       : undefined
     const after = yield* readCartPage()

@@ -31,7 +31,7 @@ export interface CartView {
 
 const emptyMarker = /(?:cart|basket|panier)\s+(?:is|est)\s+(?:currently\s+)?(?:empty|vide)|no (?:items|products) in (?:your )?(?:cart|basket)|aucun (?:article|produit) (?:dans|au) (?:votre )?panier|^\s*(?:empty cart|panier vide)\s*$/i
 const totalLabel = /^\s*(?:estimated\s+|order\s+|cart\s+)?(sub-?\s?total|sous-total|total(?:\s+estim[ée])?|montant(?:\s+total)?)\b/i
-const quantityText = /(?:qty|quantity|quantit[ée])\s*:?\s*(\d{1,3})\b|(?:^|\s)[×x]\s*(\d{1,3})\b|\b(\d{1,3})\s*[×x]\s/i
+const quantityText = /(?:qty|qt[ée]|quant\.|quantity|quantit[ée])\s*:?\s*(\d{1,3})\b|(?:^|\s)[×x]\s*(\d{1,3})\b|\b(\d{1,3})\s*[×x]\s/i
 const noButtons = /(?!)/
 
 const quantityOf = (tile: Tile): number => {

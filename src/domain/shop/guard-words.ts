@@ -29,6 +29,8 @@ const foldWord = (word: string): string => word.normalize("NFKD").replace(/\p{M}
 export const decodeFully = (text: string): string => {
   let current = text
   for (let round = 0; round < 5; round++) {
+    // IIS-style `%u006f` escapes: some servers still decode them, so the guard must read them too.
+    current = current.replace(/%u([0-9a-f]{4})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
     let next = current
     try {
       next = decodeURIComponent(current)
@@ -77,6 +79,9 @@ export const textWords = (text: string): ReadonlyArray<string> =>
     .map(foldWord)
     .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ""))
     .filter((w) => w.length > 0)
+    // A Latin word with a letter no table maps (`chec\u1d0bout`, `\u03f2heckout`, `check\ua4f3ut`): that letter may imitate any
+    // Latin one, so it is read as a wildcard. Fails closed; words wholly in another script are read as written.
+    .map((w) => (/[a-z]/.test(w) ? w.replace(/[^a-z0-9]/gu, wildcard) : w))
     // "v2" reads as one word: a version is not a word of its own.
     .reduce<Array<string>>((out, w) => {
       const last = out[out.length - 1]
@@ -84,6 +89,13 @@ export const textWords = (text: string): ReadonlyArray<string> =>
       else out.push(w)
       return out
     }, [])
+
+/** A letter in a Latin word that may stand for any letter (see `textWords`). */
+const wildcard = "\u0000"
+
+/** Whether `form` matches `wanted` at `at`, a wildcard matching any one letter. */
+const matchesAt = (wanted: string, at: number, form: string): boolean =>
+  at + form.length <= wanted.length && [...form].every((c, i) => c === wildcard || c === wanted[at + i])
 
 /** A word as written, and its singular forms (`checkouts`, `caisses`, `passwords`). */
 const forms = (word: string): ReadonlyArray<string> => [
@@ -98,7 +110,7 @@ const spells = (words: ReadonlyArray<string>, start: number, wanted: string): bo
     if (done === wanted.length) return true
     const word = words[index]
     if (word === undefined) return false
-    return forms(word).some((form) => wanted.startsWith(form, done) && go(index + 1, done + form.length))
+    return forms(word).some((form) => matchesAt(wanted, done, form) && go(index + 1, done + form.length))
   }
   return go(start, 0)
 }

@@ -56,6 +56,37 @@ const englishFormWords = new Set([
 ])
 
 /**
+ * Words that describe the head after it, in brand-first, descriptor-last names ("Gay Lea Butter
+ * Unsalted", "Danone Yogurt Plain", "Shrimp Raw Peeled"): never the head. Past participles ("sliced",
+ * "smoked") and "-less" words ("boneless") are read as such by their ending (`isEnglishDescriptor`).
+ */
+const englishDescriptorWords = new Set([
+  "plain", "original", "organic", "light", "lite", "raw", "fresh", "frozen", "whole", "lean", "extra", "natural", "classic",
+  "regular", "large", "medium", "small", "jumbo", "smooth", "crunchy", "creamy", "low", "fat", "free", "sodium", "mild",
+  "hot", "spicy", "sweet", "unsweetened", "white", "brown", "red", "green", "yellow", "black", "dark", "thick", "thin",
+  "cut", "bone", "in", "on", "off", "skin", "premium", "select", "choice", "pure", "cooked", "ready"
+])
+/** A word that only describes the head written before it: a listed one, a past participle or a "-less" word. */
+const isEnglishDescriptor = (w: string): boolean =>
+  englishDescriptorWords.has(w) || (w.length >= 5 && /[^e]ed$/.test(w)) || (w.length >= 6 && w.endsWith("less"))
+
+/**
+ * French forms, cuts and packs written before "de" + the food ("Poitrines de poulet", "Filets de
+ * saumon", "Sac de pommes"): the food is what the product is, as English "Chicken Breasts".
+ */
+const frenchFormWords = new Set([
+  "poitrine", "cuisse", "haut", "aile", "pilon", "filet", "longe", "cotelette", "escalope", "tranche", "morceau", "cube",
+  "darne", "pave", "lanière", "laniere", "medaillon", "rôti", "roti", "bifteck", "steak", "coeur", "bouquet", "feuille",
+  "gousse", "tete", "botte", "sac", "paquet", "boite", "pot", "bouteille", "barquette", "sachet", "caisse", "douzaine",
+  "contenant", "format", "portion", "demi", "moitie", "quartier"
+])
+/** Whether a (folded) word is a French form, cut or pack ("poitrines", "filets", "sac"). */
+export const isFrenchForm = (w: string): boolean => inSet(frenchFormWords, w)
+
+/** Whether a (folded) word is a form, cut or pack that follows the food in English ("Striploin Steak", "Coffee Pods"). */
+export const isEnglishForm = (w: string): boolean => inSet(englishFormWords, w)
+
+/**
  * Prepared foods and other products that, as the last noun of an English name, make the food before
  * them a mere modifier ("Carrot Cake", "Spinach Dip", "Coffee Filters"). Plurals need no list: an
  * English name ending in a plural noun ("Burgers", "Wraps", "Chips") names that plural thing.
@@ -66,7 +97,7 @@ const englishProductNouns = new Set([
   "shake", "milkshake", "soda", "pop", "kebab", "cereal", "tart", "pie", "salad", "sandwich", "pizza", "dressing", "oil",
   "jam", "jelly", "syrup", "candy", "gum", "creamer", "pudding", "concentrate", "seasoning", "marinade", "roll", "bun",
   "bagel", "pastry", "dumpling", "nugget", "patty", "sausage", "jerky", "snack", "treat", "food", "smoothie",
-  "latte", "tea", "ice", "popsicle", "cone", "granola", "flour", "starch", "extract", "powder", "substitute", "alternative"
+  "latte", "tea", "ice", "popsicle", "spice", "rub", "gravy", "cone", "granola", "flour", "starch", "extract", "powder", "substitute", "alternative"
 ])
 
 export type NameLanguage = "english" | "french"
@@ -87,7 +118,12 @@ export const headIndex = (main: ReadonlyArray<string>, language: NameLanguage): 
   }
   for (let i = main.length - 1; i >= 0; i--) {
     const w = main[i]
-    if (w !== undefined && !inSet(englishFormWords, w)) return i
+    if (w !== undefined && !inSet(englishFormWords, w) && !isEnglishDescriptor(w)) return i
+  }
+  // Every word a form or a descriptor ("Steak", "Fresh Steak"): the last form is what it is.
+  for (let i = main.length - 1; i >= 0; i--) {
+    const w = main[i]
+    if (w !== undefined && !isEnglishDescriptor(w)) return i
   }
   return main.length - 1
 }

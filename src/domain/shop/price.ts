@@ -68,30 +68,43 @@ const toCents = (whole: string, fraction: string | undefined): number =>
  * - `dollarComma`: "$1,99" "$12,34" "$1.234,56" — `$` first with a decimal comma (two digits after it: 3 are thousands);
  * - `dollarCents`: "$.99";
  * - `trailing`: "1 299,00 $" "3,99$" "3.99 $" "1,299.00 $" "1.299,00 $" — the amount, then `$`;
- * - `cent`: "99¢" "99 ¢".
+ * - `cent`: "99¢" "99 ¢"; `pence`: "99p";
+ * - `signMark`: "4€99", "2£49" — the sign as the decimal mark.
+ *
+ * The currency a price is written with: a sign (dollars, euros, pounds; "CA$", "US$" end in one) or,
+ * before or after the amount, a code ("EUR 4,99", "4,99 CAD"). Amounts are cents of whichever it is.
  */
-/** The currency symbols a price is written with: dollars, euros, pounds (amounts are cents of whichever it is). */
-const cur = "[$€£]"
+const code = String.raw`\b(?:CAD|USD|EUR|GBP)\b`
+const cur = String.raw`(?:[$€£]|${code})`
+/** After the amount: a sign, a sign with its country ("4,99 CA$"), or a code. */
+const curAfter = String.raw`(?:(?:CA|C|US|AU|NZ)?[$€£]|${code})`
 const moneyShape = new RegExp(
   [
+    // "4€99", "2£49": the sign as the decimal mark (French and British shelf labels).
+    String.raw`(?<![\d.,])(?<signMark>\d{1,4})[€£](?<signMarkFraction>\d{2})(?!\d)`,
     String.raw`${cur}\s?(?<dollar>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?<dollarFraction>\d{1,2}))?(?!\d|,\d)`,
     String.raw`${cur}\s?(?<dollarComma>\d{1,3}(?:\.\d{3})+|\d+),(?<dollarCommaFraction>\d{2})(?!\d)`,
     String.raw`${cur}\s?\.(?<dollarCents>\d{2})(?!\d)`,
-    String.raw`(?<![\d.,])(?<trailing>\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d{1,3}(?:\.\d{3})+(?=,)|\d{1,3}(?:,\d{3})+(?=\.)|\d+)(?:[,.](?<trailingFraction>\d{2})\s?${cur}|\s?${cur}(?!\s?\d))`,
-    String.raw`(?<![\d.,$€£])(?<cent>\d{1,2})\s?¢`
+    String.raw`(?<![\d.,])(?<trailing>\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d{1,3}(?:\.\d{3})+(?=,)|\d{1,3}(?:,\d{3})+(?=\.)|\d+)(?:[,.](?<trailingFraction>\d{2})\s?${curAfter}|\s?${curAfter}(?!\s?\d))`,
+    String.raw`(?<![\d.,$€£])(?<cent>\d{1,2})\s?¢`,
+    // "99p": pence, written alone after a space or a label ("Now 99p"), never inside a word ("12pk").
+    String.raw`(?<![\d.,$€£\p{L}])(?<pence>\d{1,2})p(?![\p{L}\d])`
   ].join("|"),
-  "g"
+  "gu"
 )
 
 /** Every amount in a text, in order. */
 export const moneyIn = (text: string): ReadonlyArray<Money> =>
   [...text.matchAll(moneyShape)].map((m) => {
     const g = m.groups ?? {}
-    const cents = g["cent"] !== undefined
-      ? Number.parseInt(g["cent"], 10)
+    const cents = g["cent"] !== undefined || g["pence"] !== undefined
+      ? Number.parseInt(g["cent"] ?? g["pence"] ?? "0", 10)
       : g["dollarCents"] !== undefined
       ? Number.parseInt(g["dollarCents"], 10)
-      : toCents(g["dollar"] ?? g["dollarComma"] ?? g["trailing"] ?? "0", g["dollarFraction"] ?? g["dollarCommaFraction"] ?? g["trailingFraction"])
+      : toCents(
+        g["signMark"] ?? g["dollar"] ?? g["dollarComma"] ?? g["trailing"] ?? "0",
+        g["signMarkFraction"] ?? g["dollarFraction"] ?? g["dollarCommaFraction"] ?? g["trailingFraction"]
+      )
     return { cents, start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }
   })
 

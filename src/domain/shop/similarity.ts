@@ -35,7 +35,7 @@
  * (`rankCandidates`); equal candidates keep the store's order.
  */
 
-import { headIndex, isProductHead, nameLanguage, singulars } from "./name-head.js"
+import { headIndex, isEnglishForm, isFrenchForm, isProductHead, nameLanguage, singulars } from "./name-head.js"
 
 const stopWords = new Set(["a", "an", "the", "of", "and", "or", "de", "la", "le", "les", "et", "du", "des", "l", "d"])
 /** Words that join a head to what describes it: the head comes before them. */
@@ -60,6 +60,8 @@ const flavourWords = new Set([
   "mint", "coffee", "mocha", "butter", "milk", "egg", "chicken", "beef", "pork", "bacon", "ham", "turkey", "tuna",
   "salmon", "shrimp", "tomato", "potato", "carrot", "spinach", "pumpkin", "rice", "oat", "bread", "sugar", "jalapeno",
   "bbq", "barbecue", "ranch", "dill", "pickle",
+  // frozen into another product: ice cream is not cream, iced tea not tea, crème glacée not crème
+  "ice", "iced", "glace", "glacee",
   // French
   "arachide", "amande", "noisette", "noix", "coco", "ail", "oignon", "herbe", "fromage", "chocolat", "vanille", "fraise",
   "framboise", "bleuet", "myrtille", "cerise", "banane", "pomme", "citron", "mangue", "peche", "ananas", "raisin",
@@ -101,9 +103,21 @@ const isQuantity = (w: string): boolean =>
 /** The main part's content words, quantities dropped: "Wide Egg Noodles, 375 g" → [wide, egg, noodles]. */
 const mainWords = (text: string): ReadonlyArray<string> => {
   const main = fold(text).split(/,|\s[-–—]\s|\(|\[|\//)[0] ?? ""
-  const all = main.split(/[^a-z0-9%]+/).filter((w) => w.length > 0)
+  return mainOf(main.split(/[^a-z0-9%]+/).filter((w) => w.length > 0))
+}
+
+/** French links after which the food follows a cut or pack ("Poitrines de poulet", "Sac d'oignons"). */
+const frenchFormLinks = new Set(["de", "d", "du", "des"])
+
+const mainOf = (all: ReadonlyArray<string>): ReadonlyArray<string> => {
   const beforeLink = all.findIndex((w, i) => i > 0 && linkingWords.has(w))
   const kept = (beforeLink > 0 ? all.slice(0, beforeLink) : all).filter((w) => !stopWords.has(w) && !isQuantity(w))
+  // Only a French cut or pack before "de": the food after it is the main part ("Filets de saumon de l'Atlantique" → saumon).
+  const link = all[beforeLink]
+  if (beforeLink > 0 && link !== undefined && frenchFormLinks.has(link) && kept.length > 0 && kept.every(isFrenchForm)) {
+    const rest = mainOf(all.slice(beforeLink + 1).filter((w) => !stopWords.has(w) || linkingWords.has(w)))
+    if (rest.length > 0) return rest
+  }
   return kept
 }
 
@@ -142,6 +156,9 @@ export const headFit = (item: string, product: string): number => {
   const productHead = main[headIndex(main, language)]
   if (head === undefined || productHead === undefined) return 1
   if (sameWord(head, productHead)) return main.length === 1 && hasComplement(product) ? 0.85 : 1
+  // The item names the cut or form the product's head carries after it ("steak" → "Striploin Steak").
+  const at = main.indexOf(productHead)
+  if (language === "english" && isEnglishForm(head) && main.slice(at + 1).some((w) => sameWord(head, w))) return 1
   if (!main.includes(head)) return 0.5
   if (language === "english" && isProductHead(productHead)) return 0.5
   return head === main[0] ? 0.85 : 0.8
