@@ -28,6 +28,10 @@ import { llmLayerFor, llmOptions } from "./llm-options.js"
 import type { LlmFlags } from "../services/llm/settings.js"
 import { selectsNoModel } from "../services/llm/settings.js"
 import { runChat } from "./tidy-chat.js"
+import { checkPort, webOptions } from "./web-options.js"
+
+/** The coach's page: its port unless --port says otherwise. */
+const tidyPort = 8024
 
 const options = {
   ...llmOptions,
@@ -39,11 +43,7 @@ const options = {
     Options.withDescription("Continue a saved session: the one named by SESSION, else the newest.")
   ),
   list: Options.boolean("list").pipe(Options.withDescription("List saved sessions and exit.")),
-  gui: Options.boolean("gui").pipe(
-    Options.withDescription("Serve the coach as a web page on 127.0.0.1 (chat, photo upload, one-tap cards) instead of the terminal.")
-  ),
-  port: Options.integer("port").pipe(Options.withDescription("The web page's port (with --gui; 0 picks a free one)."), Options.withDefault(8024)),
-  open: Options.boolean("open").pipe(Options.withDescription("Open the web page in your browser (with --gui).")),
+  ...webOptions("the coach (chat, photo upload, one-tap cards)", tidyPort),
   session: Args.text({ name: "SESSION" }).pipe(Args.withDescription("A saved session's id (with --resume)."), Args.optional)
 }
 
@@ -56,24 +56,18 @@ export class TidyUsageError extends Data.TaggedError("TidyUsageError")<{ readonl
   }
 }
 
-export class GuiPortInvalid extends Data.TaggedError("GuiPortInvalid")<{ readonly port: number }> {
-  override get message(): string {
-    return `--port ${this.port} is not a port; use a number from 1 to 65535 (default 8024; 0 picks a free one).`
-  }
-}
-
 /**
  * `--gui`: the web page. Its server (and @effect/platform-node's HTTP server)
  * is imported only here, so `shoal --help` and the terminal coach never load it.
  */
 const serveWebPage = (flags: LlmFlags & { readonly port: number; readonly open: boolean }) =>
   Effect.gen(function*() {
-    if (!Number.isInteger(flags.port) || flags.port < 0 || flags.port > 65535) return yield* new GuiPortInvalid({ port: flags.port })
+    const port = yield* checkPort(flags.port, tidyPort)
     const { layer: llmLayer } = yield* llmLayerFor(flags)
     const [{ serveGui }, { layerSharp }] = yield* Effect.promise(() =>
       Promise.all([import("../gui/server.js"), import("../services/photos/sharp.js")])
     )
-    return yield* serveGui({ port: flags.port, open: flags.open }).pipe(
+    return yield* serveGui({ port, open: flags.open }).pipe(
       Effect.provide(Layer.mergeAll(llmLayer, layerEvents, layerSharp, UsageMeter.layer))
     )
   })

@@ -19,7 +19,8 @@ import type { Context } from "effect"
 import { Answer } from "../domain/question.js"
 import type { QuestionUIShape } from "../services/question-ui/question-ui.js"
 import { fromRenderer } from "../services/question-ui/interpreter.js"
-import type { DispositionReply, LeafQuestion, QuestionRenderer } from "../services/question-ui/renderer.js"
+import type { LeafQuestion } from "../services/question-ui/renderer.js"
+import { rendererFromAnswers } from "../services/question-ui/renderer.js"
 import type { Hub } from "./hub.js"
 import type { QuestionStore, StoredQuestion } from "./questions.js"
 
@@ -55,15 +56,7 @@ export const durableQuestions = (
       return yield* DurableDeferred.await(answerDeferred(deferred))
     }).pipe(Effect.provide(workflow))
 
-  const renderer: QuestionRenderer = {
-    proposeDisposition: (q) =>
-      Effect.map(post(q), (a): DispositionReply =>
-        a._tag === "DispositionAnswer" ? a.disposition : a._tag === "MessageInstead" ? a : { _tag: "SkipForNow" }),
-    choose: (q) => Effect.map(post(q), (a) => (a._tag === "ChoiceAnswer" ? a.value : q.options[0]?.value ?? "")),
-    freeText: (q) => Effect.map(post(q), (a) => (a._tag === "TextAnswer" ? a.text : "")),
-    confirm: (q) => Effect.map(post(q), (a) => (a._tag === "ConfirmAnswer" ? a.confirmed : q.default))
-  }
-  return fromRenderer(renderer)
+  return fromRenderer(rendererFromAnswers(post))
 }
 
 /** Hand a claimed answer to the turn waiting on it (idempotent: the deferred keeps the first one). */

@@ -16,7 +16,8 @@ import type { Answer } from "../../domain/question.js"
 import { fromRenderer } from "./interpreter.js"
 import type { QuestionUIShape } from "./question-ui.js"
 import { QuestionInputClosed } from "./renderer.js"
-import type { DispositionReply, LeafQuestion, QuestionRenderer } from "./renderer.js"
+import type { LeafQuestion } from "./renderer.js"
+import { rendererFromAnswers } from "./renderer.js"
 import { withLeafTimeout } from "./timeout.js"
 
 export interface PendingQuestion {
@@ -110,14 +111,7 @@ export const makeQuestionBridgeWith = (options: QuestionBridgeOptions): Effect.E
         )
       })
 
-    const renderer: QuestionRenderer = {
-      proposeDisposition: (q) =>
-        Effect.map(post(q), (a): DispositionReply =>
-          a._tag === "DispositionAnswer" ? a.disposition : a._tag === "MessageInstead" ? a : { _tag: "SkipForNow" }),
-      choose: (q) => Effect.map(post(q), (a) => (a._tag === "ChoiceAnswer" ? a.value : q.options[0]?.value ?? "")),
-      freeText: (q) => Effect.map(post(q), (a) => (a._tag === "TextAnswer" ? a.text : "")),
-      confirm: (q) => Effect.map(post(q), (a) => (a._tag === "ConfirmAnswer" ? a.confirmed : q.default))
-    }
+    const renderer = rendererFromAnswers(post)
 
     const publicView = (w: Option.Option<Waiting>): Option.Option<PendingQuestion> =>
       Option.map(w, ({ id, question }) => ({ id, question }))

@@ -7,9 +7,8 @@
  * question and read one reply. Each method returns the bare reply (not an
  * `Answer`), so a renderer cannot answer a Confirm with a choice.
  */
-import { Data } from "effect"
-import type { Effect } from "effect"
-import type { ItemDisposition, MessageInstead, Question } from "../../domain/question.js"
+import { Data, Effect } from "effect"
+import type { Answer, ItemDisposition, MessageInstead, Question } from "../../domain/question.js"
 
 /** The questions a renderer draws itself; everything else is structure. */
 export type LeafQuestion = Extract<Question, { readonly _tag: "ProposeDisposition" | "Choose" | "FreeText" | "Confirm" }>
@@ -38,3 +37,17 @@ export interface QuestionRenderer {
   /** Announce a group before its questions (a heading); optional. */
   readonly beginGroup?: (title: string) => Effect.Effect<void>
 }
+
+/**
+ * A renderer from one "post a question, await its Answer" function (the web
+ * page, `shoal serve`): each leaf's reply read off the Answer, an Answer of
+ * another kind taken as the question's neutral default.
+ */
+export const rendererFromAnswers = (post: (question: LeafQuestion) => Effect.Effect<Answer, QuestionInputClosed>): QuestionRenderer => ({
+  proposeDisposition: (q) =>
+    Effect.map(post(q), (a): DispositionReply =>
+      a._tag === "DispositionAnswer" ? a.disposition : a._tag === "MessageInstead" ? a : { _tag: "SkipForNow" }),
+  choose: (q) => Effect.map(post(q), (a) => (a._tag === "ChoiceAnswer" ? a.value : q.options[0]?.value ?? "")),
+  freeText: (q) => Effect.map(post(q), (a) => (a._tag === "TextAnswer" ? a.text : "")),
+  confirm: (q) => Effect.map(post(q), (a) => (a._tag === "ConfirmAnswer" ? a.confirmed : q.default))
+})

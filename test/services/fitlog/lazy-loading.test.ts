@@ -24,6 +24,7 @@ describe("fitlog loading", () => {
   it("the fitlog command module imports only the command definitions; the rest when a subcommand runs", () => {
     const text = readFileSync(new URL("cli/fitlog.ts", src), "utf8")
     const imports = [...text.matchAll(/^import\s+(?!type\b).*from\s+["']([^"']+)["']/gm)].map((m) => m[1])
-    expect(imports).toEqual(["@effect/cli", "effect", "../domain/fitlog/types.js", "./llm-options.js"])
+    // llm-options and web-options are option definitions too (`@effect/cli` and `effect` only).
+    expect(imports).toEqual(["@effect/cli", "effect", "../domain/fitlog/types.js", "./llm-options.js", "./web-options.js"])
   })
 })
