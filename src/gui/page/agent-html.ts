@@ -18,7 +18,17 @@ export interface AgentPageOptions {
   readonly title: string
   readonly placeholder: string
   readonly photos: boolean
+  /** The message box's label for screen readers (default "Message"). */
+  readonly messageLabel?: string
+  /** What stands above the chat (default: the agent's status line); tidy's page puts its piles there. */
+  readonly progress?: string
+  /** The link to the watch view (default shown). */
+  readonly watchLink?: boolean
 }
+
+const statusLine = `<section id="progress" aria-label="Status">
+  <p id="agent-status" aria-live="polite"></p>
+</section>`
 
 const photoDrop = `<div id="drop" class="drop">
     <input type="file" id="photo-input" accept="image/*" class="sr-only">
@@ -51,19 +61,17 @@ export const agentPageHtml = (options: AgentPageOptions): string => {
       <summary>Resume a session</summary>
       <ul id="session-list"><li>Loading…</li></ul>
     </details>
-    <a id="watch-link" class="button" href="/watch">Watch events</a>
-  </nav>
+${options.watchLink === false ? "" : `    <a id="watch-link" class="button" href="/watch">Watch events</a>
+`}  </nav>
 </header>
-<section id="progress" aria-label="Status">
-  <p id="agent-status" aria-live="polite"></p>
-</section>
+${options.progress ?? statusLine}
 <main>
   <h2 class="sr-only">Conversation</h2>
   <ol id="chat" aria-live="polite" aria-relevant="additions"></ol>
   <section id="question" aria-live="assertive" aria-label="Question" tabindex="-1" hidden></section>
   <p id="status" role="status"></p>
   <form id="composer" autocomplete="off">
-    <label for="composer-text" class="sr-only">Message</label>
+    <label for="composer-text" class="sr-only">${escapeHtml(options.messageLabel ?? "Message")}</label>
     <input id="composer-text" name="text" maxlength="2000" placeholder="${escapeHtml(options.placeholder)}">
     <button type="submit">Send</button>
   </form>
