@@ -34,6 +34,22 @@ const containerAfterAmount = new RegExp(String.raw`(${massOrVolume})\s+${contain
 const asVerb = String.raw`(?<=(?:^|\b(?:i|we|you|they|he|she|to|and|then|also|just|would|could|did|do|usually|always|often)\s+))`
 const leadIn = new RegExp(String.raw`^(?:[^\d]*?\b)?(?:(?:i|we)\s+(?:[a-z]+ly\s+)?(?:opened|prepared|brewed|poured(?:\s+myself)?|heated(?:\s+up)?|cooked(?:\s+up)?|baked|made|microwaved|toasted|unwrapped|ordered|picked)\s+|(?:(?:i|we|he|she|they)\s+)?(?:also\s+|just\s+|then\s+|finally\s+|quickly\s+|happily\s+)?(?:decided\s+to\s+(?:have\s+|grab\s+|enjoy\s+|try\s+)?|went\s+to\s+)?(?:treat(?:ed)?\s+(?:myself|me|ourselves)\s+to|indulge\s+in|enjoying|savou?ring|sipping(?:\s+on)?|having|eating|drinking|munching\s+on|complemented(?:\s+[a-z]+ly)?\s+by|paired(?:\s+[a-z]+ly)?\s+with|accompanied\s+by|along\s+with|alongside|together\s+with|followed\s+by|served\s+with|topped\s+(?:off\s+)?with|had|${asVerb}have|ate|${asVerb}eat|enjoyed|${asVerb}enjoy|savou?red|relished|indulged\s+in|treated\s+(?:myself|me|ourselves)\s+to|reached\s+for|grabbed|picked\s+up|munched\s+on|snacked\s+on|nibbled\s+on|sipped(?:\s+on)?|drank|${asVerb}drink|consumed|devoured|went\s+for|opted\s+for|chose|decided\s+on|made\s+myself|whipped\s+up|fixed\s+myself|included|includes|consisted\s+of|consists\s+of|featured|features|comprised(?:\s+of)?|was|were|is|started\s+(?:my\s+day\s+|the\s+day\s+|off\s+)?with|kicked\s+off\s+(?:my\s+day\s+|the\s+day\s+)?with|fuell?ed\s+up\s+with|tried|got|ordered|bought|finished\s+(?:off\s+)?with|rounded\s+(?:it\s+)?off\s+with|went\s+with|settled\s+(?:for|on)))\b\s*`, "i")
 
+/**
+ * A relative clause after the food ("a chicken breast that was marinated overnight", "a pizza which I shared"):
+ * it describes the food before it and is cut before any lead-in is read, so "was" inside it never eats the food.
+ */
+const relativeClause = /\s*,?\s+(?:that|which|who)\s+(?:was|were|is|are|had|has|have|came|comes|added|made|offered|gave|provided|tasted|looked|felt|i|we|my|really|just|perfectly|truly)\b.*$/i
+const cutRelative = (chunk: string) => chunk.replace(relativeClause, "")
+
+/**
+ * "I warmed up a bowl of soup", "I cracked open a can of beer", "blended up a cup of smoothie": a verb of
+ * preparing or eating (with "I" before it, or a past participle with a particle) before the article of the food.
+ */
+const anyLeadVerb = /^(?:(?:(?!(?:a|an|one|the|some|my)\b)[a-z',]+\s+){0,4}?(?:i|we)\s+(?:[a-z']+\s+){1,3}?|[a-z]{3,}ed\s+(?:up|on|open|in|into|out|down|off|through)\s+|[a-z]{3,}ed\s+(?=(?:a|an|one|some|my|two|three|half)\s))(?=(?:a|an|one|some|the|my|two|three|four|half|several|\d)\b)/i
+
+/** An amount in parentheses after a food ("a bottle of water (16.9 fl oz)"): said after the food, as with "weighing". */
+const parenthesisedAmount = new RegExp(String.raw`\s*\(\s*(?:about\s+|approx\.?\s+)?(${massOrVolume})\s*\)`, "gi")
+
 /** Where a trailing remark begins: "… cream to make it just right", "… milk for a sweet touch". */
 const trailingRemark = /\s+(?:(?:rich|high|low|packed|full|loaded|bursting)\s+(?:in|of|with)\s+(?!fat\b)|(?:this|that|last|yesterday)\s+(?:morning|afternoon|evening|night)\b|today\b|tonight\b|for\s+(?:a|an|some|my|the|extra|added|dipping|dessert|energy)\b|for\s+[a-z]+ing\b|to\s+[a-z]+\b|from\s+(?:my|our|a|an|the|scratch|home)\b|during\s|like\s|brimming\s|bursting\s|packed\s+with\b|loaded\s+with\s+(?:flavou?r|goodness)\b|that\s|which\s|who\s|because\s|since\s|while\s|giving\s|keeping\s|making\s|leaving\s|perfect\s+for\b|just\s+(?:right|the|perfect|enough)\b|as\s+(?:a|an|my|the)\s|before\s|after\s|when\s|on\s+the\s+side\b).*$/i
 
@@ -45,11 +61,17 @@ const itemStart = String.raw`(?:\d|[½¼¾⅓⅔]|an?\s|the\s|some\s|one\b|two\b
 /** "2 eggs and toast", "a bagel with cream cheese": after a counted item, "and"/"with" starts the next food unless a dish follows. */
 const countLed = /^(?:\d+(?:[.,]\d+)?(?!\s*(?:g|gr|grams?|kg|mg|ml|l|oz|ounces?|lbs?|fl)\b)|an?\b|one|two|three|four|five|six|half)\s/i
 const countSplit = (chunk: string): ReadonlyArray<string> => {
-  if (!countLed.test(chunk)) return [chunk]
+  if (!countLed.test(chunk) || oneFood.test(chunk)) return [chunk]
   const m = /^(.+?)\s+(?:and|with|&|\+)\s+(.+)$/i.exec(chunk)
-  if (m === null || dishNouns.test(m[2] ?? "") || /(?:ed|made)$/i.test(m[1] ?? "")) return [chunk]
+  if (m === null || dishNouns.test(m[2] ?? "") || /(?:ed|made)$/i.test(m[1] ?? "") || filledDish(m[1] ?? "", m[2] ?? "")) return [chunk]
   return [m[1] ?? "", ...countSplit(m[2] ?? "").map((added) => inDrink(m[1] ?? "", added))]
 }
+
+/** Dishes made around a filling: "a burrito with meat and beans" is one burrito, not a burrito plus meat. */
+const filledDishes = /\b(?:burritos?|tacos?|sandwich(?:es)?|subs?|wraps?|quesadillas?|enchiladas?|fajitas?|omelett?es?|pizzas?|pies?|gorditas?|tamales?|empanadas?|calzones?|crepes?|dumplings?|paninis?|hoagies?|pitas?)$/i
+/** Fillings named bare (no article or amount of their own): meat, beans, cheese, egg… joined by "and"/"or"/commas. */
+const fillingList = /^(?:(?:meat|beef|chicken|pork|beans|refried beans|cheese|egg|eggs|rice|vegetables|veggies|lettuce|tomato(?:es)?|sausage|bacon|ham|turkey|fish|shrimp|potato(?:es)?|steak|tuna|salsa|guacamole|sour cream|onions?|peppers?|mushrooms?|spinach|ground beef|pepperoni|chorizo)(?:,?\s+(?:and|or|&)\s+|,\s*|$))+$/i
+const filledDish = (dish: string, rest: string) => filledDishes.test(dish.trim()) && fillingList.test(rest.trim())
 
 /** "X and Y" naming one food: kept whole. */
 const oneFood = /\b(?:mac|macaroni|half|sweet|salt|cookies|pork|franks?|surf|bread|peaches|strawberries|bangers|toad|bubble|liver|steak|ham|cheese|sour cream) (?:and|&|n|'n') (?:cheese|half|sour|vinegar|pepper|cream|beans|turf|butter|mash|in the hole|squeak|onions?|kidney|eggs?|pineapple)\b/i
@@ -61,7 +83,7 @@ const inDrink = (drink: string, added: string): string =>
     : /^(?:brown\s+)?(?:sugar|honey|sweetener)$/i.test(added) ? `1 tsp ${added}` : added
 
 /** What a food is eaten on ("avocado on sourdough toast", "beans on toast"): the base is a food of its own. */
-const onBase = /^(.+?)\s+on\s+((?:(?:an?|some|two|2|one|a\s+slice\s+of|slices?\s+of|[a-z-]+)\s+){0,3}(?:toast|bread|rice|crackers?|crispbreads?|rye|sourdough|rice\s*cakes?|oatcakes?))$/i
+const onBase = /^(.+?)\s+on\s+((?:(?:an?|some|two|2|one|a\s+slice\s+of|slices?\s+of|[a-z-]+)\s+){0,3}(?:toast|bread|rice|crackers?|crispbreads?|rye|sourdough|rice\s*cakes?|oatcakes?|bagels?|english\s+muffins?|waffles?|pancakes?))$/i
 
 /**
  * "toast with butter", "fish and chips", "tea with milk": two foods though the first has no article. Split only a short
@@ -190,11 +212,11 @@ const nameAfterAmount = (piece: string) => piece.replace(new RegExp(String.raw`^
 export const readNarrative = (text: string, isFoodWord?: (word: string) => boolean): ReadonlyArray<string> => {
   const pieces: Array<string> = []
   for (const sentence of sentences(text)) {
-    const normal = amountFirst(shorthand(sentence.replace(/[’‘]/g, "'"))).replace(containerAfterAmount, "$1 ")
-    const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).flatMap((c) => countSplit(c.trim().replace(leadIn, "")))
+    const normal = amountFirst(shorthand(sentence.replace(/[’‘]/g, "'").replace(parenthesisedAmount, ", weighing $1"))).replace(containerAfterAmount, "$1 ")
+    const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).flatMap((c) => countSplit(cutRelative(c.trim()).replace(leadIn, "").replace(anyLeadVerb, "")))
       .flatMap((c) => bareSplit(c.trim(), isFoodWord)).map((c) => c.trim()).filter((c) => c.length > 0))
     for (const chunk of chunks) {
-      const read = fromAmount(chunk.replace(leadIn, "")).replace(trailingRemark, "").replace(/^(?:and|also|then|plus|&)\s+/i, "")
+      const read = fromAmount(cutRelative(chunk).replace(leadIn, "").replace(anyLeadVerb, "")).replace(trailingRemark, "").replace(/^(?:and|also|then|plus|&)\s+/i, "")
         .replace(/\s+(?:and|with|or|&|plus)$/i, "").trim()
       const amountOnly = onlyAmount.exec(read)
       const previous = pieces[pieces.length - 1]
