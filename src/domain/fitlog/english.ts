@@ -43,7 +43,8 @@ evening morning midday midmorning mid-morning noon lunchtime time snack treat op
 addition accompaniment delight pleasure indulgence reward start end beginning perfection taste-buds tastebuds buds
 palate satisfying energy refuel recharge hydrate hydration cool chilled iced-cold ice-cold lovely sweetness saltiness
 individual single snack-size snack-sized regular-sized fun-size fun-sized bite-sized bite-size size portion amount
-glass cup bowl plate side serving helping amount package packages container containers spoonful spoonfuls`
+glass cup bowl plate side serving helping amount package packages container containers spoonful spoonfuls
+perfect perfectly ideal`
 
 const split = (s: string): ReadonlyArray<string> => s.split(/\s+/).filter((w) => w.length > 0)
 

@@ -95,8 +95,13 @@ export const splitItems = (text: string): ReadonlyArray<string> =>
     .map((s) => s.replace(/^\s*(?:and|plus|also|then|&)\s+/i, "").replace(/[.!]+$/, "").trim())
     .filter((s) => s.length > 0)
 
+/** A generic word before the food ("a frozen option of beef", "a plate of pasta", "a helping of stew"): the food is after "of". */
+const genericOf = /^((?:[a-z-]+\s+){0,3}?)(?:option|choice|selection|entree|dish|meal|plate|platter|helping|variety|version|medley|assortment|blend|mix)\s+of\s+(?=\S)/i
+/** "freshly baked", "freshly cooked": how fresh it is, then its preparation; "freshly" alone names nothing. */
+const freshly = /\bfreshly\s+(?=[a-z]+ed\b)/gi
+
 const cleanName = (name: string) =>
-  stripFiller(name.replace(/^(?:of|some|my|the)\s+/i, "").replace(/\s*\((?:[^)]*)\)\s*$/, "").replace(/\s+/g, " ").trim())
+  stripFiller(name.replace(/^(?:of|some|my|the)\s+/i, "").replace(genericOf, "$1").replace(freshly, "").replace(/\s*\((?:[^)]*)\)\s*$/, "").replace(/\s+/g, " ").trim())
 
 /** A household unit further in: "a small single-serving bag of popcorn", "a tall glass of milk". */
 const innerUnit = /^((?:[a-z-]+\s+){0,3}?)([a-z]+)\s+of\s+(.+)$/i

@@ -148,6 +148,11 @@ export interface IndexedRecord {
   readonly segments: number
   /** Words of the record's upper-case brand or restaurant names (SR28 writes them in capitals). */
   readonly brandWords: ReadonlySet<string>
+  /**
+   * A restaurant chain's own item ("McDONALD'S Bacon Ranch Salad", "PIZZA HUT 14\" Cheese Pizza"): SR28's fast-food
+   * (21xxx) and restaurant (36xxx) groups with the chain's name first. Meant only when the chain is named.
+   */
+  readonly chain: ReadonlySet<string>
   /** Word forms of the maker's part ("MARS SNACKFOOD US" before "SNICKERS Bar"): a maker's name is not its product. */
   readonly maker: ReadonlySet<string>
   /** Word forms of every other part. */
@@ -165,6 +170,13 @@ export const foodWords = (records: ReadonlyArray<IndexedRecord>): ReadonlySet<st
   // Brand names ("MILKY WAY", "KASHI INDIGO MORNING") name no food by their words.
   new Set(records.filter((r) => r.brandWords.size === 0).flatMap((r) => r.headWords.flatMap(forms)).filter((w) => !fillerWords.has(w) && /^[a-z]{3,}$/.test(w)))
 
+/** The chain's name leading a fast-food or restaurant record (its words in capitals: "McDONALD'S", "BURGER KING"); empty otherwise. */
+const chainWords = (record: FoodRecord): ReadonlySet<string> => {
+  if (!/^(?:21|36)/.test(record.id)) return new Set()
+  const lead = /^(?:[A-Za-z'&.-]*[A-Z]{2}[A-Za-z'&.-]*\s*)+/.exec(record.description.split(",")[0] ?? "")?.[0] ?? ""
+  return new Set(words(lead).filter((w) => w.length > 1))
+}
+
 export const indexRecords = (records: ReadonlyArray<FoodRecord>): ReadonlyArray<IndexedRecord> =>
   records.map((record) => {
     const segments = fold(record.description).split(/[,;]/).map((s) => s.trim())
@@ -178,6 +190,7 @@ export const indexRecords = (records: ReadonlyArray<FoodRecord>): ReadonlyArray<
     return {
       record,
       exact,
+      chain: chainWords(record),
       maker: new Set(maker.flatMap((m) => words(m)).flatMap(forms)),
       product: new Set(segments.filter((x) => !maker.some((m) => fold(m) === x)).flatMap((x) => words(x)).flatMap(forms)),
       all: new Set([...exact].flatMap(forms)),
@@ -214,7 +227,7 @@ const expand = (w: string): ReadonlyArray<string> => [...forms(w), ...(synonyms[
 const usual = new Set(["whole", "plain", "regular", "fresh", "fluid", "commercial", "cooking"])
 
 /** Words after which a name goes on describing its head ("cookie with icing", "bar coated in chocolate"). */
-const trailers = new Set(["with", "in", "on", "coated", "topped", "filled", "made", "prepared", "from", "without", "dipped", "drizzled", "covered", "stuffed", "nestled", "served", "scooped", "smothered", "sprinkled", "slathered", "layered", "wrapped", "tucked", "piled", "featuring", "including", "combining"])
+const trailers = new Set(["with", "in", "on", "coated", "topped", "filled", "made", "prepared", "from", "without", "dipped", "drizzled", "covered", "stuffed", "loaded", "packed", "nestled", "served", "scooped", "smothered", "sprinkled", "slathered", "layered", "wrapped", "tucked", "piled", "featuring", "including", "combining"])
 
 /** How a food was cut: "cucumber slices" is cucumber. */
 const cuts = new Set(["fillet", "fillets", "filet", "filets", "slices", "slice", "pieces", "piece", "chunks", "wedges", "cubes", "halves", "florets", "segments", "spears", "bites"])
@@ -230,7 +243,12 @@ export const headNoun = (nameWords: ReadonlyArray<string>): string | undefined =
 /** Words that say how or where a food was made or served, not what it is: they help when matched and cost nothing when not. */
 const softWords = new Set(["home", "homemade", "recipe", "style", "type", "restaurant", "regular", "plain", "ready", "heat", "packaged", "store", "bought", "fresh", "hot", "warm", "cold", "nfs", "own", "leftover", "sized", "fast", "food", "made", "scratch", "traditional", "classic", "simple", "basic", "generic", "kind", "brand", "reconstituted", "hearty", "crispy", "crunchy", "juicy", "all", "any",
   // Praise that SR28 also uses inside a few names ("red delicious", "crisp"): optional, never required.
-  "delicious", "crisp", "fluffy", "filling", "fulfilling", "rich", "robust", "bubbly", "zesty", "soothing", "moist", "smooth", "thick", "creamy", "tender", "savory", "savoury", "pure", "clean", "golden", "chewy", "included", "combination", "feasted", "added", "sided", ...cuts])
+  "delicious", "crisp", "fluffy", "filling", "fulfilling", "rich", "robust", "bubbly", "zesty", "soothing", "moist", "smooth", "thick", "creamy", "tender", "savory", "savoury", "pure", "clean", "golden", "chewy", "included", "combination", "feasted", "added", "sided",
+  // Sizes a food is sold or served in ("a personal size pizza", "an individual-sized pie", "a single stick"): the portion, not the food.
+  "personal", "individual", "single", "size", "serving", "servings", "portion", "snack", ...cuts])
+
+/** Words that name an occasion or a choice, not a food ("a hearty 11 oz meal", "a frozen option"): as the head, nothing is matched. */
+const genericHeads = new Set(["meal", "meals", "option", "options", "entree", "entrees", "dish", "dishes", "choice", "selection", "plate", "platter", "combo", "something", "item", "items"])
 
 /** Dishes named by their kind ("Caesar salad", "chicken curry", "lentil soup"): a record of another kind is another dish. */
 const kindedDishes = new Set(["salad", "soup", "curry", "stew", "casserole", "chowder"])
@@ -260,7 +278,8 @@ export const searchRecords = (
   const allWords = words(readName(name)).filter((w) => !fillerWords.has(w) || w === "or" || w === "with" || w === "in" || w === "on")
   const nameWords = allWords.filter((w) => w !== "or" && !trailers.has(w))
   const head = headNoun(allWords.filter((w) => w !== "or"))
-  if (head === undefined) return []
+  // "a hearty 11 oz meal" names no food: reported unmatched, never "Cracker meal".
+  if (head === undefined || genericHeads.has(head)) return []
   // "chicken or turkey soup", "butter or sugar cookie": either alternative may match, neither is required.
   const optional = new Set(allWords.flatMap((w, i) => (w === "or" ? [allWords[i - 1] ?? "", allWords[i + 1] ?? ""] : [])))
   // Words after the head describe it ("cookie with icing"): they count for less.
@@ -313,6 +332,10 @@ export const searchRecords = (
     // "frozen" is named; with no other record it is reported unmatched.
     const brandNamed = [...r.brandWords].some((b) => asked.has(b) && !forms(head).includes(b) && !forms(b).includes(head))
     if (!curated && r.brandWords.size > 0 && !brandNamed && packagedMeal(r.all, asked)) continue
+    // A generic name never picks one chain's item ("chicken salad" is not McDONALD'S Bacon Ranch Salad): only when the chain is named.
+    // Named by the whole chain name ("taco" alone is not TACO BELL) or by a product name of its own ("a Whopper").
+    const chainNamed = r.chain.size > 0 && ([...r.chain].every((b) => asked.has(b)) || [...r.brandWords].some((b) => !r.chain.has(b) && asked.has(b)))
+    if (!curated && r.chain.size > 0 && !chainNamed) continue
     // "Caesar salad" is not "Potato salad with egg" nor "McDONALD'S Bacon Ranch Salad": a dish named by its kind is a record of that kind.
     if (!curated && kind !== undefined && !expand(kind).some((f) => r.all.has(f))) continue
     // The head named only by a word made from it ("breaded", "pickled", "buttered") is another food made with it.
@@ -336,7 +359,7 @@ export const searchRecords = (
     for (const f of flavours) if (r.exact.has(f) && !asked.has(f)) score -= 1
     if (r.record.common) score += 0.5
     // A brand counts against a record only when the user did not name it.
-    if (r.brandWords.size > 0) score -= brandNamed ? -1 : 1.5
+    if (r.brandWords.size > 0 || r.chain.size > 0) score -= brandNamed || chainNamed ? -1 : 1.5
     score += asEaten(r.all, asked) + asMeant(r, expand(head), asked)
     // The curated record, unless a preparation was asked for that it is not ("fried egg" is not a raw egg).
     if (common !== undefined && r.record.id === common.id && prepWords.every((w) => expand(w).some((f) => r.all.has(f)))) score += 20
