@@ -50,6 +50,9 @@ const anyLeadVerb = /^(?:(?:(?!(?:a|an|one|the|some|my)\b)[a-z',]+\s+){0,4}?(?:i
 /** An amount in parentheses after a food ("a bottle of water (16.9 fl oz)"): said after the food, as with "weighing". */
 const parenthesisedAmount = new RegExp(String.raw`\s*\(\s*(?:about\s+|approx\.?\s+)?(${massOrVolume})\s*\)`, "gi")
 
+/** "a juice box filled with apple juice", "a bowl packed with berries": the container's contents, as "a juice box of apple juice". */
+const containerFilled = /\b((?:juice\s+)?(?:box|container|pouch|bottle|cup|glass|bowl|bag|jar|can|carton|mug|packet|tub))\s+(?:filled|packed|loaded|full|brimming)\s+(?:with|of)\s+/gi
+
 /** Where a trailing remark begins: "… cream to make it just right", "… milk for a sweet touch". */
 const trailingRemark = /\s+(?:(?:rich|high|low|packed|full|loaded|bursting)\s+(?:in|of|with)\s+(?!fat\b)|(?:this|that|last|yesterday)\s+(?:morning|afternoon|evening|night)\b|today\b|tonight\b|for\s+(?:a|an|some|my|the|extra|added|dipping|dessert|energy)\b|for\s+[a-z]+ing\b|to\s+[a-z]+\b|from\s+(?:my|our|a|an|the|scratch|home)\b|during\s|like\s|brimming\s|bursting\s|packed\s+with\b|loaded\s+with\s+(?:flavou?r|goodness)\b|that\s|which\s|who\s|because\s|since\s|while\s|giving\s|keeping\s|making\s|leaving\s|perfect\s+for\b|just\s+(?:right|the|perfect|enough)\b|as\s+(?:a|an|my|the)\s|before\s|after\s|when\s|on\s+the\s+side\b).*$/i
 
@@ -57,7 +60,7 @@ const trailingRemark = /\s+(?:(?:rich|high|low|packed|full|loaded|bursting)\s+(?
 const joiners = /\s*(?:(?<!\d),(?!\d)|;|\s(?:paired(?:\s+[a-z]+ly)?\s+with|along\s+with|alongside|accompanied\s+by|complemented(?:\s+[a-z]+ly)?\s+by|together\s+with|followed\s+by|washed\s+(?:it\s+)?down\s+with|as\s+well\s+as|with\s+a\s+side\s+of|with\s+sides?\s+of|and\s+a\s+side\s+of|and\s+then|served\s+with|topped\s+(?:off\s+)?with|plus|also)\s)\s*/i
 
 /** What starts an item of its own: an amount, an article, a number word. */
-const itemStart = String.raw`(?:\d|[½¼¾⅓⅔]|an?\s|the\s|some\s|one\b|two\b|three\b|four\b|five\b|six\b|half\s+(?!and\b)|several\b|my\s|a\s+couple\b|a\s+few\b)`
+const itemStart = String.raw`(?:\d|[½¼¾⅓⅔]|an?\s|the\s|some\s|another\s|one\b|two\b|three\b|four\b|five\b|six\b|half\s+(?!and\b)|several\b|my\s|a\s+couple\b|a\s+few\b)`
 /** "2 eggs and toast", "a bagel with cream cheese": after a counted item, "and"/"with" starts the next food unless a dish follows. */
 const countLed = /^(?:\d+(?:[.,]\d+)?(?!\s*(?:g|gr|grams?|kg|mg|ml|l|oz|ounces?|lbs?|fl)\b)|an?\b|one|two|three|four|five|six|half)\s/i
 const countSplit = (chunk: string): ReadonlyArray<string> => {
@@ -106,7 +109,7 @@ const bareSplit = (chunk: string, isFoodWord: ((word: string) => boolean) | unde
   return [first, ...bareSplit(rest, isFoodWord).map((added) => inDrink(first, added))]
 }
 
-const andSplit = new RegExp(String.raw`\s+(?:and|&|with|plus)\s+(?=${itemStart})|\s+and\s+(?=(?:washed|paired|complemented|topped|finished|followed|rounded|kept|enjoyed|enjoy|had|have|sipped|sip|drank|drink|ate|eat|savou?red|savou?r|treated|grabbed|grab|added)\b)`, "i")
+const andSplit = new RegExp(String.raw`(?<!\bhalf)\s+(?:and|&|with|plus)\s+(?=${itemStart})|\s+and\s+(?=(?:washed|paired|complemented|topped|finished|followed|rounded|kept|enjoyed|enjoy|had|have|sipped|sip|drank|drink|ate|eat|savou?red|savou?r|treated|grabbed|grab|added)\b)`, "i")
 
 /** Nouns of whole dishes: a list of fillings before one of them is that dish, not separate foods. */
 const dishNouns = /\b(?:burrito|sandwich|sub|bagel|pizza|taco|tacos|wrap|omelet|omelette|salad|quesadilla|burger|cheeseburger|roll|pie|soup|stew|curry|casserole|muffin|biscuit|croissant|panini|toastie|melt|platter|bowl|enchilada|fajitas?|stir-fry|pasta|lasagna|lasagne|noodles|sushi)\b/i
@@ -212,7 +215,7 @@ const nameAfterAmount = (piece: string) => piece.replace(new RegExp(String.raw`^
 export const readNarrative = (text: string, isFoodWord?: (word: string) => boolean): ReadonlyArray<string> => {
   const pieces: Array<string> = []
   for (const sentence of sentences(text)) {
-    const normal = amountFirst(shorthand(sentence.replace(/[’‘]/g, "'").replace(parenthesisedAmount, ", weighing $1"))).replace(containerAfterAmount, "$1 ")
+    const normal = amountFirst(shorthand(sentence.replace(/[’‘]/g, "'").replace(parenthesisedAmount, ", weighing $1").replace(containerFilled, "$1 of "))).replace(containerAfterAmount, "$1 ")
     const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).flatMap((c) => countSplit(cutRelative(c.trim()).replace(leadIn, "").replace(anyLeadVerb, "")))
       .flatMap((c) => bareSplit(c.trim(), isFoodWord)).map((c) => c.trim()).filter((c) => c.length > 0))
     for (const chunk of chunks) {

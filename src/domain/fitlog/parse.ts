@@ -40,7 +40,7 @@ const mealWords: ReadonlyArray<readonly [RegExp, Meal]> = [
 
 /** A meal word not naming a food ("breakfast burrito", "snack mix", "dinner roll", "lunch meat"). */
 const mealWordFood = String.raw`(?!\s+(?:tarts?|burritos?|sandwich(?:es)?|sausages?|bars?|mix|rolls?|meat|cereals?|pizza|biscuits?|potatoes|casserole|cakes?|crackers|chips|foods?|pastr(?:y|ies)|links?|patt(?:y|ies)|wraps?|tacos?|muffins?|strips|bowl|skillet|platter|special|combo)\b)`
-const mealPhrase = new RegExp(String.raw`(?:^|[\s,.;])(?:(?:for|at|as|with|during|my)\s+)*(?:a\s+|my\s+)?(breakfast|brunch|lunch|dinner|supper|snacks?)\b(?!-)${mealWordFood}\s*:?`, "gi")
+const mealPhrase = new RegExp(String.raw`(?:^|[\s,.;])(?:(?:for|at|as|with|during|my)\s+)*(?:a\s+|my\s+)?(breakfast|brunch|lunch|dinner|supper|(?<!\b(?:fruit|veggie|vegetable|rice|pork|corn|granola|cheese|protein|chocolate|yogurt|seaweed|nut|cracker|pretzel|potato)\s)snacks?)\b(?!-)${mealWordFood}\s*:?`, "gi")
 
 /** "a healthy snack of a banana", "a quick lunch consisting of soup": the occasion, then the food it was. */
 const mealOf = new RegExp(String.raw`(?:^|(?<=[\s,.;]))(?:a|an|my|our|the)\s+(?:[a-z-]+\s+){0,2}?(breakfast|brunch|lunch|dinner|supper|snacks?|meal)\s+(?:of|consisting\s+of|made\s+up\s+of|featuring)\s+`, "gi")

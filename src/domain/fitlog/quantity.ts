@@ -12,8 +12,12 @@ const fractionChars = Object.keys(unicodeFractions).join("")
 
 const wordNumbers: Readonly<Record<string, number>> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, half: 0.5, dozen: 12, couple: 2, few: 3
+  eleven: 11, twelve: 12, half: 0.5, dozen: 12, couple: 2, few: 3, another: 1
 }
+
+/** Parts of a whole said in words: "a quarter of a pizza", "two thirds of a cup". */
+const partWords: Readonly<Record<string, number>> = { half: 1 / 2, halves: 1 / 2, third: 1 / 3, thirds: 1 / 3, quarter: 1 / 4, quarters: 1 / 4, fourth: 1 / 4, fourths: 1 / 4, fifth: 1 / 5, sixth: 1 / 6, eighth: 1 / 8 }
+const partOf = /^(a|an|one|two|three)\s+(half|third|thirds|quarter|quarters|fourth|fourths|fifth|sixth|eighth)\s+of\s+(?:an?\s+|the\s+)?(.*)$/i
 
 /** Unit words → unit; plural and abbreviations included. */
 const unitWords: ReadonlyArray<readonly [RegExp, Unit]> = [
@@ -98,6 +102,8 @@ const leadingUnit = (text: string): { readonly unit: Unit | undefined; readonly 
 /** The amount at the start of `text`: digits, fractions, a range, or number words ("two", "a couple of", "half a dozen"). */
 export const leadingAmount = (text: string): Amount | undefined => {
   const t = text.trim()
+  // "100% apple juice", "2% milk": a share naming the food, not an amount of it.
+  if (/^\d+(?:[.,]\d+)?\s*%/.test(t)) return undefined
   const m = numberRe.exec(t)
   if (m !== null) {
     const low = readNumber(m[1] ?? "")
@@ -112,9 +118,16 @@ export const leadingAmount = (text: string): Amount | undefined => {
       ...(high === undefined ? {} : { assumption: `${m[1]}–${m[2]}: the middle, ${round(quantity)}, assumed` })
     }
   }
+  // "a quarter of a pizza", "a third of a cup of rice", "two thirds of a bagel": that share of one.
+  const part = partOf.exec(t)
+  const share = part === null ? undefined : partWords[(part[2] ?? "").toLowerCase()]
+  if (part !== null && share !== undefined && (part[3] ?? "").length > 0) {
+    const times = wordNumbers[(part[1] ?? "").toLowerCase()] ?? 1
+    return { quantity: Math.round(times * share * 1000) / 1000, ...leadingUnit(part[3] ?? "") }
+  }
   const halfDozen = /^half\s+a\s+dozen\b\s*(.*)$/i.exec(t)
   if (halfDozen !== null) return { quantity: 6, ...leadingUnit(dropOf(halfDozen[1] ?? "")) }
-  const words = /^(a couple|a few|a dozen|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half|dozen|couple|few)\b(?:\s+(?:of|a|an)\b)?\s*(.*)$/i.exec(t)
+  const words = /^(a couple|a few|a dozen|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half|dozen|couple|few|another)\b(?:\s+(?:of|a|an)\b)?\s*(.*)$/i.exec(t)
   if (words !== null) {
     const w = (words[1] ?? "").toLowerCase().replace(/^a /, "")
     const q = wordNumbers[w]
