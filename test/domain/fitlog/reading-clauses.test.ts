@@ -55,3 +55,27 @@ describe("reading clauses around a food", () => {
       }))
   })
 })
+
+describe("reading amounts said in words", () => {
+  it.layer(layerSr28, { timeout: 60_000 })((it) => {
+    it.effect("a part of a whole, and \"another\"", () =>
+      Effect.gen(function*() {
+        expect(yield* read("a third of a cup of couscous")).toEqual(["0.333 cup couscous"])
+        expect(yield* read("two thirds of a baguette")).toEqual(["0.667 each baguette"])
+        expect(yield* read("I had another can of ginger ale")).toEqual(["1 can ginger ale"])
+      }))
+
+    it.effect("a percentage names the food, it is no amount", () =>
+      Effect.gen(function*() {
+        expect(yield* read("100% grape juice")).toEqual(["1 each 100% grape juice"])
+      }))
+
+    it.effect("a container filled with a food is a container of it; a food's own noun is not the occasion", () =>
+      Effect.gen(function*() {
+        expect(yield* read("a juice box filled with pineapple juice")).toEqual(["1 each juice box of pineapple juice"])
+        expect(yield* read("a bowl packed with raspberries")).toEqual(["1 bowl raspberries"])
+        expect(yield* read("a tea with a splash of half and half")).toEqual(["1 each tea", "1 splash half and half"])
+        expect(yield* read("a pouch of fruit snacks")).toEqual(["1 packet fruit snacks"])
+      }))
+  })
+})
