@@ -6,7 +6,9 @@
  */
 import { Array as Arr, Effect, Option } from "effect"
 import { describeDish, dishFor, isWholeDish } from "../../domain/fitlog/dishes.js"
-import { dishScale, resolveGrams, sameFoodRecords } from "../../domain/fitlog/portions.js"
+import { dishScale } from "../../domain/fitlog/dish-scale.js"
+import { resolveGrams } from "../../domain/fitlog/portions.js"
+import { sameFoodRecords } from "../../domain/fitlog/same-food.js"
 import { invalidAmount } from "../../domain/fitlog/quantity.js"
 import type { FoodRecord, FoodRequest, Meal, Nutrients } from "../../domain/fitlog/types.js"
 import { FoodName, scaleNutrients } from "../../domain/fitlog/types.js"
