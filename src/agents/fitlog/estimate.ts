@@ -8,7 +8,7 @@ import { Array as Arr, Effect, Option } from "effect"
 import { describeDish, dishFor, isWholeDish } from "../../domain/fitlog/dishes.js"
 import { dishScale } from "../../domain/fitlog/dish-scale.js"
 import { resolveGrams } from "../../domain/fitlog/portions.js"
-import { sameFoodRecords } from "../../domain/fitlog/same-food.js"
+import { sameFamilyRecords, sameFoodRecords } from "../../domain/fitlog/same-food.js"
 import { invalidAmount } from "../../domain/fitlog/quantity.js"
 import type { FoodRecord, FoodRequest, Meal, Nutrients } from "../../domain/fitlog/types.js"
 import { FoodName, scaleNutrients } from "../../domain/fitlog/types.js"
@@ -81,7 +81,8 @@ const matchedItem = (table: NutritionTableShape, request: FoodRequest, searchedA
   // Portions are looked up under the corrected name ("bananna" weighs what a banana does).
   const named = { ...request, name: FoodName.make(searchedAs) }
   // A record USDA gives no weight for the amount said: the same food's weight from its general record, said so.
-  const resolved = resolveGrams(named, record.household, record.description) ?? Arr.findFirst(sameFoodRecords(table.records, record), (other) =>
+  const kin = [...sameFoodRecords(table.records, record), ...sameFamilyRecords(table.records, record, searchedAs)]
+  const resolved = resolveGrams(named, record.household, record.description) ?? Arr.findFirst(kin, (other) =>
     Option.map(Option.fromNullable(resolveGrams(named, other.household, other.description)), (r) => ({
       grams: r.grams,
       assumption: `${r.assumption ?? `${r.grams} g`}; the weight of ${other.description}, as USDA gives none for this record`

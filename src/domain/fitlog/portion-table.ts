@@ -38,6 +38,7 @@ export const portionTable: ReadonlyArray<Portion> = [
   { food: /\boranges?\b/, unit: "each", grams: 131 },
   { food: /\b(?:bread|toast)\b/, unit: "slice", grams: 30 },
   { food: /\btoasts?\b/, unit: "each", grams: 30 },
+  { food: /^(?!.*\b(?:banana|zucchini|pumpkin|corn|monkey|garlic|pita|naan|flat|french|soda|sweet)\b).*\bbread$/, unit: "each", grams: 30, why: "bread named with no count is one slice" },
   { food: /^(?!.*pizza).*\bcheese\b/, unit: "slice", grams: 21 },
   { food: /\bpizza\b/, unit: "slice", grams: 107 },
   { food: /\b(?:personal|individual)\b.*\bpizza\b/, unit: "each", grams: 200, why: "a personal pizza, 7 in across, is about 200 g" },

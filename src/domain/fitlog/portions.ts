@@ -27,7 +27,13 @@ const cupsIn: Partial<Record<Unit, readonly [number, string]>> = {
 }
 
 /** A household weight that counts things ("1 wing", "1 medium", "1 bar"), not a volume or a mass. */
-const countable = /^(?!(?:cup|cups|tbsp|tsp|fl oz|oz|g|lb|pint|quart|gallon|liter|ml|serving packet)\b)(?!.*\b(?:mini|miniature|bite|crumbs|chopped|cubic|diced|slice|piece|pieces|chips|nuggets?|tbsp|tsp|bag|box|loaf|carton|yield|hole|holes|scoop)\b)/
+const countable = /^(?!(?:cup|cups|tbsp|tsp|fl oz|oz|g|lb|pint|quart|gallon|liter|ml|serving packet)\b)(?!.*\b(?:mini|miniature|bite|crumbs|chopped|cubic|diced|slice|piece|pieces|chips|nuggets?|tbsp|tsp|bag|box|loaf|carton|yield|hole|holes|scoop|bunch|head)\b)/
+/**
+ * "1 piece" (not "1 piece, 1/12 of a cake" nor "26 pieces"), when USDA gives no other count: one of the
+ * thing ("Rolls, hamburger… 1 piece, roll", "Tostada shells, 1 piece"). A bunch or a head is no count of
+ * what one eats.
+ */
+const onePiece = (h: HouseholdWeight) => h.amount === 1 && /^piece\b(?!.*\b(?:of|cake|pie|pieces|bite|yield)\b|.*\/)/.test(h.description.toLowerCase().trim())
 
 const unitWordsInDescription: Partial<Record<Unit, RegExp>> = {
   cup: /\bcup\b/, tbsp: /\btbsp\b/, tsp: /\btsp\b/, slice: /\bslice\b/, small: /\bsmall\b/, medium: /\bmedium\b/,
@@ -155,7 +161,8 @@ const householdGrams = (request: FoodRequest, household: ReadonlyArray<Household
   if (ml !== undefined) return { grams: quantity * ml, assumption: `${label} ≈ ${fmt(quantity * ml)} g (1 ml taken as 1 g)` }
   // A count of a thing ("a wing", "a medium pork chop"): USDA's own count portion of the food, scaled for a stated size.
   const factor = sizeFactor[unit]
-  const counted = factor === undefined ? undefined : household.find((h) => countable.test(h.description.toLowerCase()) && h.amount > 0 && h.grams / h.amount <= 700)
+  const counted = factor === undefined ? undefined
+    : household.find((h) => countable.test(h.description.toLowerCase()) && h.amount > 0 && h.grams / h.amount <= 700) ?? household.find(onePiece)
   if (factor !== undefined && counted !== undefined) {
     const grams = (quantity * factor * counted.grams) / (sizeNotCount(counted) ? 1 : counted.amount)
     const size = factor === 1 ? "" : `, ×${factor} for ${unit}`
