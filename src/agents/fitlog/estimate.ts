@@ -7,6 +7,7 @@
 import { Array as Arr, Effect, Option } from "effect"
 import { describeDish, dishFor, isWholeDish } from "../../domain/fitlog/dishes.js"
 import { dishScale } from "../../domain/fitlog/dish-scale.js"
+import { foodWords, genericFrozenDinnerId, isMixedDishRecord, isPackagedMeal, packagedMealNote } from "../../domain/fitlog/frozen-meals.js"
 import { resolveGrams } from "../../domain/fitlog/portions.js"
 import { sameFamilyRecords, sameFoodRecords } from "../../domain/fitlog/same-food.js"
 import { invalidAmount } from "../../domain/fitlog/quantity.js"
@@ -102,10 +103,27 @@ const matchedItem = (table: NutritionTableShape, request: FoodRequest, searchedA
   }
 }
 
+/**
+ * A packaged meal ("an 11 oz frozen dinner") whose best record is no mixed dish: a frozen entree among the
+ * candidates that names a food said, else USDA's frozen dinner (frozen-meals.ts), with the reason shown.
+ */
+const packagedMeal = (table: NutritionTableShape, request: FoodRequest, searchedAs: string, best: FoodRecord | undefined): EstimatedItem | undefined => {
+  if (!isPackagedMeal(request) || (best !== undefined && isMixedDishRecord(best.description))) return undefined
+  const foods = foodWords(searchedAs)
+  const named = foods.length === 0 ? undefined : table.search(`${foods.join(" ")} frozen entree`, request.preparation, 40)
+    .map((c) => c.record)
+    .find((r) => isMixedDishRecord(r.description) && (!/\bpie\b/i.test(r.description) || foods.includes("pie")) && foods.some((w) => new RegExp(`\\b${w.replace(/s$/, "")}`, "i").test(r.description)))
+  const record = named ?? table.byId(genericFrozenDinnerId)
+  if (record === undefined) return undefined
+  return matchedItem(table, { ...request, assumption: [request.assumption, packagedMealNote(record.description, named === undefined)].filter((a) => a !== undefined).join("; ") }, searchedAs, record)
+}
+
 export const matchRequest = (request: FoodRequest) =>
   Effect.map(NutritionTable, (table): EstimatedItem => {
     const searchedAs = table.correct(request.name)
     const best = table.search(searchedAs, request.preparation, 1)[0]
+    const meal = packagedMeal(table, request, searchedAs, best?.record)
+    if (meal !== undefined) return meal
     if (best === undefined) return { _tag: "NotFound", request, searchedAs }
     return matchedItem(table, request, searchedAs, best.record)
   })
