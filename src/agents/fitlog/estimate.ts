@@ -120,7 +120,8 @@ const packagedMeal = (table: NutritionTableShape, request: FoodRequest, searched
 
 export const matchRequest = (request: FoodRequest) =>
   Effect.map(NutritionTable, (table): EstimatedItem => {
-    const searchedAs = table.correct(request.name)
+    // "cubic inch of mozzarella": the measure is read from the text (portions.ts); the food is what follows it.
+    const searchedAs = table.correct(request.name.replace(/^cubic[- ]inch(?:es)?\s+of\s+/i, ""))
     const best = table.search(searchedAs, request.preparation, 1)[0]
     const meal = packagedMeal(table, request, searchedAs, best?.record)
     if (meal !== undefined) return meal

@@ -105,7 +105,7 @@ const fmt = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(
  */
 export const resolveGrams = (said: FoodRequest, household: ReadonlyArray<HouseholdWeight> = [], description = ""): GramsResolution | undefined => {
   const request = sizeFromName(said)
-  return wholeThings(request, description, (one) => householdGrams(one, household, description)) ??
+  return cubicInches(request, household, description) ?? wholeThings(request, description, (one) => householdGrams(one, household, description)) ??
     resized(request, description, householdGrams(request, household, description))
 }
 
@@ -180,4 +180,35 @@ const householdGrams = (request: FoodRequest, household: ReadonlyArray<Household
   const vague = vaguePortions[unit]
   if (vague !== undefined) return { grams: quantity * vague[0], assumption: `${label} ≈ ${fmt(quantity * vague[0])} g (${vague[1]})` }
   return undefined
+}
+
+/** One cubic inch is 16.39 ml. */
+const cubicInchMl = 16.387
+
+/**
+ * Grams per ml of a solid by class, for "a cubic inch of": cheese 1.1 (USDA: 1 cubic inch of mozzarella
+ * = 18 g), a light cake or bread 0.4 (a 1/12 piece of a 9-inch two-layer cake, about 16 in³, weighs
+ * 65–110 g), anything else about as dense as water.
+ */
+const densities: ReadonlyArray<readonly [RegExp, number, string]> = [
+  [/\bcheese\b(?!\s*cake)/, 1.1, "cheese is about 1.1 g/ml (USDA: 1 cubic inch of mozzarella = 18 g)"],
+  [/^(?!.*\b(?:pound|cheese|fruit)\s*cake)(?=.*\b(?:cakes?|bread|sponge|muffins?|cornbread)\b)/, 0.4, "a light cake or bread is about 0.4 g/ml"],
+  [/./, 1, "a solid food is about 1 g/ml"]
+]
+
+/** "a cubic inch of cheddar", "two cubic inches of cake": USDA's cubic-inch weight, else the volume by class density. */
+const cubicInches = (request: FoodRequest, household: ReadonlyArray<HouseholdWeight>, description: string): GramsResolution | undefined => {
+  const words = `${request.name} ${request.text}`.toLowerCase()
+  if (!counts(request.unit) || !/\bcubic[- ]inch(?:es)?\b/.test(words)) return undefined
+  const n = request.quantity
+  const own = household.find((h) => /\bcubic inch\b/.test(h.description.toLowerCase()) && h.amount > 0)
+  const label = `${fmt(n)} cubic inch${n === 1 ? "" : "es"} of ${request.name.replace(/^.*?\bcubic[- ]inch(?:es)?\s+(?:of\s+)?/i, "")}`
+  if (own !== undefined) {
+    const grams = (n * own.grams) / own.amount
+    return { grams, assumption: `${label} ≈ ${fmt(grams)} g (USDA: ${own.amount} ${own.description} = ${fmt(own.grams)} g)` }
+  }
+  const food = `${request.name} ${description}`.toLowerCase()
+  const [, density, why] = densities.find(([re]) => re.test(food)) ?? [/./, 1, "a solid food is about 1 g/ml"]
+  const grams = n * cubicInchMl * density
+  return { grams, assumption: `${label} ≈ ${fmt(grams)} g (1 in³ = 16.4 ml; ${why})` }
 }

@@ -99,3 +99,14 @@ describe("packaged meals are weighed whole", () => {
     expect(isMixedDishRecord("Chicken, broilers or fryers, meat only, roasted")).toBe(false)
   })
 })
+
+describe("a cubic inch of a solid", () => {
+  it("is USDA's cubic-inch weight when given, else 16.4 ml by the class's density, said so", () => {
+    const mozzarella: ReadonlyArray<HouseholdWeight> = [{ amount: 1, description: "cubic inch", grams: 18 }]
+    expect(grams(ask("two cubic inches of mozzarella", "cubic inches of mozzarella", "each", 2), mozzarella, "Cheese, mozzarella")).toBe(36)
+    expect(grams(ask("a cubic inch of gouda cheese", "cubic inch of gouda cheese", "each"), [], "Cheese, gouda")).toBeCloseTo(18.0, 0)
+    expect(grams(ask("a cubic inch of sponge cake", "cubic inch of sponge cake", "each"), [], "Cake, sponge")).toBeCloseTo(6.6, 1)
+    expect(grams(ask("a cubic inch of smoked ham", "cubic inch of smoked ham", "each"), [], "Ham, smoked")).toBeCloseTo(16.4, 1)
+    expect(why(ask("a cubic inch of smoked ham", "cubic inch of smoked ham", "each"), [], "Ham, smoked")).toContain("1 in³ = 16.4 ml")
+  })
+})
