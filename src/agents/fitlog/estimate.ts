@@ -110,9 +110,12 @@ const matchedItem = (table: NutritionTableShape, request: FoodRequest, searchedA
 const packagedMeal = (table: NutritionTableShape, request: FoodRequest, searchedAs: string, best: FoodRecord | undefined): EstimatedItem | undefined => {
   if (!isPackagedMeal(request) || (best !== undefined && isMixedDishRecord(best.description))) return undefined
   const foods = foodWords(searchedAs)
+  const names = (description: string, word: string) => new RegExp(`\\b${word.replace(/e?s$/, "")}`, "i").test(description)
+  // "a frozen meal of 70g pancakes and sausage": a record of a food it names is kept.
+  if (best !== undefined && foods.some((w) => names(best.description, w))) return undefined
   const named = foods.length === 0 ? undefined : table.search(`${foods.join(" ")} frozen entree`, request.preparation, 40)
     .map((c) => c.record)
-    .find((r) => isMixedDishRecord(r.description) && (!/\bpie\b/i.test(r.description) || foods.includes("pie")) && foods.some((w) => new RegExp(`\\b${w.replace(/s$/, "")}`, "i").test(r.description)))
+    .find((r) => isMixedDishRecord(r.description) && (!/\bpie\b/i.test(r.description) || foods.includes("pie")) && foods.some((w) => names(r.description, w)))
   const record = named ?? table.byId(genericFrozenDinnerId)
   if (record === undefined) return undefined
   return matchedItem(table, { ...request, assumption: [request.assumption, packagedMealNote(record.description, named === undefined)].filter((a) => a !== undefined).join("; ") }, searchedAs, record)

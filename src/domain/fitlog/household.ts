@@ -210,7 +210,7 @@ export interface Serving {
 export const servingOf: ReadonlyArray<Serving> = [
   { food: /\bice cream (?:bars?|pops?)$|\b(?:ice cream|frozen yogh?urt|fudge) (?:on a )?sticks?$|\b(?:popsicles?|fudgsicles?|creamsicles?)$/, grams: 65, why: "an ice cream bar on a stick is about 2.5 fl oz, 65 g" },
   { food: /\bwhipped (?:cream|topping)(?: topping)?$|\bcool whip$/, cups: 2 / 16, grams: 8, why: "a topping of whipped cream is 2 tbsp" },
-  { food: /\b(?:half and half|half-and-half|creamer|coffee cream|(?<!\b(?:sour|ice|whipped|clotted|cheese)\s)cream)$/, grams: 15, why: "cream in a drink is 1 tbsp" },
+  { food: /\b(?:creamer|coffee cream)$/, grams: 15, why: "creamer in a drink is 1 tbsp" },
   { food: /^(?:(?:white|brown|cane|granulated|raw|some|a little)\s+)*sugar$/, grams: 4.2, why: "sugar in a drink or on cereal is 1 tsp (a packet is 4 g)" },
   { food: /\b(?:lettuce|greens|spinach leaves)$/, cups: 0.5, grams: 20, why: "lettuce in a dish is 1/2 cup shredded" },
   { food: /\b(?:rice|pasta|spaghetti|macaroni|noodles|couscous|quinoa|grits|oatmeal|porridge|mashed potato(?:es)?|casserole|chili|stew|soup|mac and cheese|macaroni and cheese|fried rice)$/, cups: 1, grams: 200, why: "a serving of a grain, soup or stew is 1 cup" },

@@ -49,10 +49,10 @@ describe("typical servings for foods USDA weighs no way", () => {
     expect(why(ask("a fudge-coated ice cream bar", "fudge-coated ice cream bar", "each"), [], "Ice cream bar, chocolate coated")).toContain("2.5 fl oz")
   })
 
-  it("whipped cream as a topping is 2 tbsp (1/8 of USDA's cup), cream in coffee 1 tbsp, sugar 1 tsp", () => {
+  it("whipped cream as a topping is 2 tbsp (1/8 of USDA's cup), creamer in coffee 1 tbsp, sugar 1 tsp", () => {
     const whipped: ReadonlyArray<HouseholdWeight> = [{ amount: 1, description: "cup", grams: 64 }]
     expect(grams(ask("whipped cream", "whipped cream", "each", 1, noAmount), whipped, "Cream, whipped, pressurized")).toBe(8)
-    expect(grams(ask("half and half", "half and half", "each", 1, noAmount), [], "Cream, half and half")).toBe(15)
+    expect(grams(ask("creamer", "creamer", "each", 1, noAmount), [], "Cream substitute, liquid")).toBe(15)
     expect(grams(ask("brown sugar", "brown sugar", "each", 1, noAmount), [], "Sugars, brown")).toBe(4.2)
     // Sour cream is a dip, not cream in a drink.
     expect(grams(ask("sour cream", "sour cream", "each", 1, noAmount), [], "Sour cream")).toBe(30)
