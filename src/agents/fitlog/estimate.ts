@@ -6,7 +6,10 @@
  */
 import { Array as Arr, Effect, Option } from "effect"
 import { describeDish, dishFor, isWholeDish } from "../../domain/fitlog/dishes.js"
-import { dishScale, resolveGrams, sameFoodRecords } from "../../domain/fitlog/portions.js"
+import { dishScale } from "../../domain/fitlog/dish-scale.js"
+import { foodWords, genericFrozenDinnerId, isMixedDishRecord, isPackagedMeal, packagedMealNote } from "../../domain/fitlog/frozen-meals.js"
+import { resolveGrams } from "../../domain/fitlog/portions.js"
+import { sameFamilyRecords, sameFoodRecords } from "../../domain/fitlog/same-food.js"
 import { invalidAmount } from "../../domain/fitlog/quantity.js"
 import type { FoodRecord, FoodRequest, Meal, Nutrients } from "../../domain/fitlog/types.js"
 import { FoodName, scaleNutrients } from "../../domain/fitlog/types.js"
@@ -79,7 +82,8 @@ const matchedItem = (table: NutritionTableShape, request: FoodRequest, searchedA
   // Portions are looked up under the corrected name ("bananna" weighs what a banana does).
   const named = { ...request, name: FoodName.make(searchedAs) }
   // A record USDA gives no weight for the amount said: the same food's weight from its general record, said so.
-  const resolved = resolveGrams(named, record.household, record.description) ?? Arr.findFirst(sameFoodRecords(table.records, record), (other) =>
+  const kin = [...sameFoodRecords(table.records, record), ...sameFamilyRecords(table.records, record, searchedAs)]
+  const resolved = resolveGrams(named, record.household, record.description) ?? Arr.findFirst(kin, (other) =>
     Option.map(Option.fromNullable(resolveGrams(named, other.household, other.description)), (r) => ({
       grams: r.grams,
       assumption: `${r.assumption ?? `${r.grams} g`}; the weight of ${other.description}, as USDA gives none for this record`
@@ -99,10 +103,31 @@ const matchedItem = (table: NutritionTableShape, request: FoodRequest, searchedA
   }
 }
 
+/**
+ * A packaged meal ("an 11 oz frozen dinner") whose best record is no mixed dish: a frozen entree among the
+ * candidates that names a food said, else USDA's frozen dinner (frozen-meals.ts), with the reason shown.
+ */
+const packagedMeal = (table: NutritionTableShape, request: FoodRequest, searchedAs: string, best: FoodRecord | undefined): EstimatedItem | undefined => {
+  if (!isPackagedMeal(request) || (best !== undefined && isMixedDishRecord(best.description))) return undefined
+  const foods = foodWords(searchedAs)
+  const names = (description: string, word: string) => new RegExp(`\\b${word.replace(/e?s$/, "")}`, "i").test(description)
+  // "a frozen meal of 70g pancakes and sausage": a record of a food it names is kept.
+  if (best !== undefined && foods.some((w) => names(best.description, w))) return undefined
+  const named = foods.length === 0 ? undefined : table.search(`${foods.join(" ")} frozen entree`, request.preparation, 40)
+    .map((c) => c.record)
+    .find((r) => isMixedDishRecord(r.description) && (!/\bpie\b/i.test(r.description) || foods.includes("pie")) && foods.some((w) => names(r.description, w)))
+  const record = named ?? table.byId(genericFrozenDinnerId)
+  if (record === undefined) return undefined
+  return matchedItem(table, { ...request, assumption: [request.assumption, packagedMealNote(record.description, named === undefined)].filter((a) => a !== undefined).join("; ") }, searchedAs, record)
+}
+
 export const matchRequest = (request: FoodRequest) =>
   Effect.map(NutritionTable, (table): EstimatedItem => {
-    const searchedAs = table.correct(request.name)
+    // "cubic inch of mozzarella": the measure is read from the text (portions.ts); the food is what follows it.
+    const searchedAs = table.correct(request.name.replace(/^cubic[- ]inch(?:es)?\s+of\s+/i, ""))
     const best = table.search(searchedAs, request.preparation, 1)[0]
+    const meal = packagedMeal(table, request, searchedAs, best?.record)
+    if (meal !== undefined) return meal
     if (best === undefined) return { _tag: "NotFound", request, searchedAs }
     return matchedItem(table, request, searchedAs, best.record)
   })

@@ -208,11 +208,16 @@ export interface Serving {
 
 /** One serving of a food named with no amount and no count ("rice", "beans and cheese"): a typical serving, stated. */
 export const servingOf: ReadonlyArray<Serving> = [
+  { food: /\bice cream (?:bars?|pops?)$|\b(?:ice cream|frozen yogh?urt|fudge) (?:on a )?sticks?$|\b(?:popsicles?|fudgsicles?|creamsicles?)$/, grams: 65, why: "an ice cream bar on a stick is about 2.5 fl oz, 65 g" },
+  { food: /\bwhipped (?:cream|topping)(?: topping)?$|\bcool whip$/, cups: 2 / 16, grams: 8, why: "a topping of whipped cream is 2 tbsp" },
+  { food: /\b(?:creamer|coffee cream)$/, grams: 15, why: "creamer in a drink is 1 tbsp" },
+  { food: /^(?:(?:white|brown|cane|granulated|raw|some|a little)\s+)*sugar$/, grams: 4.2, why: "sugar in a drink or on cereal is 1 tsp (a packet is 4 g)" },
+  { food: /\b(?:lettuce|greens|spinach leaves)$/, cups: 0.5, grams: 20, why: "lettuce in a dish is 1/2 cup shredded" },
   { food: /\b(?:rice|pasta|spaghetti|macaroni|noodles|couscous|quinoa|grits|oatmeal|porridge|mashed potato(?:es)?|casserole|chili|stew|soup|mac and cheese|macaroni and cheese|fried rice)$/, cups: 1, grams: 200, why: "a serving of a grain, soup or stew is 1 cup" },
   { food: /\b(?:beans|vegetables|veggies|corn|peas|broccoli|carrots|green beans|spinach|coleslaw|salad|fruit salad|applesauce|potatoes|onions|mushrooms|peppers)$/, cups: 0.5, grams: 80, why: "a side of vegetables, beans or fruit is 1/2 cup" },
   { food: /\b(?:milk|juice|soy ?milk|almond milk|smoothie|lemonade|iced tea|soda|cola|shake|milkshake|nutritional drink)$/, cups: 1, grams: 240, why: "a drink is one 8 fl oz cup" },
   { food: /\b(?:cheese)$/, grams: 28, why: "a serving of cheese is 1 oz" },
-  { food: /\b(?:sauce|gravy|dressing|salsa|dip|hummus|syrup|ketchup|mayonnaise|mayo)$/, grams: 30, why: "a serving of a sauce or dip is 2 tbsp" },
+  { food: /\b(?:sauce|gravy|dressing|salsa|dip|hummus|syrup|ketchup|mayonnaise|mayo|sour cream)$/, grams: 30, why: "a serving of a sauce or dip is 2 tbsp" },
   { food: /\b(?:cereal|granola)$/, cups: 1, grams: 30, why: "a bowl of breakfast cereal is 1 cup" },
   { food: /\b(?:ice cream|frozen yogh?urt|sorbet|pudding)$/, cups: 0.5, grams: 66, why: "a serving of ice cream or pudding is 1/2 cup" },
   { food: /\b(?:yogh?urt)$/, grams: 170, why: "a serving of yogurt is a 6 oz container" },

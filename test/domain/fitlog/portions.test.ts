@@ -5,7 +5,8 @@
  * has one. Each case says the fact it protects.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { dishScale, resolveGrams } from "../../../src/domain/fitlog/portions.js"
+import { dishScale } from "../../../src/domain/fitlog/dish-scale.js"
+import { resolveGrams } from "../../../src/domain/fitlog/portions.js"
 import type { FoodRequest, HouseholdWeight, Unit } from "../../../src/domain/fitlog/types.js"
 import { FoodName } from "../../../src/domain/fitlog/types.js"
 
