@@ -5,6 +5,11 @@
  * clock, randomness, environment or console. Time is `Clock`, randomness
  * `Random`, logs `Effect.log*`; everything else arrives through a service tag.
  *
+ * `simulator` (the simulated Android phone) is a service-level implementation:
+ * it has services' rank, but only services reach into it (the Adb layers that
+ * talk to it); it imports nothing but domain, so the phone stays a world of
+ * its own and not a client of Shoal's ports.
+ *
  * Heavy packages' lazy loading (playwright, appium-adb, QuickJS, SQLite) is
  * checked beside each service, in its own `lazy-*.test.ts`.
  */
@@ -20,9 +25,13 @@ const sources = readdirSync(src, { recursive: true, encoding: "utf8" })
   .sort()
 
 /** Each layer, lowest first; a file may import its own layer and those below. */
-const layers = ["domain", "services", "agents", "gui", "serve", "cli"] as const
+const layers = ["domain", "simulator", "services", "agents", "gui", "serve", "cli"] as const
 type Layer = (typeof layers)[number]
-const rank: Record<Layer, number> = { domain: 0, services: 1, agents: 2, gui: 3, serve: 3.5, cli: 4 }
+const rank: Record<Layer, number> = { domain: 0, simulator: 1, services: 1, agents: 2, gui: 3, serve: 3.5, cli: 4 }
+
+/** Whether a file in `own` may import from `target`: its own layer or a lower one; the simulator only from services. */
+const mayImport = (own: Layer, target: Layer): boolean =>
+  target === own || (target === "simulator" ? own === "services" : rank[target] < rank[own])
 
 const layerOf = (file: string): Layer | undefined => layers.find((layer) => file.startsWith(`${layer}/`))
 
@@ -79,7 +88,7 @@ describe("architecture", () => {
       .map((spec) => posix.normalize(posix.join(posix.dirname(file), spec)))
       .filter((target) => {
         const layer = layerOf(target)
-        return layer !== undefined && layer !== own && rank[layer] >= rank[own]
+        return layer !== undefined && !mayImport(own, layer)
       })
     expect(upward).toEqual([])
   })
@@ -105,6 +114,11 @@ describe("architecture", () => {
     expect(importsOf(`import { readFile } from "node:fs/promises"`).filter((s) => ioPackages.test(s))).toEqual(["node:fs/promises"])
     expect(importsOf(`const { chromium } = yield* Effect.promise(() => import("playwright-core"))`)).toEqual(["playwright-core"])
     expect(importsOf(`export { x } from "../../cli/main.js"`)).toEqual(["../../cli/main.js"])
+    expect(mayImport("services", "simulator")).toBe(true)
+    expect(mayImport("simulator", "services")).toBe(false)
+    expect(mayImport("simulator", "domain")).toBe(true)
+    expect(mayImport("domain", "simulator")).toBe(false)
+    expect(mayImport("agents", "simulator")).toBe(false)
     expect(ambientIo.test("const t = Date.now()")).toBe(true)
     expect(ambientIo.test("const t = yield* Clock.currentTimeMillis")).toBe(false)
   })

@@ -18,5 +18,5 @@ export { layerFromRecords as layerNutritionTableFromRecords } from "../services/
 export { layerAdbMemory, memoryAdbTransport } from "../services/adb/memory.js"
 export type { AdbMemoryOptions } from "../services/adb/memory.js"
 export { layerAdbSimulated } from "../services/adb/simulated.js"
-export { fitnessPackage, serveAdb, settingsPackage, SimulatedDevice } from "../services/adb/simulator/index.js"
-export type { AdbServer, DeviceOptions, Faults } from "../services/adb/simulator/index.js"
+export { fitnessPackage, serveAdb, settingsPackage, SimulatedDevice } from "../simulator/index.js"
+export type { AdbServer, DeviceOptions, Faults } from "../simulator/index.js"

@@ -24,7 +24,7 @@ export {
 } from "./tools.js"
 export type { AdbTransport } from "./transport.js"
 // The simulated phone, for embedders' tests (`layerAdbMemory(device)`) and demos; the rest stays in ./simulator.
-export { fitnessPackage, serveAdb, settingsPackage, SimulatedDevice } from "./simulator/index.js"
-export type { AdbServer, DeviceOptions, DiaryEntry, Faults, Meal } from "./simulator/index.js"
+export { fitnessPackage, serveAdb, settingsPackage, SimulatedDevice } from "../../simulator/index.js"
+export type { AdbServer, DeviceOptions, DiaryEntry, Faults, Meal } from "../../simulator/index.js"
 export { layerAdbFromChoice, simulatedDeviceName } from "./choose.js"
 export type { DeviceChoice } from "./choose.js"

@@ -13,8 +13,8 @@ import { DeviceSerial } from "../../domain/android/ids.js"
 import { Adb } from "./adb.js"
 import { makeAdb } from "./make-adb.js"
 import type { AdbBehaviour } from "./make-adb.js"
-import { SimulatedDevice } from "./simulator/device.js"
-import { runCommand } from "./simulator/shell.js"
+import { SimulatedDevice } from "../../simulator/device.js"
+import { runCommand } from "../../simulator/shell.js"
 import type { AdbTransport } from "./transport.js"
 
 export interface AdbMemoryOptions extends AdbBehaviour {

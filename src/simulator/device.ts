@@ -8,7 +8,7 @@
  * and to assert the world afterwards (`fitness.diary()`,
  * `settings.wifiEnabled`, `commands` for what actually reached the device).
  */
-import type { Point } from "../../../domain/android/ui-tree.js"
+import type { Point } from "../domain/android/ui-tree.js"
 import type { SimApp } from "./app.js"
 import { screen } from "./app.js"
 import { FitnessApp } from "./fitness-app.js"

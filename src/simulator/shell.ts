@@ -9,8 +9,8 @@
  * requests; the in-memory Adb layer calls it directly.
  */
 import { Either } from "effect"
-import { pipelineStages, splitShell } from "../../../domain/android/shell-words.js"
-import { decodeAdbKeyboardMessage, inputTextValue } from "../../../domain/android/text-input.js"
+import { pipelineStages, splitShell } from "../domain/android/shell-words.js"
+import { decodeAdbKeyboardMessage, inputTextValue } from "../domain/android/text-input.js"
 import type { SimulatedDevice } from "./device.js"
 
 export interface DeviceReply {
