@@ -25,7 +25,7 @@ import {
   Usage
 } from "../dist/lib/index.js"
 import { liveAdbTransport } from "../dist/lib/services/adb/live.js"
-import { makeAdb } from "../dist/lib/services/adb/make-adb.js"
+import { makeAdb } from "../dist/lib/services/adb/internal/make-adb.js"
 import { serveAdb } from "../dist/lib/simulator/server.js"
 import { Stream } from "effect"
 

@@ -15,7 +15,7 @@ export { layerMemory as layerSessionStoreMemory } from "../services/session-stor
 export { layerMemoryList, MemoryShoppingList } from "../services/shopping-list/memory.js"
 export type { MemoryShoppingListShape } from "../services/shopping-list/memory.js"
 export { layerFromRecords as layerNutritionTableFromRecords } from "../services/nutrition-table/nutrition-table.js"
-export { layerAdbMemory, memoryAdbTransport } from "../services/adb/memory.js"
+export { layerAdbMemory } from "../services/adb/memory.js"
 export type { AdbMemoryOptions } from "../services/adb/memory.js"
 export { layerAdbSimulated } from "../services/adb/simulated.js"
 export { fitnessPackage, serveAdb, settingsPackage, SimulatedDevice } from "../simulator/index.js"

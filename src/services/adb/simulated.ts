@@ -10,7 +10,7 @@ import type { AdbError } from "../../domain/android/errors.js"
 import { Adb } from "./adb.js"
 import type { AdbLiveOptions } from "./live.js"
 import { liveAdbTransport } from "./live.js"
-import { makeAdb } from "./make-adb.js"
+import { makeAdb } from "./internal/make-adb.js"
 import { SimulatedDevice } from "../../simulator/device.js"
 import { serveAdb } from "../../simulator/server.js"
 
