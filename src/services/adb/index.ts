@@ -20,7 +20,7 @@ export {
   typeText,
   uiParser
 } from "./tools.js"
-// The simulated phone, for embedders' tests (`layerAdbMemory(device)`) and demos; the rest stays in ./simulator.
+// The simulated phone, for embedders' tests (`layerAdbMemory(device)`) and demos; the rest stays in src/simulator.
 export { fitnessPackage, serveAdb, settingsPackage, SimulatedDevice } from "../../simulator/index.js"
 export type { AdbServer, DeviceOptions, DiaryEntry, Faults, Meal } from "../../simulator/index.js"
 export { layerAdbFromChoice, simulatedDeviceName } from "./choose.js"
