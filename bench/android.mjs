@@ -25,8 +25,8 @@ import {
   Usage
 } from "../dist/lib/index.js"
 import { liveAdbTransport } from "../dist/lib/services/adb/live.js"
-import { makeAdb } from "../dist/lib/services/adb/make-adb.js"
-import { serveAdb } from "../dist/lib/services/adb/simulator/server.js"
+import { makeAdb } from "../dist/lib/services/adb/internal/make-adb.js"
+import { serveAdb } from "../dist/lib/simulator/server.js"
 import { Stream } from "effect"
 
 const root = fileURLToPath(new URL("..", import.meta.url))

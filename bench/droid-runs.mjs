@@ -4,6 +4,8 @@
 // - the normalised screen hash, against parsing the same dump;
 // - the vision frame (screencap PNG → sharp → JPEG ≤ 1024 px), against the dump.
 import { Effect } from "effect"
+// The sharp ScreenImages builder itself (the root entry exports its layer, not the builder).
+import { makeSharpScreenImages } from "../dist/lib/services/vision/index.js"
 
 const timeIt = async (n, f) => {
   for (let i = 0; i < Math.min(5, n); i++) await f()
@@ -24,7 +26,7 @@ export const droidRunRows = async (lib) => {
   const tree = parse()
   const parseMs = await timeIt(2000, () => void parse())
   const hashMs = await timeIt(2000, () => void lib.Droid.screenHash(tree))
-  const images = await Effect.runPromise(lib.makeSharpScreenImages)
+  const images = await Effect.runPromise(makeSharpScreenImages)
   const dumpMs = await timeIt(200, () => void device.dump())
   const png = device.screenshot()
   const shotMs = await timeIt(20, () => void device.screenshot())

@@ -5,7 +5,8 @@
 // issue 15 (no folding, no visibility, ids always shown).
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
-import { describeElements, elementList, parseUiDump, shortClass, shortId, walk } from "../dist/lib/index.js"
+// The Android domain module itself: these helpers are not part of the public root entry.
+import { describeElements, elementList, parseUiDump, shortClass, shortId, walk } from "../dist/lib/domain/android/index.js"
 
 const folder = fileURLToPath(new URL("../../shared/fixtures/ui-dumps/", import.meta.url))
 

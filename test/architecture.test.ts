@@ -5,6 +5,15 @@
  * clock, randomness, environment or console. Time is `Clock`, randomness
  * `Random`, logs `Effect.log*`; everything else arrives through a service tag.
  *
+ * `simulator` (the simulated Android phone) is a service-level implementation:
+ * it has services' rank, but only services reach into it (the Adb layers that
+ * talk to it); it imports nothing but domain, so the phone stays a world of
+ * its own and not a client of Shoal's ports.
+ *
+ * An `internal/` folder is private to its parent folder: only files under that
+ * parent import it, and the public entries (src/index.ts, src/exports/*) never
+ * do, so what they export is what an embedder gets and nothing more.
+ *
  * Heavy packages' lazy loading (playwright, appium-adb, QuickJS, SQLite) is
  * checked beside each service, in its own `lazy-*.test.ts`.
  */
@@ -20,9 +29,13 @@ const sources = readdirSync(src, { recursive: true, encoding: "utf8" })
   .sort()
 
 /** Each layer, lowest first; a file may import its own layer and those below. */
-const layers = ["domain", "services", "agents", "gui", "serve", "cli"] as const
+const layers = ["domain", "simulator", "services", "agents", "gui", "serve", "cli"] as const
 type Layer = (typeof layers)[number]
-const rank: Record<Layer, number> = { domain: 0, services: 1, agents: 2, gui: 3, serve: 3.5, cli: 4 }
+const rank: Record<Layer, number> = { domain: 0, simulator: 1, services: 1, agents: 2, gui: 3, serve: 3.5, cli: 4 }
+
+/** Whether a file in `own` may import from `target`: its own layer or a lower one; the simulator only from services. */
+const mayImport = (own: Layer, target: Layer): boolean =>
+  target === own || (target === "simulator" ? own === "services" : rank[target] < rank[own])
 
 const layerOf = (file: string): Layer | undefined => layers.find((layer) => file.startsWith(`${layer}/`))
 
@@ -42,6 +55,23 @@ const ioPackages = /^(node:|fs$|path$|child_process$|@anthropic-ai\/|openai$|pla
 
 /** Ambient IO that must come through Clock, Random, Effect.log or a service instead. */
 const ambientIo = /\bDate\.now\(|\bnew Date\(\s*\)|\bMath\.random\(|\bprocess\.|\bconsole\.|\bsetTimeout\(|\bsetInterval\(/
+
+/** The files a file imports by relative path, as paths under src. */
+const relativeTargets = (file: string): ReadonlyArray<string> =>
+  importsOf(readFileSync(new URL(file, src), "utf8"))
+    .filter((spec) => spec.startsWith("."))
+    .map((spec) => posix.normalize(posix.join(posix.dirname(file), spec)))
+
+/** Whether `file` may import `target`: a module under `…/internal/` only from within that folder's parent, never from a public entry. */
+const mayImportInternal = (file: string, target: string): boolean => {
+  const at = target.lastIndexOf("/internal/")
+  if (at < 0) return !target.startsWith("internal/")
+  const owner = target.slice(0, at)
+  return file.startsWith(`${owner}/`) && !publicEntry(file)
+}
+
+/** The package's entry points (package.json "exports"): src/index.ts and src/exports/*. */
+const publicEntry = (file: string): boolean => file === "index.ts" || file.startsWith("exports/")
 
 const ioBlind = sources.filter((file) => file.startsWith("domain/") || file.startsWith("agents/"))
 
@@ -79,9 +109,15 @@ describe("architecture", () => {
       .map((spec) => posix.normalize(posix.join(posix.dirname(file), spec)))
       .filter((target) => {
         const layer = layerOf(target)
-        return layer !== undefined && layer !== own && rank[layer] >= rank[own]
+        return layer !== undefined && !mayImport(own, layer)
       })
     expect(upward).toEqual([])
+  })
+
+  it("internal/ folders are private to their parent folder, and no public entry imports one", () => {
+    expect(sources.some((file) => file.includes("/internal/"))).toBe(true)
+    const leaks = sources.flatMap((file) => relativeTargets(file).filter((target) => !mayImportInternal(file, target)).map((target) => `${file} → ${target}`))
+    expect(leaks).toEqual([])
   })
 
   it.each(ioBlind)("%s is IO-blind: no IO package, clock, randomness, environment, console or timer", (file) => {
@@ -105,6 +141,17 @@ describe("architecture", () => {
     expect(importsOf(`import { readFile } from "node:fs/promises"`).filter((s) => ioPackages.test(s))).toEqual(["node:fs/promises"])
     expect(importsOf(`const { chromium } = yield* Effect.promise(() => import("playwright-core"))`)).toEqual(["playwright-core"])
     expect(importsOf(`export { x } from "../../cli/main.js"`)).toEqual(["../../cli/main.js"])
+    expect(mayImportInternal("services/browser/playwright.ts", "services/browser/internal/banner.js")).toBe(true)
+    expect(mayImportInternal("services/browser/internal/banner.ts", "services/browser/internal/chromium-args.js")).toBe(true)
+    expect(mayImportInternal("cli/shop-run.ts", "services/browser/internal/banner.js")).toBe(false)
+    expect(mayImportInternal("services/browser-extra/x.ts", "services/browser/internal/banner.js")).toBe(false)
+    expect(mayImportInternal("exports/shop.ts", "services/browser/internal/banner.js")).toBe(false)
+    expect(mayImportInternal("services/browser/index.ts", "services/browser/playwright.js")).toBe(true)
+    expect(mayImport("services", "simulator")).toBe(true)
+    expect(mayImport("simulator", "services")).toBe(false)
+    expect(mayImport("simulator", "domain")).toBe(true)
+    expect(mayImport("domain", "simulator")).toBe(false)
+    expect(mayImport("agents", "simulator")).toBe(false)
     expect(ambientIo.test("const t = Date.now()")).toBe(true)
     expect(ambientIo.test("const t = yield* Clock.currentTimeMillis")).toBe(false)
   })

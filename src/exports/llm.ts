@@ -15,5 +15,83 @@
  *   Effect.provide(ScriptedLlm.layer([ScriptedLlm.toolCall("record_answer", { roomType: "office" })]))
  * )
  */
-export * from "../domain/llm.js"
-export * from "../services/llm/index.js"
+// The model's messages, turns and errors (domain/llm.ts).
+export {
+  AssistantContent,
+  AssistantMessage,
+  GenerateRequest,
+  ImageBlock,
+  ImageMediaType,
+  LlmRejected,
+  LlmTimeout,
+  LlmTimeoutLimit,
+  LlmUnavailable,
+  Message,
+  ModelResponse,
+  Offline,
+  ParseFailed,
+  ProviderName,
+  ProviderProtocolError,
+  ReplayMiss,
+  StopReason,
+  StreamEvent,
+  TextBlock,
+  ToolCall,
+  ToolChoice,
+  ToolResult,
+  ToolSpec,
+  TurnResult,
+  Usage,
+  UserContent,
+  UserMessage,
+  userText
+} from "../domain/llm.js"
+export type { LlmError } from "../domain/llm.js"
+
+// Llm: the port, its live layers (Anthropic, OpenAI, from settings), offline and scripted layers, decorators, tools and structured output.
+export {
+  capabilitiesOf,
+  chain,
+  defaultLimits,
+  defaultModels,
+  defaultRetryPolicy,
+  extract,
+  extractTurn,
+  InvalidModelLimit,
+  layerAnthropic,
+  layerFromSettings,
+  layerOffline,
+  layerOpenAi,
+  Llm,
+  metered,
+  MissingApiKey,
+  offline,
+  ProviderFailure,
+  recordedModel,
+  recording,
+  replaying,
+  ReplayUnusable,
+  requireModel,
+  resilient,
+  resolveLlmSettings,
+  ResponseTooLarge,
+  ScriptedLlm,
+  Tool,
+  ToolLoop,
+  UsageMeter,
+  withFallback
+} from "../services/llm/index.js"
+export type {
+  AnthropicConfig,
+  ExtractOptions,
+  LlmCapabilities,
+  LlmFlags,
+  LlmSettings,
+  LlmShape,
+  ModelChoice,
+  OpenAiConfig,
+  RetryPolicy,
+  ScriptedLlmShape,
+  ScriptedTurn,
+  UsageMeterShape
+} from "../services/llm/index.js"

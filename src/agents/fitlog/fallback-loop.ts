@@ -8,7 +8,7 @@
  */
 import { Effect, Schema } from "effect"
 import { describeElements } from "../../domain/android/elements.js"
-import { Keys } from "../../domain/android/ids.js"
+import { Keys } from "../../domain/android/key-codes.js"
 import { userText } from "../../domain/llm.js"
 import { Adb } from "../../services/adb/adb.js"
 import { androidTools } from "../../services/adb/tools.js"

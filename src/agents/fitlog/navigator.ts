@@ -7,7 +7,7 @@
  * loop only on a screen the navigator does not know.
  */
 import { Effect, Option, Schema } from "effect"
-import { Keys } from "../../domain/android/ids.js"
+import { Keys } from "../../domain/android/key-codes.js"
 import type { AppScreen, SearchResult } from "../../domain/fitlog/app-screens.js"
 import { chooseResult, chooseUnit, fallbackQueries, recognise } from "../../domain/fitlog/app-screens.js"
 import type { ProposalLine } from "../../domain/fitlog/proposal.js"

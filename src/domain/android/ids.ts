@@ -34,23 +34,6 @@ export type ActivityName = typeof ActivityName.Type
 export const ResourceId = Schema.String.pipe(Schema.nonEmptyString(), Schema.brand("ResourceId"))
 export type ResourceId = typeof ResourceId.Type
 
-/** An Android `KeyEvent` key code (0…400 covers every code `input keyevent` knows). */
-export const KeyCode = Schema.Int.pipe(Schema.between(0, 400), Schema.brand("KeyCode"))
-export type KeyCode = typeof KeyCode.Type
-
-/** The key codes agents use by name (android.view.KeyEvent). */
-export const Keys = {
-  HOME: KeyCode.make(3),
-  BACK: KeyCode.make(4),
-  DPAD_DOWN: KeyCode.make(20),
-  TAB: KeyCode.make(61),
-  ENTER: KeyCode.make(66),
-  DEL: KeyCode.make(67),
-  MENU: KeyCode.make(82),
-  SEARCH: KeyCode.make(84),
-  APP_SWITCH: KeyCode.make(187)
-} as const
-
 /** The app in front and its activity, as `dumpsys window` reports them. */
 export interface Focus {
   readonly packageName: PackageName

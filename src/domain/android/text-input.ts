@@ -30,6 +30,7 @@
  */
 import { Either } from "effect"
 import { TextNotTypable } from "./errors.js"
+import { Keys } from "./key-codes.js"
 import { quoteArg } from "./shell-words.js"
 
 export const adbKeyboardPackage = "com.android.adbkeyboard"
@@ -70,7 +71,7 @@ export const planTyping = (text: string, method: TypingMethod): Either.Either<Re
   }
   const commands: Array<ReadonlyArray<string>> = []
   text.split("\n").forEach((line, i) => {
-    if (i > 0) commands.push(["input", "keyevent", "66"])
+    if (i > 0) commands.push(["input", "keyevent", String(Keys.ENTER)])
     // "%s" typed literally must not meet: end a chunk after each '%' that precedes an 's'.
     const pieces = line.split(/(?<=%)(?=s)/)
     for (const piece of pieces) {
@@ -83,7 +84,7 @@ export const planTyping = (text: string, method: TypingMethod): Either.Either<Re
 }
 
 /** Key codes used to clear a field. */
-export const clearKeys = { ctrlLeft: 113, a: 29, del: 67 } as const
+export const clearKeys = { ctrlLeft: Keys.CTRL_LEFT, a: Keys.A, del: Keys.DEL } as const
 
 /** The argv of one `adb shell` call each that empty the focused field. */
 export const planClearing = (method: TypingMethod): ReadonlyArray<ReadonlyArray<string>> =>

@@ -4,7 +4,7 @@
  *
  * Where it sits: `Adb.dumpUi` returns a `UiTree`; elements.ts derives the
  * indexed element list agents see; the simulated device renders its screens
- * to the same XML (simulator/render.ts), so parse ∘ render is tested both ways.
+ * to the same XML (src/simulator/view.ts), so parse ∘ render is tested both ways.
  * Robust to real dumps: missing attributes take neutral defaults (API 17 has
  * no `resource-id`), entities and non-ASCII are decoded, and a dump cut off by
  * the device is a `UiDumpTruncated`, not a half tree.

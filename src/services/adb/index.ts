@@ -3,11 +3,9 @@ export { Adb } from "./adb.js"
 export type { AdbShape, Screen, WaitForIdleOptions } from "./adb.js"
 export { ensureEmulator, findSdkRoot } from "./emulator.js"
 export type { EmulatorOptions } from "./emulator.js"
-export { layerAdbLive, adbOptionsFromConfig, liveAdbTransport } from "./live.js"
+export { layerAdbLive, adbOptionsFromConfig } from "./live.js"
 export type { AdbLiveOptions } from "./live.js"
-export { makeAdb } from "./make-adb.js"
-export type { AdbBehaviour } from "./make-adb.js"
-export { layerAdbMemory, memoryAdbTransport } from "./memory.js"
+export { layerAdbMemory } from "./memory.js"
 export type { AdbMemoryOptions } from "./memory.js"
 export { layerAdbSimulated } from "./simulated.js"
 export {
@@ -22,9 +20,8 @@ export {
   typeText,
   uiParser
 } from "./tools.js"
-export type { AdbTransport } from "./transport.js"
-// The simulated phone, for embedders' tests (`layerAdbMemory(device)`) and demos; the rest stays in ./simulator.
-export { fitnessPackage, serveAdb, settingsPackage, SimulatedDevice } from "./simulator/index.js"
-export type { AdbServer, DeviceOptions, DiaryEntry, Faults, Meal } from "./simulator/index.js"
+// The simulated phone, for embedders' tests (`layerAdbMemory(device)`) and demos; the rest stays in src/simulator.
+export { fitnessPackage, serveAdb, settingsPackage, SimulatedDevice } from "../../simulator/index.js"
+export type { AdbServer, DeviceOptions, DiaryEntry, Faults, Meal } from "../../simulator/index.js"
 export { layerAdbFromChoice, simulatedDeviceName } from "./choose.js"
 export type { DeviceChoice } from "./choose.js"

@@ -21,9 +21,9 @@ import { AdbTimeout, CommandFailed, DeviceOffline, NoDevice } from "../../domain
 import type { AdbError } from "../../domain/android/errors.js"
 import type { DeviceInfo } from "../../domain/android/ids.js"
 import { Adb } from "./adb.js"
-import { makeAdb } from "./make-adb.js"
-import type { AdbBehaviour } from "./make-adb.js"
-import type { AdbTransport } from "./transport.js"
+import { makeAdb } from "./internal/make-adb.js"
+import type { AdbBehaviour } from "./internal/make-adb.js"
+import type { AdbTransport } from "./internal/transport.js"
 import { importPeer } from "../optional-peer.js"
 
 export interface AdbLiveOptions extends AdbBehaviour {

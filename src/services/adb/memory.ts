@@ -11,11 +11,11 @@ import { AdbTimeout, DeviceOffline } from "../../domain/android/errors.js"
 import type { AdbError } from "../../domain/android/errors.js"
 import { DeviceSerial } from "../../domain/android/ids.js"
 import { Adb } from "./adb.js"
-import { makeAdb } from "./make-adb.js"
-import type { AdbBehaviour } from "./make-adb.js"
-import { SimulatedDevice } from "./simulator/device.js"
-import { runCommand } from "./simulator/shell.js"
-import type { AdbTransport } from "./transport.js"
+import { makeAdb } from "./internal/make-adb.js"
+import type { AdbBehaviour } from "./internal/make-adb.js"
+import { SimulatedDevice } from "../../simulator/device.js"
+import { runCommand } from "../../simulator/shell.js"
+import type { AdbTransport } from "./internal/transport.js"
 
 export interface AdbMemoryOptions extends AdbBehaviour {
   /** Per call (default 10 s). */

@@ -10,9 +10,9 @@ import type { AdbError } from "../../domain/android/errors.js"
 import { Adb } from "./adb.js"
 import type { AdbLiveOptions } from "./live.js"
 import { liveAdbTransport } from "./live.js"
-import { makeAdb } from "./make-adb.js"
-import { SimulatedDevice } from "./simulator/device.js"
-import { serveAdb } from "./simulator/server.js"
+import { makeAdb } from "./internal/make-adb.js"
+import { SimulatedDevice } from "../../simulator/device.js"
+import { serveAdb } from "../../simulator/server.js"
 
 export const layerAdbSimulated = (
   device: SimulatedDevice = new SimulatedDevice(),

@@ -23,7 +23,8 @@ import {
   UiDumpInvalid,
   UiDumpTruncated
 } from "../../domain/android/errors.js"
-import { KeyCode, Keys, PackageName } from "../../domain/android/ids.js"
+import { PackageName } from "../../domain/android/ids.js"
+import { KeyCode, Keys } from "../../domain/android/key-codes.js"
 import { allowedShellCommands } from "../../domain/android/shell-policy.js"
 import { parseUiDump } from "../../domain/android/ui-tree.js"
 import * as Tool from "../llm/tool.js"
@@ -80,7 +81,7 @@ export const swipeScreen = Tool.make("swipe_screen", {
 })
 
 export const pressKey = Tool.make("press_key", {
-  description: "Press an Android key by key code: BACK=4, ENTER=66, HOME=3, DEL=67 (backspace), SEARCH=84, TAB=61.",
+  description: `Press an Android key by key code: BACK=${Keys.BACK}, ENTER=${Keys.ENTER}, HOME=${Keys.HOME}, DEL=${Keys.DEL} (backspace), SEARCH=${Keys.SEARCH}, TAB=${Keys.TAB}.`,
   success: Schema.String,
   failure: DeviceFailure,
   failureMode: "return",

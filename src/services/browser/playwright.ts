@@ -26,7 +26,8 @@ import { capSnapshot, defaultSnapshotChars, redact } from "../../domain/shop/pag
 import type { PageSnapshot } from "../../domain/shop/page-snapshot.js"
 import type { StoreProfile } from "../../domain/shop/store-profile.js"
 import { checkRequest, resolveUrl } from "../../domain/shop/url-guard.js"
-import { bannerScript, currentItemBinding } from "./banner.js"
+import { bannerScript, currentItemBinding } from "./internal/banner.js"
+import { chromiumArgs } from "./internal/chromium-args.js"
 import { Browser } from "./browser.js"
 import type { BrowserShape } from "./browser.js"
 import { BrowserActionFailed, BrowserCrashed, BrowserDriverMissing, BrowserLaunchFailed, NavigationBlocked, SignInFailed, StaleRef } from "./errors.js"
@@ -49,17 +50,6 @@ export interface PlaywrightBrowserOptions {
   readonly navigationTimeout?: Duration.DurationInput
   readonly snapshotChars?: number
 }
-
-/** Quiet, offline-friendly Chromium: no background fetches, no GPU, no QUIC. */
-export const chromiumArgs: ReadonlyArray<string> = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync"
-]
 
 const staleRefReason = "stale ref"
 const viewport = { width: 1280, height: 900 }

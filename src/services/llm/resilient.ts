@@ -14,7 +14,7 @@
 import { Data, Duration, Effect, Option, Ref, Schedule, Stream } from "effect"
 import type { GenerateRequest, ModelResponse } from "../../domain/llm.js"
 import { LlmRejected, LlmTimeout, LlmUnavailable, ProviderProtocolError } from "../../domain/llm.js"
-import { makeBreaker } from "./breaker.js"
+import { makeBreaker } from "./internal/breaker.js"
 import type { LlmShape } from "./llm.js"
 import type { ProviderAdapter } from "./provider.js"
 import { markBreakerOpen, markEmitted, ProviderFailure } from "./provider.js"

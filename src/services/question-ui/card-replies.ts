@@ -12,7 +12,7 @@
  */
 import { Option } from "effect"
 import type { DispositionChoice, ItemDisposition } from "../../domain/question.js"
-import { parseOptionReply } from "./terminal-replies.js"
+import { parseOptionReply } from "./internal/terminal-replies.js"
 
 export type CardReply =
   /** The user chose: one of the card's choices, or their own words for one. */

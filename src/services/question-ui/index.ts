@@ -19,8 +19,6 @@ export { layerTerminal, makeTerminalRenderer, terminalRenderer } from "./termina
 export type { TerminalOptions } from "./terminal.js"
 export { isRawModeInput, pipeIO, ttyIO } from "./terminal-io.js"
 export type { KeyPress, RawModeInput, TerminalIO } from "./terminal-io.js"
-export { confirmSuffix, numberedOptions, parseConfirmReply, parseOptionReply } from "./terminal-replies.js"
-export type { NumberedOption } from "./terminal-replies.js"
 export { defaultQuestionTimeout, layerWithTimeout, withLeafTimeout, withTimeout } from "./timeout.js"
 export { AnswerDoesNotFit, makeQuestionBridge, makeQuestionBridgeWith, NoSuchQuestion } from "./bridge.js"
 export type { PendingQuestion, QuestionBridgeOptions, QuestionBridgeShape } from "./bridge.js"

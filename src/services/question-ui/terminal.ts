@@ -19,8 +19,8 @@ import { readCardReply } from "./card-replies.js"
 import type { DispositionReply, ProposeDispositionQuestion, QuestionInputClosed, QuestionRenderer } from "./renderer.js"
 import { isRawModeInput, pipeIO, ttyIO } from "./terminal-io.js"
 import type { TerminalIO } from "./terminal-io.js"
-import { confirmHint, confirmSuffix, numberedOptions, optionHint, parseConfirmReply, parseOptionReply } from "./terminal-replies.js"
-import type { NumberedOption } from "./terminal-replies.js"
+import { confirmHint, confirmSuffix, numberedOptions, optionHint, parseConfirmReply, parseOptionReply } from "./internal/terminal-replies.js"
+import type { NumberedOption } from "./internal/terminal-replies.js"
 
 export interface TerminalOptions {
   /** Defaults to `process.stdin`. */

@@ -20,11 +20,11 @@ import type { ItemId, ShoppingRules } from "../../domain/shop/item.js"
 import { renderSummary } from "../../domain/shop/summary.js"
 import { atomicWriter } from "../files/atomic-write.js"
 import { ShoppingListUnavailable } from "./errors.js"
-import { decodeListBytes } from "./list-text.js"
+import { decodeListBytes } from "./internal/list-text.js"
 import { ShoppingListProvider } from "./shopping-list-provider.js"
 import type { HeldBackItem, ShoppingListProviderShape } from "./shopping-list-provider.js"
-import type { ItemPatch } from "./yaml-list.js"
-import { completedPatch, failedPatch, notFoundPatch, parseList, patchItem, startedPatch } from "./yaml-list.js"
+import type { ItemPatch } from "./internal/yaml-list.js"
+import { completedPatch, failedPatch, notFoundPatch, parseList, patchItem, startedPatch } from "./internal/yaml-list.js"
 
 /** How often an update re-merges into a file that keeps changing under it before it gives up. */
 export const mergeAttempts = 5

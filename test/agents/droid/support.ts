@@ -5,7 +5,7 @@
 import { Layer } from "effect"
 import type { GenerateRequest } from "../../../src/domain/llm.js"
 import { layerAdbMemory } from "../../../src/services/adb/memory.js"
-import { SimulatedDevice } from "../../../src/services/adb/simulator/device.js"
+import { SimulatedDevice } from "../../../src/simulator/device.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
 import type { ScriptedTurn } from "../../../src/services/llm/scripted.js"
 import { layerQuickJs } from "../../../src/services/sandbox/quickjs.js"

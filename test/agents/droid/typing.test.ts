@@ -11,7 +11,7 @@ import { makeDeviceTools } from "../../../src/agents/droid/device.js"
 import type { DeviceTools } from "../../../src/agents/droid/device.js"
 import { ElementIndex } from "../../../src/domain/droid/actions.js"
 import { layerAdbMemory } from "../../../src/services/adb/memory.js"
-import { SimulatedDevice } from "../../../src/services/adb/simulator/device.js"
+import { SimulatedDevice } from "../../../src/simulator/device.js"
 
 const phone = (options: { readonly adbKeyboard?: boolean } = {}) => {
   const device = new SimulatedDevice(options)

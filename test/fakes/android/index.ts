@@ -8,10 +8,10 @@ import { Effect } from "effect"
 import type { Scope } from "effect"
 import { execFile } from "node:child_process"
 import { readFileSync } from "node:fs"
-import type { AdbServer, DeviceOptions } from "../../../src/services/adb/simulator/index.js"
-import { serveAdb, SimulatedDevice } from "../../../src/services/adb/simulator/index.js"
+import type { AdbServer, DeviceOptions } from "../../../src/simulator/index.js"
+import { serveAdb, SimulatedDevice } from "../../../src/simulator/index.js"
 
-export * from "../../../src/services/adb/simulator/index.js"
+export * from "../../../src/simulator/index.js"
 
 export const adbBinary = "/usr/bin/adb"
 

@@ -9,7 +9,7 @@ import sharp from "sharp"
 import { parseUiDump, walk } from "../../../src/domain/android/ui-tree.js"
 import { Adb } from "../../../src/services/adb/adb.js"
 import { layerAdbMemory } from "../../../src/services/adb/memory.js"
-import { SimulatedDevice } from "../../../src/services/adb/simulator/device.js"
+import { SimulatedDevice } from "../../../src/simulator/device.js"
 import { ScreenImages } from "../../../src/services/vision/screen-images.js"
 import { layerSharpScreenImages } from "../../../src/services/vision/sharp.js"
 

@@ -10,8 +10,9 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer, Ref } from "effect"
 import { ItemId } from "../../../src/domain/shop/item.js"
 import type { ShoppingRules } from "../../../src/domain/shop/item.js"
-import { makeYamlFileProvider, mergeAttempts, parseList } from "../../../src/services/shopping-list/index.js"
-import { failedPatch, notFoundPatch, patchItem } from "../../../src/services/shopping-list/yaml-list.js"
+import { makeYamlFileProvider } from "../../../src/services/shopping-list/index.js"
+import { failedPatch, notFoundPatch, parseList, patchItem } from "../../../src/services/shopping-list/internal/yaml-list.js"
+import { mergeAttempts } from "../../../src/services/shopping-list/yaml-file.js"
 import { fsReadOnlyIn, fsWithTempWriteHook } from "../../fakes/file-system.js"
 
 const platform = Layer.merge(NodeFileSystem.layer, NodePath.layer)

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either } from "effect"
 import { ItemId } from "../../../src/domain/shop/item.js"
-import { completedPatch, failedPatch, parseList, patchItem, startedPatch } from "../../../src/services/shopping-list/yaml-list.js"
+import { completedPatch, failedPatch, parseList, patchItem, startedPatch } from "../../../src/services/shopping-list/internal/yaml-list.js"
 
 const ids = (text: string) => {
   const parsed = parseList(text, "list.yaml")

@@ -6,6 +6,7 @@
  * switch state is the world a droid test asserts ("turn on Wi-Fi");
  * `settings get global wifi_on` and `dumpsys wifi` report it too.
  */
+import { Keys } from "../domain/android/key-codes.js"
 import type { KeyResult, SimApp } from "./app.js"
 import { screen } from "./app.js"
 import type { View } from "./view.js"
@@ -53,7 +54,7 @@ export class SettingsApp implements SimApp {
   }
 
   key(code: number): KeyResult {
-    if (code !== 4) return "ignored"
+    if (code !== Keys.BACK) return "ignored"
     if (this.page === "Main") return "leave-app"
     this.page = this.page === "Join" ? "WiFi" : this.page === "WiFi" ? "Network" : "Main"
     return "handled"

@@ -7,8 +7,8 @@
  * fast in-memory tests exercise the same code the device sees.
  */
 import type { Effect } from "effect"
-import type { AdbError } from "../../domain/android/errors.js"
-import type { DeviceInfo, DeviceSerial } from "../../domain/android/ids.js"
+import type { AdbError } from "../../../domain/android/errors.js"
+import type { DeviceInfo, DeviceSerial } from "../../../domain/android/ids.js"
 
 export interface AdbTransport {
   readonly serial: DeviceSerial

@@ -7,11 +7,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Option } from "effect"
 import { existsSync } from "node:fs"
-import { parseFocus } from "../../../src/domain/android/device-output.js"
-import { elementList, findByResourceId, partById } from "../../../src/domain/android/elements.js"
-import { parseUiDump } from "../../../src/domain/android/ui-tree.js"
-import { quietAppiumLog } from "../../../src/services/adb/live.js"
-import { adbBinary, runCommand, simulatedPhone, SimulatedDevice } from "../../fakes/android/index.js"
+import { parseFocus } from "../../src/domain/android/device-output.js"
+import { elementList, findByResourceId, partById } from "../../src/domain/android/elements.js"
+import { parseUiDump } from "../../src/domain/android/ui-tree.js"
+import { quietAppiumLog } from "../../src/services/adb/live.js"
+import { adbBinary, runCommand, simulatedPhone, SimulatedDevice } from "../fakes/android/index.js"
 
 const sh = (device: SimulatedDevice, line: string) => Buffer.from(runCommand(device, line).output).toString("utf8")
 const focus = (device: SimulatedDevice) => Option.map(parseFocus(sh(device, "dumpsys window displays")), (f) => `${f.packageName}/${f.activity}`)

@@ -8,7 +8,7 @@
  * the YAML parser (yaml-list.ts).
  */
 import { Either } from "effect"
-import { ShoppingListMalformed } from "./errors.js"
+import { ShoppingListMalformed } from "../errors.js"
 
 export interface ListText {
   readonly text: string

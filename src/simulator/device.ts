@@ -8,7 +8,8 @@
  * and to assert the world afterwards (`fitness.diary()`,
  * `settings.wifiEnabled`, `commands` for what actually reached the device).
  */
-import type { Point } from "../../../domain/android/ui-tree.js"
+import { Keys } from "../domain/android/key-codes.js"
+import type { Point } from "../domain/android/ui-tree.js"
 import type { SimApp } from "./app.js"
 import { screen } from "./app.js"
 import { FitnessApp } from "./fitness-app.js"
@@ -154,22 +155,22 @@ export class SimulatedDevice {
     // DEL on a select-all empties the field; any other key drops the selection.
     const selected = this.allSelected
     this.allSelected = false
-    if (selected && code === 67 && this.dialog === undefined) {
+    if (selected && code === Keys.DEL && this.dialog === undefined) {
       this.front.clearText?.()
       return
     }
     if (this.dialog !== undefined) {
-      if (code === 4) this.dialog = undefined
+      if (code === Keys.BACK) this.dialog = undefined
       return
     }
-    if (code === 3) this.front = this.launcher
+    if (code === Keys.HOME) this.front = this.launcher
     else if (this.front.key(code) === "leave-app") this.front = this.launcher
   }
 
   /** `input keycombination`: Ctrl+A selects all of the focused field's text; other combinations do nothing here. */
   keyCombination(codes: ReadonlyArray<number>): void {
     if (!this.beforeInput()) return
-    this.allSelected = codes.includes(29) && (codes.includes(113) || codes.includes(114))
+    this.allSelected = codes.includes(Keys.A) && (codes.includes(Keys.CTRL_LEFT) || codes.includes(Keys.CTRL_RIGHT))
   }
 
   /** ADBKeyboard's ADB_CLEAR_TEXT: the focused field becomes empty. */

@@ -9,8 +9,9 @@
  * requests; the in-memory Adb layer calls it directly.
  */
 import { Either } from "effect"
-import { pipelineStages, splitShell } from "../../../domain/android/shell-words.js"
-import { decodeAdbKeyboardMessage, inputTextValue } from "../../../domain/android/text-input.js"
+import { keyCodeOfWord } from "../domain/android/key-codes.js"
+import { pipelineStages, splitShell } from "../domain/android/shell-words.js"
+import { decodeAdbKeyboardMessage, inputTextValue } from "../domain/android/text-input.js"
 import type { SimulatedDevice } from "./device.js"
 
 export interface DeviceReply {
@@ -20,8 +21,6 @@ export interface DeviceReply {
 }
 
 const reply = (text: string, delayMs = 0): DeviceReply => ({ output: Buffer.from(text, "utf8"), delayMs })
-
-const keyNames: Readonly<Record<string, number>> = { KEYCODE_HOME: 3, KEYCODE_BACK: 4, KEYCODE_ENTER: 66, KEYCODE_DEL: 67, KEYCODE_SEARCH: 84, KEYCODE_TAB: 61, KEYCODE_APP_SWITCH: 187 }
 
 /** Run one command line on the device, as `adb shell` or `adb exec-out` delivers it. */
 export const runCommand = (device: SimulatedDevice, line: string): DeviceReply => {
@@ -145,10 +144,10 @@ const run = (device: SimulatedDevice, argv: ReadonlyArray<string>): DeviceReply 
         dev.swipe({ x: num(1), y: num(2) }, { x: num(3), y: num(4) })
         return reply("")
       case "keyevent":
-        for (const k of a.slice(1)) dev.key(keyNames[k] ?? Number.parseInt(k, 10))
+        for (const k of a.slice(1)) dev.key(keyCodeOfWord(k))
         return reply("")
       case "keycombination":
-        dev.keyCombination(a.slice(1).map((k) => keyNames[k] ?? Number.parseInt(k, 10)))
+        dev.keyCombination(a.slice(1).map(keyCodeOfWord))
         return reply("")
       case "text": {
         // A real `input text` only types what the key map has: other characters are lost.

@@ -7,8 +7,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { connect } from "node:net"
-import type { AdbServer } from "../../fakes/android/index.js"
-import { serveAdb, SimulatedDevice } from "../../fakes/android/index.js"
+import type { AdbServer } from "../fakes/android/index.js"
+import { serveAdb, SimulatedDevice } from "../fakes/android/index.js"
 
 const frame = (request: string) => {
   const body = Buffer.from(request, "utf8")

@@ -8,7 +8,7 @@
  * downscaling) without a graphics stack.
  */
 import { deflateSync } from "node:zlib"
-import type { Bounds } from "../../../domain/android/ui-tree.js"
+import type { Bounds } from "../domain/android/ui-tree.js"
 import type { View } from "./view.js"
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {

@@ -11,6 +11,7 @@
  * reset by a cold start. Screens that load (splash, search) show a spinner
  * for one dump, so `waitForIdle` has something to wait for.
  */
+import { Keys } from "../domain/android/key-codes.js"
 import type { KeyResult, SimApp } from "./app.js"
 import { screen } from "./app.js"
 import type { Food, ServingUnit } from "./foods.js"
@@ -95,13 +96,13 @@ export class FitnessApp implements SimApp {
 
   key(code: number): KeyResult {
     const s = this.current
-    if (code === 4) return this.back()
-    if (code === 66 || code === 84) {
+    if (code === Keys.BACK) return this.back()
+    if (code === Keys.ENTER || code === Keys.SEARCH) {
       if (s._tag === "Search") return this.submitSearch(s), "handled"
       if (s._tag === "Detail" && s.editing !== "none") return (this.current = { ...s, editing: "none" }), "handled"
       return "ignored"
     }
-    if (code === 67) {
+    if (code === Keys.DEL) {
       if (s._tag === "Search") this.current = { ...s, query: s.query.slice(0, -1) }
       else if (s._tag === "Detail" && s.editing !== "none") this.current = { ...s, servings: s.editing === "fresh" ? "" : s.servings.slice(0, -1), editing: "typing" }
       else return "ignored"

@@ -17,9 +17,9 @@
 import { Either, Schema } from "effect"
 import type { Node } from "yaml"
 import { Document, isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, visit, YAMLMap } from "yaml"
-import { failedTag, inProgressTag, ItemStatus, notFoundTag, shoppingTags, ShoppingListItem } from "../../domain/shop/item.js"
-import type { ItemId } from "../../domain/shop/item.js"
-import { ShoppingListItemMissing, ShoppingListMalformed } from "./errors.js"
+import { failedTag, inProgressTag, ItemStatus, notFoundTag, shoppingTags, ShoppingListItem } from "../../../domain/shop/item.js"
+import type { ItemId } from "../../../domain/shop/item.js"
+import { ShoppingListItemMissing, ShoppingListMalformed } from "../errors.js"
 
 interface Entry {
   readonly item: ShoppingListItem

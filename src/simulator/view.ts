@@ -8,9 +8,9 @@
  * Where it sits: the fake apps (fitness-app.ts, settings-app.ts) build views;
  * the simulated device renders and taps them.
  */
-import type { Bounds, Point } from "../../../domain/android/ui-tree.js"
-import { contains, formatBounds } from "../../../domain/android/ui-tree.js"
-import { escapeAttribute } from "../../../domain/android/xml.js"
+import type { Bounds, Point } from "../domain/android/ui-tree.js"
+import { contains, formatBounds } from "../domain/android/ui-tree.js"
+import { escapeAttribute } from "../domain/android/xml.js"
 
 export interface View {
   readonly className: string

@@ -13,17 +13,17 @@
  * Sleeps go through Effect's Clock, so tests drive them with TestClock.
  */
 import { Duration, Effect, Either, Option, Ref, Schedule } from "effect"
-import { elementList, fingerprint } from "../../domain/android/elements.js"
-import type { ElementList } from "../../domain/android/elements.js"
-import { outputError, parseFocus } from "../../domain/android/device-output.js"
-import { AppNotFound, CommandFailed } from "../../domain/android/errors.js"
-import type { AdbError, ShellCommandRefused, UiDumpError } from "../../domain/android/errors.js"
-import { checkShellCommand } from "../../domain/android/shell-policy.js"
-import { adbKeyboardIme, adbKeyboardPackage, planClearing, planTyping } from "../../domain/android/text-input.js"
-import type { TypingMethod } from "../../domain/android/text-input.js"
-import { parseUiDump } from "../../domain/android/ui-tree.js"
-import type { UiTree } from "../../domain/android/ui-tree.js"
-import type { AdbShape, Screen, WaitForIdleOptions } from "./adb.js"
+import { elementList, fingerprint } from "../../../domain/android/elements.js"
+import type { ElementList } from "../../../domain/android/elements.js"
+import { outputError, parseFocus } from "../../../domain/android/device-output.js"
+import { AppNotFound, CommandFailed } from "../../../domain/android/errors.js"
+import type { AdbError, ShellCommandRefused, UiDumpError } from "../../../domain/android/errors.js"
+import { checkShellCommand } from "../../../domain/android/shell-policy.js"
+import { adbKeyboardIme, adbKeyboardPackage, planClearing, planTyping } from "../../../domain/android/text-input.js"
+import type { TypingMethod } from "../../../domain/android/text-input.js"
+import { parseUiDump } from "../../../domain/android/ui-tree.js"
+import type { UiTree } from "../../../domain/android/ui-tree.js"
+import type { AdbShape, Screen, WaitForIdleOptions } from "../adb.js"
 import type { AdbTransport } from "./transport.js"
 
 export interface AdbBehaviour {
