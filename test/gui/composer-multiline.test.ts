@@ -89,4 +89,21 @@ describe("the page's composer takes several lines", () => {
     expect(problems.unexpected()).toEqual([])
     await page.close()
   })
+
+  it("a paste longer than a message may be is refused in words, and stays in the box to be cut down", async () => {
+    const page = await browser.newPage()
+    const problems = watchPage(page, [{ path: "/messages", status: 413 }])
+    await page.goto(url)
+    await waitForText(page, "#chat li", "Paste something.")
+    const long = Array.from({ length: 300 }, (_, i) => `line ${i} of a long recipe`).join("\n")
+    await page.locator("#composer-text").focus()
+    await page.keyboard.insertText(long)
+    await page.keyboard.press("Enter")
+    await waitForText(page, "#status", "too long")
+    expect(await page.locator("#status").textContent()).toContain(`${long.length} characters`)
+    // Nothing cut off unseen: the whole paste is still there to shorten.
+    expect(await page.locator("#composer-text").inputValue()).toBe(long)
+    expect(problems.unexpected()).toEqual([])
+    await page.close()
+  })
 })
