@@ -50,8 +50,9 @@ export interface QuestionBridgeShape {
   readonly answer: (id: string, answer: Answer) => Effect.Effect<void, NoSuchQuestion | AnswerDoesNotFit>
   /**
    * The user moved on without answering ("Not now", or a message instead):
-   * the question takes its fallback as if the input had closed, so nothing is
-   * committed and a Choose reveals no follow-up.
+   * the question takes its fallback as if the input had closed: nothing is
+   * committed as long as the asker put its safe option first (a Choose's
+   * fallback is its first option), and a Choose reveals no follow-up.
    */
   readonly setAside: (id: string) => Effect.Effect<void, NoSuchQuestion>
 }
