@@ -9,6 +9,7 @@
 import { describe, expect, it } from "vitest"
 import { groupLines } from "../../../src/domain/fitlog/chat-input.js"
 import { classify, route } from "../../../src/domain/fitlog/chat-router.js"
+import { splitItems } from "../../../src/domain/fitlog/parse.js"
 
 describe("fitlog chat reads everyday yes, no and food lines by rules", () => {
   it("a yes with a polite tail, punctuation or a thumbs-up confirms what is waiting", () => {
@@ -41,5 +42,10 @@ describe("fitlog chat reads everyday yes, no and food lines by rules", () => {
     expect(classify("no breakfast today, just 2 coffees").fastPath).toBe("none")
     expect(classify("yes I also had a banana").fastPath).toBe("none")
     expect(classify("sure, how am I doing today?").fastPath).toBe("none")
+  })
+
+  it("an emoji is no part of a food: its amount is read as without it", () => {
+    expect(splitItems("🍕 2 slices of pizza, 🥚🥚 2 eggs 👍")).toEqual(["2 slices of pizza", "2 eggs"])
+    expect(splitItems("a ☕️ coffee")).toEqual(["a coffee"])
   })
 })
