@@ -10,7 +10,7 @@ import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
-import { Cause, Console, Effect, Exit, Layer, Logger } from "effect"
+import { Cause, Console, Effect, Exit, HashMap, Layer, Logger } from "effect"
 import packageJson from "../../package.json" with { type: "json" }
 import { droid } from "./droid.js"
 import { fitlog } from "./fitlog.js"
@@ -25,12 +25,23 @@ const shoal = Command.make("shoal").pipe(
 
 const cli = Command.run(shoal, { name: "shoal", version: packageJson.version })
 
-/** Warnings go to stderr as one short line, so a piped conversation on stdout stays clean. */
+/** One line of text: a value's first line, cut to `max` characters. */
+const oneLine = (value: unknown, max: number): string => {
+  const text = (typeof value === "string" ? value : String(value)).trim().split("\n")[0] ?? ""
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}
+
+/**
+ * Warnings go to stderr as one short line, so a piped conversation on stdout
+ * stays clean; the warning's facts (its annotations: which file, why) follow
+ * it on that line, so the user can act on it.
+ */
 const stderrLogger = Logger.replace(
   Logger.defaultLogger,
-  Logger.make(({ logLevel, message }) => {
+  Logger.make(({ annotations, logLevel, message }) => {
     const text = (Array.isArray(message) ? message : [message]).map((m) => (typeof m === "string" ? m : String(m))).join(" ")
-    process.stderr.write(`shoal: ${logLevel.label.toLowerCase()}: ${text}\n`)
+    const facts = [...HashMap.toEntries(annotations)].map(([key, value]) => `${key}: ${oneLine(value, 200)}`)
+    process.stderr.write(`shoal: ${logLevel.label.toLowerCase()}: ${text}${facts.length === 0 ? "" : ` (${facts.join("; ")})`}\n`)
   })
 )
 

@@ -74,6 +74,11 @@ export type Question =
     readonly suggested?: boolean
   }
   | {
+    /**
+     * One of `options`. Its FIRST option is the answer when the user does not
+     * choose — "Not now", a closed input, the 5-minute timeout (`fallbackAnswer`):
+     * put the safe one first ("no", "none of these"), never one that commits.
+     */
     readonly _tag: "Choose"
     readonly id: string
     readonly prompt: string

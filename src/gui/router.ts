@@ -10,7 +10,8 @@
  *   GET  /api/sessions/:id/events       Server-Sent Events: the view now and after every change
  *   GET  /api/sessions/:id/agent-events Server-Sent Events: the session's events from now on, Schema-encoded
  *   GET  /api/events                    Server-Sent Events: every session's (and any in-process run's) events from now on
- *   POST /api/sessions/:id/messages     { text } → 202 (a card that is up is set aside); 409 while the coach thinks
+ *   POST /api/sessions/:id/messages     { text } → 202 (a card that is up is set aside); 409 while the coach thinks;
+ *                                       400 empty, 413 over 2000 characters (said in words)
  *   POST /api/sessions/:id/answers      { questionId, answer } → 204; 404 / 422 when it does not fit
  *   POST /api/sessions/:id/not-now      { questionId } → 204: the card takes its safe fallback; 404 if it is not up
  *   POST /api/sessions/:id/photos       raw image bytes → 202 (offline, or an agent without photos: acknowledged, not
@@ -37,7 +38,10 @@ export interface GuiOptions {
 export const defaultMaxUploadBytes = 20 * 1024 * 1024
 
 const IdParams = Schema.Struct({ id: Schema.String })
-const MessageBody = Schema.Struct({ text: Schema.String.pipe(Schema.trimmed(), Schema.nonEmptyString(), Schema.maxLength(2000)) })
+const MessageBody = Schema.Struct({ text: Schema.String })
+
+/** The longest message the page takes, in characters. */
+export const maxMessageLength = 2000
 const AnswerBody = Schema.Struct({ questionId: Schema.String, answer: Answer })
 const NotNowBody = Schema.Struct({ questionId: Schema.String })
 
@@ -143,11 +147,18 @@ export const makeAgentRouter = <V>(registry: AgentSessionsShape<V, AgentListing>
       HttpRouter.post(
         "/api/sessions/:id/messages",
         withSession((s) =>
-          Effect.flatMap(HttpServerRequest.schemaBodyJson(MessageBody), ({ text }) =>
-            s.say(text).pipe(
+          Effect.flatMap(HttpServerRequest.schemaBodyJson(MessageBody), ({ text }) => {
+            const message = text.trim()
+            // Said in words, so the page can show why (and keep the text to shorten).
+            if (message.length === 0) return Effect.succeed(problem(400, "That message is empty."))
+            if (message.length > maxMessageLength) {
+              return Effect.succeed(problem(413, `That message is too long: ${message.length} characters, at most ${maxMessageLength}. Send it in parts.`))
+            }
+            return s.say(message).pipe(
               Effect.as(accepted),
               Effect.catchAll((e) => Effect.succeed(refused(e)))
-            )))
+            )
+          }))
       ),
       HttpRouter.post(
         "/api/sessions/:id/answers",

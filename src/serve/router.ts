@@ -23,7 +23,7 @@ import type { WorkflowEngine } from "@effect/workflow/WorkflowEngine"
 import { Deferred, Effect, Exit, Fiber, Option, ParseResult, Random, Schema, Scope, Stream } from "effect"
 import { Answer } from "../domain/question.js"
 import type { Question } from "../domain/question.js"
-import { answerFits } from "../services/question-ui/bridge.js"
+import { misfit } from "../services/question-ui/bridge.js"
 import type { LeafQuestion } from "../services/question-ui/renderer.js"
 import { SessionId } from "../services/session-store/session-kind.js"
 import { deliverAnswer } from "./durable-questions.js"
@@ -138,7 +138,8 @@ export const makeServeRouter = ({ agents, hub, questions }: RouterDeps) => {
         const stored = yield* questions.find(agent.name, id, qid)
         if (Option.isNone(stored)) return problem(404, `Session "${id}" has no question "${qid}".`)
         const question = stored.value.question
-        if (isLeaf(question) && !answerFits(question, answer)) return problem(400, `a ${answer._tag} does not answer a ${question._tag} question`)
+        const why = isLeaf(question) ? misfit(question, answer) : Option.none()
+        if (Option.isSome(why)) return problem(400, why.value)
         const claim = yield* questions.claim(agent.name, id, qid, answer)
         if (claim === "already-answered") return problem(409, `Question "${qid}" was already answered.`)
         if (claim === "unknown") return problem(404, `Session "${id}" has no question "${qid}".`)

@@ -12,7 +12,7 @@ import type { ClassifiedMessage, RouterSession } from "../../domain/fitlog/chat-
 import { dayReport } from "../../domain/fitlog/day-report.js"
 import { describeProfile } from "../../domain/fitlog/profile.js"
 import { lastDays, weekReport } from "../../domain/fitlog/week-report.js"
-import { describeProposal, portionOf, servingsIn } from "../../domain/fitlog/proposal.js"
+import { describeProposal, ingredientLines, portionOf, servingsIn } from "../../domain/fitlog/proposal.js"
 import type { SkippedLine } from "../../domain/fitlog/proposal.js"
 import { DiaryDate } from "../../domain/fitlog/types.js"
 import type { Meal } from "../../domain/fitlog/types.js"
@@ -50,7 +50,10 @@ const askPending: (pending: PendingAction) => string = Match.type<PendingAction>
   })
 )
 
-const nothingToLog = (skipped: ReadonlyArray<SkippedLine>) => `I could not find anything to log: ${skipped.map((s) => `"${s.text}" — ${s.reason}`).join("; ")}`
+const nothingToLog = (skipped: ReadonlyArray<SkippedLine>) =>
+  skipped.length === 0
+    ? "I could not find any food to log in that. Try one food a line, or \"2 eggs, a banana\"."
+    : `I could not find anything to log: ${skipped.map((s) => `"${s.text}" — ${s.reason}`).join("; ")}`
 
 const reasoningSystem = "You are NutriPal, a friendly, concise nutrition assistant over the user's food diary. " +
   "For diet questions, first call get_user_goals and get_today_progress. Use the nutrition tools for facts; never invent numbers. " +
@@ -85,6 +88,13 @@ export const chatTurn = Effect.fn("fitlog.chatTurn")(function*(state: ChatState,
   const next = { ...state, turns: state.turns + 1 }
   const reply = (r: string, s: ChatState = next): ChatReply => ({ reply: r, state: s })
   const withPending = (p: PendingAction) => reply(askPending(p), { ...next, pending: Option.some(p) })
+  const proposeFoodLog = (said: string) =>
+    Effect.gen(function*() {
+      const estimated = yield* estimate(said.replace(/^\s*(please\s+)?(log|add|track|i (ate|had))\s+/i, ""))
+      const proposed = propose(estimated, Option.getOrElse(estimated.meal, () => ctx.likelyMeal), ctx.date)
+      if (proposed._tag === "NothingToLog") return reply(nothingToLog(proposed.skipped))
+      return withPending({ _tag: "FoodLog", proposal: proposed.proposal })
+    })
   switch (decision._tag) {
     case "QuickReply":
       return reply(decision.reply)
@@ -109,13 +119,11 @@ export const chatTurn = Effect.fn("fitlog.chatTurn")(function*(state: ChatState,
         })
       )
     }
-    case "ProposeFoodLog": {
-      const estimated = yield* estimate(text.replace(/^\s*(please\s+)?(log|add|track|i (ate|had))\s+/i, ""))
-      const proposed = propose(estimated, Option.getOrElse(estimated.meal, () => ctx.likelyMeal), ctx.date)
-      if (proposed._tag === "NothingToLog") return reply(nothingToLog(proposed.skipped))
-      return withPending({ _tag: "FoodLog", proposal: proposed.proposal })
-    }
+    case "ProposeFoodLog":
+      return yield* proposeFoodLog(text)
     case "ParseRecipe": {
+      // Long, but not one ingredient line ("log 2 eggs, a banana, …" on one line): a food list, not a recipe.
+      if (ingredientLines(text).trim().length === 0) return yield* proposeFoodLog(text)
       const batch = yield* recipeBatch(text, ctx.likelyMeal, ctx.date)
       if (batch._tag === "NothingToLog") return reply(nothingToLog(batch.skipped))
       const servings = servingsIn(text)

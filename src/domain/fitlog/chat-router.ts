@@ -42,20 +42,34 @@ export type Route =
   | { readonly _tag: "Reasoning" }
 
 const thanks = /^\s*(thanks?( you)?|thx|ty|cheers|ta|great,? thanks)\s*[.!]*\s*$/i
-const yes = /^\s*(y|yes|yep|yeah|yup|ok|okay|sure|confirm|log it|do it|correct|that'?s right)\s*[.!]*\s*$/i
-const no = /^\s*(n|no|nope|cancel|stop|don'?t|never ?mind|discard)\s*[.!]*\s*$/i
+// A yes or a no, each word of it one of these: "yes", "yes please", "ok, log it", "no thanks", "nah".
+const yesWord = "(?:y|yes|yep|yeah|yup|ok|okay|sure|confirm|log it|do it|correct|that'?s right|go ahead|please|pls|thanks|thank you|thing)"
+const noWord = "(?:n|no|nope|nah|cancel|stop|don'?t|never ?mind|discard|thanks|thank you|not now)"
+const yes = new RegExp(`^(?:y|yes|yep|yeah|yup|ok|okay|sure|confirm|log it|do it|correct|that'?s right)(?: ${yesWord})*$`)
+const no = new RegExp(`^(?:n|no|nope|nah|cancel|stop|don'?t|never ?mind|discard)(?: ${noWord})*$`)
+
+/** Emoji and their joiners, skin tones and variation selectors: no word of a message. */
+const pictographs = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}\u{200D}]/gu
+
+/** A short reply as the fast paths read it: lower case, a thumbs-up a yes and a thumbs-down a no, other emoji and end punctuation gone. */
+const plainReply = (text: string): string =>
+  text.replace(/👍/gu, " yes ").replace(/👎/gu, " no ").replace(pictographs, " ").toLowerCase().replace(/[\s.,!]+/g, " ").trim()
 
 /** A question about the week rather than the day. */
 export const asksAboutWeek = (text: string): boolean => /\b(this|the|last|past)\s+(week|7 days|seven days)\b|\bweekly\b/i.test(text)
 
-export const fastPathOf = (text: string): FastPath => (thanks.test(text) ? "thanks" : yes.test(text) ? "confirm" : no.test(text) ? "decline" : "none")
+export const fastPathOf = (text: string): FastPath => {
+  const reply = plainReply(text)
+  return thanks.test(text) ? "thanks" : yes.test(reply) ? "confirm" : no.test(reply) ? "decline" : "none"
+}
 
 /** seeds/004 step 1: long (> 200 characters) or multi-line text is a recipe. */
 export const looksLikeRecipe = (text: string): boolean => text.trim().length > 200 || text.trim().split(/\n/).filter((l) => l.trim().length > 0).length > 2
 
 /** The rules' intent (offline, and the default when no model refines it). */
 export const ruleIntent = (text: string): Intent => {
-  const t = text.toLowerCase()
+  // An emoji is no word: "🍕 2 slices of pizza" is read as "2 slices of pizza".
+  const t = text.replace(pictographs, " ").toLowerCase()
   if (/^\s*(hi|hello|hey|good (morning|evening|afternoon))\b/.test(t)) return "greet"
   if (/\b(set|change|update|make)\b.*\b(goal|target|calories|protein|carbs|fat)\b.*\d/.test(t)) return "update_goals"
   if (/\b(recommend|suggest)\b.*\bgoals?\b/.test(t)) return "suggest_goals"

@@ -92,6 +92,8 @@ export const splitItems = (text: string): ReadonlyArray<string> =>
   text
     // A comma between digits is a decimal comma ("1,5 kg").
     .split(/(?<!\d),(?!\d)|[;\n+]|\s+(?:and|plus|with|&)\s+(?=(?:\d|[½¼¾⅓⅔]|an?\s|one\b|two\b|three\b|four\b|five\b|six\b|half\b|some\b))/i)
+    // An emoji is no part of a food ("🍕 2 slices of pizza"): gone, with its joiners, skin tones and variation selectors.
+    .map((s) => s.replace(/[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}\u{200D}]/gu, " ").replace(/\s+/g, " "))
     .map((s) => s.replace(/^\s*(?:and|plus|also|then|&)\s+/i, "").replace(/[.!]+$/, "").trim())
     .filter((s) => s.length > 0)
 

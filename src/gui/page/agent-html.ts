@@ -72,7 +72,7 @@ ${options.progress ?? statusLine}
   <p id="status" role="status"></p>
   <form id="composer" autocomplete="off">
     <label for="composer-text" class="sr-only">${escapeHtml(options.messageLabel ?? "Message")}</label>
-    <input id="composer-text" name="text" maxlength="2000" placeholder="${escapeHtml(options.placeholder)}">
+    <textarea id="composer-text" name="text" rows="1" placeholder="${escapeHtml(options.placeholder)}"></textarea>
     <button type="submit">Send</button>
   </form>
   ${options.photos ? photoDrop : ""}

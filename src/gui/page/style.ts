@@ -66,9 +66,11 @@ button:disabled { opacity: .55; cursor: default; }
 /* The card holds the focus only for a moment after a tap, until the next view arrives. */
 #question:focus { outline: none; }
 #question form { display: flex; gap: .5rem; flex-wrap: wrap; }
-input[type=text], #composer input, #question input { font: inherit; flex: 1 1 12rem; min-height: 2.75rem; padding: .5rem .7rem;
+input[type=text], #composer textarea, #question input { font: inherit; flex: 1 1 12rem; min-height: 2.75rem; padding: .5rem .7rem;
   border-radius: .6rem; border: 1px solid var(--line); background: var(--card); color: var(--fg); }
 #composer { display: flex; gap: .5rem; }
+/* A pasted recipe keeps its lines: the box grows with them, up to a few. */
+#composer textarea { resize: vertical; max-height: 12rem; field-sizing: content; }
 #status { color: var(--muted); min-height: 1.4em; margin: .25rem 0; }
 .drop { margin-top: .75rem; border: 2px dashed var(--line); border-radius: .9rem; padding: .9rem; display: flex; gap: .75rem; align-items: center; flex-wrap: wrap; }
 .drop.over { border-color: var(--accent); background: var(--you); }

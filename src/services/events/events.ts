@@ -8,8 +8,8 @@
  * or the port itself; the runner picks the layer. Emitting never fails and
  * never waits for listeners, so observing a run cannot change it.
  */
-import { Context, Effect } from "effect"
-import type { Queue, Schema, Scope } from "effect"
+import { Context, Effect, Either, ParseResult, Schema } from "effect"
+import type { Queue, Scope } from "effect"
 
 /** Any tagged event: agents define their own unions; this port only needs the tag. */
 export interface TaggedEvent {
@@ -33,7 +33,23 @@ export interface TypedEvents<E extends TaggedEvent, I> {
   readonly emit: (event: E) => Effect.Effect<void, never, Events>
 }
 
-export const typedEvents = <E extends TaggedEvent, I>(schema: Schema.Schema<E, I>): TypedEvents<E, I> => ({
-  schema,
-  emit: (event) => Effect.flatMap(Events, (events) => events.emit(event))
-})
+export const typedEvents = <E extends TaggedEvent, I>(schema: Schema.Schema<E, I>): TypedEvents<E, I> => {
+  const encode = Schema.encodeEither(schema)
+  return {
+    schema,
+    emit: (event) =>
+      Effect.flatMap(Events, (events) => {
+        // The type does not see refinements (a positive number…): an event that breaks one is the agent's bug,
+        // said here, since a page or a transport can only leave it out.
+        const encoded = encode(event)
+        const warned = Either.isLeft(encoded)
+          ? Effect.logWarning(
+            `event ${event._tag} does not encode with its Schema, so a page or transport leaves it out: ${
+              ParseResult.TreeFormatter.formatErrorSync(encoded.left)
+            }`
+          )
+          : Effect.void
+        return Effect.zipRight(warned, events.emit(event))
+      })
+  }
+}

@@ -34,9 +34,11 @@ export class NoSuchQuestion extends Data.TaggedError("NoSuchQuestion")<{ readonl
 export class AnswerDoesNotFit extends Data.TaggedError("AnswerDoesNotFit")<{
   readonly question: LeafQuestion["_tag"]
   readonly answer: Answer["_tag"]
+  /** Why, in words (`misfit`). */
+  readonly reason: string
 }> {
   override get message(): string {
-    return `a ${this.answer} does not answer a ${this.question} question`
+    return this.reason
   }
 }
 
@@ -50,29 +52,36 @@ export interface QuestionBridgeShape {
   readonly answer: (id: string, answer: Answer) => Effect.Effect<void, NoSuchQuestion | AnswerDoesNotFit>
   /**
    * The user moved on without answering ("Not now", or a message instead):
-   * the question takes its fallback as if the input had closed, so nothing is
-   * committed and a Choose reveals no follow-up.
+   * the question takes its fallback as if the input had closed: nothing is
+   * committed as long as the asker put its safe option first (a Choose's
+   * fallback is its first option), and a Choose reveals no follow-up.
    */
   readonly setAside: (id: string) => Effect.Effect<void, NoSuchQuestion>
 }
 
 type Waiting = PendingQuestion & { readonly reply: Deferred.Deferred<Answer, QuestionInputClosed> }
 
-/** The leaf reply an answer carries, if it fits the question. */
-/** Whether `answer` can answer `question` (a choice among its options, text for free text…). */
-export const answerFits = (question: LeafQuestion, answer: Answer): boolean => {
+/** Why `answer` cannot answer `question`, in words; none when it fits (a choice among its options, text for free text…). */
+export const misfit = (question: LeafQuestion, answer: Answer): Option.Option<string> => {
+  const wrongKind = Option.some(`a ${answer._tag} does not answer a ${question._tag} question`)
   switch (question._tag) {
     case "ProposeDisposition":
       // Words that are not a choice answer a card too: as the user's next message.
-      return answer._tag === "DispositionAnswer" || answer._tag === "MessageInstead"
+      return answer._tag === "DispositionAnswer" || answer._tag === "MessageInstead" ? Option.none() : wrongKind
     case "Choose":
-      return answer._tag === "ChoiceAnswer" && question.options.some((o) => o.value === answer.value)
+      if (answer._tag !== "ChoiceAnswer") return wrongKind
+      return question.options.some((o) => o.value === answer.value)
+        ? Option.none()
+        : Option.some(`"${answer.value}" is not an option of "${question.prompt}": ${question.options.map((o) => o.value).join(", ")}`)
     case "FreeText":
-      return answer._tag === "TextAnswer"
+      return answer._tag === "TextAnswer" ? Option.none() : wrongKind
     case "Confirm":
-      return answer._tag === "ConfirmAnswer"
+      return answer._tag === "ConfirmAnswer" ? Option.none() : wrongKind
   }
 }
+
+/** Whether `answer` can answer `question`. */
+export const answerFits = (question: LeafQuestion, answer: Answer): boolean => Option.isNone(misfit(question, answer))
 
 export interface QuestionBridgeOptions {
   /**
@@ -124,8 +133,9 @@ export const makeQuestionBridgeWith = (options: QuestionBridgeOptions): Effect.E
         Effect.gen(function*() {
           const w = yield* SubscriptionRef.get(waiting)
           if (Option.isNone(w) || w.value.id !== id) return yield* new NoSuchQuestion({ id })
-          if (!answerFits(w.value.question, answer)) {
-            return yield* new AnswerDoesNotFit({ question: w.value.question._tag, answer: answer._tag })
+          const why = misfit(w.value.question, answer)
+          if (Option.isSome(why)) {
+            return yield* new AnswerDoesNotFit({ question: w.value.question._tag, answer: answer._tag, reason: why.value })
           }
           yield* Deferred.succeed(w.value.reply, answer)
         }),
