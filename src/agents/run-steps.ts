@@ -10,6 +10,9 @@
  * replies go.
  */
 import { Effect, Ref } from "effect"
+import type { Exit } from "effect"
+import type { EventsShape } from "../services/events/events.js"
+import type { QuestionUIShape } from "../services/question-ui/question-ui.js"
 import type { Agent } from "./agent.js"
 
 export interface RunStepsOptions<State, R> {
@@ -19,8 +22,22 @@ export interface RunStepsOptions<State, R> {
   readonly save?: (state: State) => Effect.Effect<void, never, R>
   /** After each turn: the reply, for whoever watches. */
   readonly show?: (reply: string) => Effect.Effect<void, never, R>
+  /** After each turn: the state and the reply together, for a watcher that shows both (the page of `--gui`). */
+  readonly turned?: (state: State, reply: string) => Effect.Effect<void, never, R>
   /** The run was stopped between or during turns: the last completed state. */
   readonly stopped?: (state: State) => Effect.Effect<void, never, R>
+}
+
+/** What watches a run besides the terminal: the page of `--gui` (gui/run-page.ts) is one; the host (cli/host-run.ts) wires it. */
+export interface RunWatcher<State> {
+  /** After each turn (saved or not): the state and the reply. */
+  readonly turned: (state: State, reply: string) => Effect.Effect<void>
+  /** The run's questions are asked here (cards in the page). */
+  readonly ui: QuestionUIShape
+  /** The run's events go here (and on to the runner's own `Events`). */
+  readonly events: EventsShape
+  /** How the run ended: finished, failed or stopped. */
+  readonly over: (exit: Exit.Exit<unknown, unknown>) => Effect.Effect<void>
 }
 
 /** Turns until the agent ends the run; returns the last state. */
@@ -38,6 +55,7 @@ export const runSteps = <State, Input, Event extends { readonly _tag: string }, 
         yield* Ref.set(current, result.state)
         if (options.save !== undefined) yield* options.save(result.state)
         if (options.show !== undefined && result.reply.length > 0) yield* options.show(result.reply)
+        if (options.turned !== undefined) yield* options.turned(result.state, result.reply)
         if (result.ended) return result.state
       }
     })

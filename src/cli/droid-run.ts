@@ -31,6 +31,8 @@ import { newSessionId } from "../services/session-store/session-kind.js"
 import { hostRun, listRuns } from "./host-run.js"
 import { llmLayerFor } from "./llm-options.js"
 import { sessionStoreOrNone } from "./sessions.js"
+import { droidPort } from "./droid.js"
+import { checkPort } from "./web-options.js"
 
 export class DroidUsageError extends Data.TaggedError("DroidUsageError")<{ readonly message: string }> {}
 
@@ -52,6 +54,15 @@ export interface DroidFlags extends LlmFlags {
   readonly vision: boolean
   readonly saveRun: Option.Option<string>
   readonly sessions: boolean
+  readonly gui: boolean
+  readonly port: number
+  readonly open: boolean
+}
+
+/** `--gui`: where the run's page listens, and whether to open it. */
+interface WatchInPage {
+  readonly port: number
+  readonly open: boolean
 }
 
 const readText = (file: string, what: string) =>
@@ -76,6 +87,10 @@ export const runDroidCommand = (flags: DroidFlags) =>
       return yield* listRuns("droid", droidRuns, describeDroidRun).pipe(Effect.provideService(SessionStore, store.value))
     }
     if (flags.maxSteps < 1) return yield* new DroidUsageError({ message: "--max-steps must be at least 1" })
+    if (flags.gui && Option.isSome(flags.script)) {
+      return yield* new DroidUsageError({ message: "--gui watches a model's run; a --script replay prints each block on stderr (leave out --gui)" })
+    }
+    const page: Option.Option<WatchInPage> = flags.gui ? Option.some({ port: yield* checkPort(flags.port, droidPort), open: flags.open }) : Option.none()
     const device = layerAdbFromChoice({
       ...Option.match(flags.device, { onNone: () => ({}), onSome: (d) => ({ device: d }) }),
       ...Option.match(flags.avd, { onNone: () => ({}), onSome: (a) => ({ avd: a }) })
@@ -110,22 +125,44 @@ export const runDroidCommand = (flags: DroidFlags) =>
     // The command's layers, in one place: the model, the device, the sandbox, fetch, the camera, --save-run, the events.
     const layers = Layer.mergeAll(llm, device, layerQuickJs, FetchHttpClient.layer, flags.vision ? layerSharpScreenImages : Layer.empty, saving, layerEvents)
     if (Option.isSome(schema)) {
-      const result = yield* droidOnHost(options, (o) => runDroidFor(schema.value, o)).pipe(Effect.provide(layers))
+      const result = yield* droidOnHost(options, (o) => runDroidFor(schema.value, o), page).pipe(Effect.provide(layers))
       yield* Console.error(result.answer)
       if (!result.success) return yield* new DroidTaskFailed({ answer: result.answer })
       yield* Console.log(JSON.stringify(Option.getOrNull(result.data), null, 2))
       return
     }
-    const result = yield* droidOnHost(options, runDroid).pipe(Effect.provide(layers))
+    const result = yield* droidOnHost(options, runDroid, page).pipe(Effect.provide(layers))
     yield* Console.error(summaryLine(result))
     if (!result.success) return yield* new DroidTaskFailed({ answer: result.answer })
     yield* Console.log(result.answer)
   }).pipe(Effect.provide(Layer.unwrapEffect(sessionStoreOrNone)))
 
-/** The droid agent on the run host: each step a turn, shown on stderr and saved; the run's full result. */
-const droidOnHost = <Res extends DroidResult, E, R>(options: DroidOptions, run: (options: DroidOptions) => Effect.Effect<Res, E, R>) =>
+/**
+ * The droid agent on the run host: each step a turn, shown on stderr and
+ * saved, and with --gui in the run's page too (served as long as the run);
+ * the run's full result.
+ */
+const droidOnHost = <Res extends DroidResult, E, R>(
+  options: DroidOptions,
+  run: (options: DroidOptions) => Effect.Effect<Res, E, R>,
+  page: Option.Option<WatchInPage>
+) =>
   Effect.scoped(Effect.gen(function*() {
     const { agent, result } = yield* makeDroidAgent(options, run)
-    yield* hostRun(agent, { goal: options.goal }, { sessionId: yield* newSessionId, state: agent.initial, show: (line) => Console.error(line) })
+    const sessionId = yield* newSessionId
+    const watcher = Option.isNone(page) ? undefined : yield* Effect.flatMap(
+      Effect.promise(() => import("../gui/run-server.js")),
+      ({ serveRunPage }) =>
+        Effect.map(
+          serveRunPage(agent, sessionId, agent.initial, { title: "droid run", opening: `Task: ${options.goal}`, port: page.value.port, open: page.value.open }),
+          (served) => served.watcher
+        )
+    )
+    yield* hostRun(agent, { goal: options.goal }, {
+      sessionId,
+      state: agent.initial,
+      show: (line) => Console.error(line),
+      ...(watcher === undefined ? {} : { watcher })
+    })
     return yield* Effect.flatMap(result, Option.match({ onNone: () => Effect.dieMessage("droid: the run ended without a result"), onSome: Effect.succeed }))
   }))

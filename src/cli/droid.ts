@@ -14,6 +14,9 @@
 import { Args, Command, Options } from "@effect/cli"
 import { Effect } from "effect"
 import { llmOptions } from "./llm-options.js"
+import { webOptions } from "./web-options.js"
+
+export const droidPort = 8028
 
 export const droidOptions = {
   goal: Args.text({ name: "GOAL" }).pipe(
@@ -56,6 +59,11 @@ export const droidOptions = {
   allowHost: Options.text("allow-host").pipe(
     Options.withDescription("A host the reasoning mode's scripts may fetch from (repeatable). No other host is reachable."),
     Options.repeated
+  ),
+  ...webOptions(
+    "the run",
+    droidPort,
+    "Watch the run live in a web page on 127.0.0.1 as well as on stderr: each step as it is taken, the step count, the summary at the end, the run's events (RunStarted, StepTaken, RunFinished) under \"Watch events\", and a card for any question the run asks. The address is printed on stderr; the page closes when the run ends. Not with --script."
   )
 } as const
 

@@ -3,11 +3,16 @@
  * turns go one after another (agents/run-steps.ts), and the state is saved
  * in the SessionStore after each turn, so `--list` shows where runs stand
  * and a stopped run can be resumed. A run without a SessionStore (no data
- * directory) still runs; it says once that it is not saved.
+ * directory) still runs; it says once that it is not saved. A run watched
+ * in the page (`--gui`, gui/run-page.ts) also hands each turn, its questions
+ * and its events to the page.
  */
 import { Console, DateTime, Effect, Option, Ref } from "effect"
 import type { Agent } from "../agents/agent.js"
 import { runSteps } from "../agents/run-steps.js"
+import type { RunWatcher } from "../agents/run-steps.js"
+import { Events } from "../services/events/events.js"
+import { QuestionUI } from "../services/question-ui/question-ui.js"
 import type { SessionId, SessionKind } from "../services/session-store/session-kind.js"
 import { SessionStore } from "../services/session-store/session-store.js"
 
@@ -20,7 +25,10 @@ export interface HostRunOptions<State, R = never> {
   readonly stopped?: (state: State) => Effect.Effect<void, never, R>
   /** A stopped run can be resumed (`--resume`): the stop then says how. */
   readonly resumable?: boolean
+  /** Someone watches the run (the page of `--gui`): it gets every turn, asks the run's questions, hears its events. */
+  readonly watcher?: RunWatcher<State>
 }
+
 
 /** Runs the agent to its end, saving after each turn; returns the last state. */
 export const hostRun = <State, Input, Event extends { readonly _tag: string }, R, SE, EE, E, R2 = never>(
@@ -40,10 +48,12 @@ export const hostRun = <State, Input, Event extends { readonly _tag: string }, R
         onSome: (s) => s.save(agent.session, options.sessionId, state).pipe(Effect.catchAll((e) => warn(e.message)))
       })
     const stopped = options.stopped
-    return yield* runSteps(agent, input, {
+    const watcher = options.watcher
+    const run = runSteps(agent, input, {
       state: options.state,
       save,
       ...(options.show === undefined ? {} : { show: options.show }),
+      ...(watcher === undefined ? {} : { turned: watcher.turned }),
       stopped: (state: State) =>
         Effect.zipRight(
           stopped === undefined ? Effect.void : stopped(state),
@@ -53,6 +63,13 @@ export const hostRun = <State, Input, Event extends { readonly _tag: string }, R
               : Effect.void)
         )
     })
+    if (watcher === undefined) return yield* run
+    // The watcher asks the run's questions and hears its events; it is told how the run ended, a stop included.
+    return yield* run.pipe(
+      Effect.provideService(QuestionUI, watcher.ui),
+      Effect.provideService(Events, watcher.events),
+      Effect.onExit((exit) => watcher.over(exit))
+    )
   })
 
 /** `--sessions`: every saved run of this kind, newest first, with where it stands. */

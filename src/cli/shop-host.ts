@@ -13,6 +13,7 @@ import type { ShopRun } from "../agents/shop/run-state.js"
 import { ShoppingListProvider } from "../services/shopping-list/shopping-list-provider.js"
 import { newSessionId, SessionId } from "../services/session-store/session-kind.js"
 import { SessionStore } from "../services/session-store/session-store.js"
+import type { RunWatcher } from "../agents/run-steps.js"
 import { hostRun } from "./host-run.js"
 import { ShopUsageError } from "./shop-store.js"
 
@@ -67,15 +68,21 @@ export const listShopRuns = (listFile: string) =>
 export const runId = (text: string) =>
   Schema.decodeUnknown(SessionId)(text).pipe(Effect.mapError(() => new ShopUsageError({ message: `"${text}" is not a run id (see them with --sessions)` })))
 
+export type ShopAgent = Effect.Effect.Success<ReturnType<typeof makeShopAgent>>["agent"]
+
+/** Someone to watch the run about to start (`--gui`: its page), made once the run's id and first state are known. */
+export type WatchShopRun<E, R> = (agent: ShopAgent, sessionId: SessionId, state: ShopRun) => Effect.Effect<RunWatcher<ShopRun>, E, R>
+
 /** Shop the list (or go on with a saved run), saved after each item; the summary. */
-export const shopRun = (options: ShopOptions, resumed: Option.Option<SavedRun>) =>
+export const shopRun = <WE = never, WR = never>(options: ShopOptions, resumed: Option.Option<SavedRun>, watch?: WatchShopRun<WE, WR>) =>
   Effect.gen(function*() {
     const list = yield* ShoppingListProvider
     const { agent, stopped } = yield* makeShopAgent(options)
     const sessionId = Option.isSome(resumed) ? resumed.value.sessionId : yield* newSessionId
     // A resumed run starts over from its "start" turn: a new browser checks the session and reads the cart again.
     const state = Option.match(resumed, { onNone: () => agent.initial, onSome: (r): ShopRun => ({ ...r.state, phase: "start" }) })
-    const last = yield* hostRun(agent, list, { sessionId, state, stopped: stopped(list), resumable: true })
+    const watcher = watch === undefined ? undefined : yield* watch(agent, sessionId, state)
+    const last = yield* hostRun(agent, list, { sessionId, state, stopped: stopped(list), resumable: true, ...(watcher === undefined ? {} : { watcher }) })
     return yield* Option.match(last.summary, {
       onNone: () => Effect.dieMessage("shop: the run ended without a summary"),
       onSome: Effect.succeed

@@ -21,7 +21,11 @@ import { SessionStore } from "../services/session-store/session-store.js"
 import { llmLayerFor } from "./llm-options.js"
 import { sessionStoreOrNone } from "./sessions.js"
 import { findShopRun, listShopRuns, runId } from "./shop-host.js"
-import type { SavedRun } from "./shop-host.js"
+import type { SavedRun, ShopAgent } from "./shop-host.js"
+import type { ShopRun } from "../agents/shop/run-state.js"
+import type { SessionId } from "../services/session-store/session-kind.js"
+import { shopPort } from "./shop.js"
+import { checkPort } from "./web-options.js"
 import { resolveProfileDir, resolveStoreProfile, ShopRunFailed, ShopUsageError } from "./shop-store.js"
 
 export interface ShopFlags extends LlmFlags {
@@ -35,6 +39,9 @@ export interface ShopFlags extends LlmFlags {
   readonly resume: boolean
   readonly sessions: boolean
   readonly run: Option.Option<string>
+  readonly gui: boolean
+  readonly port: number
+  readonly open: boolean
 }
 
 /** SHOAL_STORE_USERNAME and SHOAL_STORE_PASSWORD, Redacted from the moment they are read; both or neither. */
@@ -79,6 +86,7 @@ export const runShop = (flags: ShopFlags) =>
     if (!(yield* Effect.orElseSucceed(fs.exists(listFile), () => false))) {
       return yield* new ShopUsageError({ message: `shopping list ${flags.list} does not exist` })
     }
+    const port = yield* checkPort(flags.port, shopPort)
     if (Option.isSome(flags.run) && !flags.resume) return yield* new ShopUsageError({ message: `a run id (${flags.run.value}) is only read with --resume` })
     if (flags.sessions) return yield* withStore(listShopRuns(listFile))
     const resumed: Option.Option<SavedRun> = flags.resume
@@ -106,6 +114,15 @@ export const runShop = (flags: ShopFlags) =>
     const [{ layerPlaywright }, { shopRun }] = yield* Effect.promise(() =>
       Promise.all([import("../services/browser/playwright.js"), import("./shop-host.js")])
     )
+    // --gui: the run's page, served as long as the run (the gui code loads only then).
+    const watch = flags.gui
+      ? (agent: ShopAgent, sessionId: SessionId, state: ShopRun) =>
+        Effect.flatMap(Effect.promise(() => import("../gui/run-server.js")), ({ serveRunPage }) =>
+          Effect.map(
+            serveRunPage(agent, sessionId, state, { title: "shop run", opening: `Shopping ${flags.list} at ${store.name}.`, port, open: flags.open }),
+            (served) => served.watcher
+          ))
+      : undefined
     // The command's layers, in one place: the list, the browser, the model, the events; runs saved where sessions are.
     const layers = Layer.mergeAll(
       Layer.succeed(ShoppingListProvider, provider),
@@ -113,7 +130,7 @@ export const runShop = (flags: ShopFlags) =>
       llmLayer,
       layerEvents
     )
-    const summary = yield* shopRun({ timeBudget, maxTurns: flags.maxTurns, credentials, progress: Console.error }, resumed).pipe(
+    const summary = yield* Effect.scoped(shopRun({ timeBudget, maxTurns: flags.maxTurns, credentials, progress: Console.error }, resumed, watch)).pipe(
       Effect.provide(layers)
     )
     yield* Console.log(renderSummary(summary))

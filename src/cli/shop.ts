@@ -9,6 +9,9 @@
 import { Args, Command, Options } from "@effect/cli"
 import { Effect } from "effect"
 import { llmOptions } from "./llm-options.js"
+import { webOptions } from "./web-options.js"
+
+export const shopPort = 8029
 
 export const shopOptions = {
   list: Options.text("list").pipe(
@@ -51,6 +54,11 @@ export const shopOptions = {
     Options.withDescription(
       "Shop items tagged #404 again. By default an item the store did not have is left alone until you remove its #404 tag or pass this flag."
     )
+  ),
+  ...webOptions(
+    "the run",
+    shopPort,
+    "Watch the run live in a web page on 127.0.0.1 as well as on stderr: each item as it is shopped (added, not found, failed), how many are done, the summary at the end, the run's events (ItemStarted, ItemFinished, RunFinished…) under \"Watch events\", and a card for any question the run asks. The address is printed on stderr; the page closes when the run ends, and Ctrl-C still writes the summary of what was done."
   )
 } as const
 

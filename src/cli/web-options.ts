@@ -8,8 +8,9 @@
 import { Options } from "@effect/cli"
 import { Data, Effect } from "effect"
 
-export const webOptions = (what: string, defaultPort: number) => ({
-  gui: Options.boolean("gui").pipe(Options.withDescription(`Serve ${what} as a web page on 127.0.0.1 instead of the terminal.`)),
+/** `gui` replaces --gui's description (a run is watched in the page beside the terminal, not instead of it). */
+export const webOptions = (what: string, defaultPort: number, gui?: string) => ({
+  gui: Options.boolean("gui").pipe(Options.withDescription(gui ?? `Serve ${what} as a web page on 127.0.0.1 instead of the terminal.`)),
   port: Options.integer("port").pipe(Options.withDescription("The web page's port (with --gui; 0 picks a free one)."), Options.withDefault(defaultPort)),
   open: Options.boolean("open").pipe(Options.withDescription("Open the web page in your browser (with --gui)."))
 })

@@ -220,7 +220,7 @@ export const hostAgent = <State, Input, Event extends { readonly _tag: string },
             m.ended
               ? [Either.left(new SessionEnded()), m]
               : m.inputs > 0 && Option.isNone(m.pending)
-              ? [Either.left(new SessionBusy()), m]
+              ? [Either.left(new SessionBusy({ message: web.busy })), m]
               : [Either.right(m.pending), { ...m, inputs: m.inputs + 1 }]
         )
         const card = yield* claimed

@@ -13,5 +13,6 @@ import { webAgent } from "./web-agent.js"
 export const fitlogChatWeb = webAgent(fitlogChatAgent, {
   title: "Fitlog chat",
   placeholder: "What did you eat? (\"log 2 eggs\", \"how am I doing today?\")",
+  busy: "Fitlog is still working on your last message. Answer the card, or wait a moment.",
   isQuit
 })

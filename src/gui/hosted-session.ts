@@ -14,11 +14,8 @@ import type { SessionId } from "../services/session-store/session-kind.js"
 import type { ChatLine } from "./chat.js"
 import type { PageView } from "./web-agent.js"
 
-export class SessionBusy extends Data.TaggedError("SessionBusy")<{}> {
-  override get message(): string {
-    return "The coach is still on the last step. Answer the card, or wait a moment."
-  }
-}
+/** An input while the agent is still on the last one; `message` is said in the agent's own words (`WebAgent.busy`). */
+export class SessionBusy extends Data.TaggedError("SessionBusy")<{ readonly message: string }> {}
 
 export class SessionEnded extends Data.TaggedError("SessionEnded")<{}> {
   override get message(): string {

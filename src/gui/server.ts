@@ -94,7 +94,7 @@ export const createGuiServer = (): Server => {
 }
 
 /** Best effort: a browser that does not open is not an error, the address is printed anyway. */
-const openBrowser = (url: string) =>
+export const openBrowser = (url: string) =>
   Effect.try(() => {
     const command = process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer" : "xdg-open"
     const child = spawn(command, [url], { detached: true, stdio: "ignore" })

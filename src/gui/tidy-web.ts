@@ -35,6 +35,7 @@ export const tidyWeb: WebAgent<
   agent: tidyAgent,
   title: "Tidy",
   placeholder: "What did you pick up? (or “stop” to finish)",
+  busy: "The coach is still on the last step. Answer the card, or wait a moment.",
   chats: tidyChats,
   start: {
     question: startQuestions,

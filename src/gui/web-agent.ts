@@ -57,6 +57,8 @@ export interface WebAgent<State, Input, Event extends { readonly _tag: string },
   readonly title: string
   /** The placeholder of the message box. */
   readonly placeholder: string
+  /** Said when a message comes while the agent is still on the last one ("The coach is still on the last step…"). */
+  readonly busy: string
   /** The chat of a session, stored beside its state under the same id. */
   readonly chats: SessionKind<ChatHistory, typeof ChatHistory.Encoded>
   readonly start?: StartCard<Input>
@@ -74,14 +76,18 @@ export const chatsOf = (name: string): SessionKind<ChatHistory, typeof ChatHisto
   schema: ChatHistory
 })
 
+/** The busy words of an agent that names none: its title, still on the last message. */
+export const busyWords = (title: string): string => `${title} is still on your last message. Answer the card, or wait a moment.`
+
 /** Any agent in the page: its chat, cards for any Question it asks, its status line and its event stream. */
 export const webAgent = <State, Input, Event extends { readonly _tag: string }, R, SE, EE>(
   agent: Agent<State, Input, Event, R, SE, EE>,
-  options: { readonly title?: string; readonly placeholder?: string; readonly isQuit?: (text: string) => boolean } = {}
+  options: { readonly title?: string; readonly placeholder?: string; readonly busy?: string; readonly isQuit?: (text: string) => boolean } = {}
 ): WebAgent<State, Input, Event, R, SE, EE> => ({
   agent,
   title: options.title ?? agent.name,
   placeholder: options.placeholder ?? "Your message",
+  busy: options.busy ?? busyWords(options.title ?? agent.name),
   chats: chatsOf(agent.name),
   view: (common) => common,
   ...(options.isQuit === undefined ? {} : { isQuit: options.isQuit })

@@ -167,7 +167,8 @@ export const makeShopAgent = (options: ShopOptions = {}) =>
           const notTried = rest.map((i) => failedOutcome(i, "network", "not tried: the store stopped answering"))
           return going({ ...recorded, next: state.items.length, outcomes: [...recorded.outcomes, ...notTried] }, stop)
         }
-        return going(recorded, line.trim())
+        // The reply names the list's item, for a host that shows replies without the progress lines (the page).
+        return going(recorded, `${item.name}: ${line.trim()}`)
       })
 
     const finish = (state: ShopRun, list: ShopList) =>

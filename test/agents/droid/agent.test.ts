@@ -16,16 +16,9 @@ import { layerAdbMemory } from "../../../src/services/adb/memory.js"
 import { SimulatedDevice } from "../../../src/simulator/device.js"
 import { CollectedEvents } from "../../../src/services/events/collected.js"
 import { layerOffline } from "../../../src/services/llm/offline.js"
-import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
 import { layerQuickJs } from "../../../src/services/sandbox/quickjs.js"
 import { layerTrajectoryMemory, TrajectoryLog } from "../../../src/services/trajectory/trajectory.js"
-import { indexIn, js, phoneWith } from "./support.js"
-
-const turnOnWifi = [
-  ScriptedLlm.text(js("open_app(\"Settings\")")),
-  (req: Parameters<typeof indexIn>[0]) => ScriptedLlm.text(js(`click(${indexIn(req, /"Network & internet · /)})`)),
-  (req: Parameters<typeof indexIn>[0]) => ScriptedLlm.text(js(`click(${indexIn(req, /Switch "OFF"/)})\ncomplete(true, "Wi-Fi has been turned on")`))
-]
+import { phoneWith, turnOnWifi } from "./support.js"
 
 describe("droidAgent", () => {
   it.scoped("a turn is a step: three steps, three saved states and StepTaken events, then the end; the phone's Wi-Fi is on", () => {

@@ -37,3 +37,10 @@ export const promptAt = (requests: ReadonlyArray<GenerateRequest>, i: number): s
   if (request === undefined) throw new Error(`only ${requests.length} model requests were made`)
   return lastUserText(request)
 }
+
+/** A model that turns Wi-Fi on in the simulated phone's Settings, in three CodeAct steps. */
+export const turnOnWifi: ReadonlyArray<ScriptedTurn> = [
+  ScriptedLlm.text(js("open_app(\"Settings\")")),
+  (req: GenerateRequest) => ScriptedLlm.text(js(`click(${indexIn(req, /"Network & internet · /)})`)),
+  (req: GenerateRequest) => ScriptedLlm.text(js(`click(${indexIn(req, /Switch "OFF"/)})\ncomplete(true, "Wi-Fi has been turned on")`))
+]
