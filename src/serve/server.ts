@@ -24,6 +24,7 @@ import { deliverAnswer } from "./durable-questions.js"
 import { makeHub } from "./hub.js"
 import { makeQuestionStore } from "./questions.js"
 import { makeServeRouter } from "./router.js"
+import { admit } from "./token.js"
 import type { ServeDeps, ServedAgent } from "./served-agent.js"
 
 export const defaultMaxBodyBytes = 10 * 1024 * 1024
@@ -38,6 +39,8 @@ export interface ServeOptions {
   /** Where the sessions live, for error messages. */
   readonly where?: string
   readonly shardingConfig?: Partial<ShardingConfig.ShardingConfig["Type"]>
+  /** Agents known but not set up here (droid without --device…): their routes answer 404 with this line. */
+  readonly unavailable?: ReadonlyArray<{ readonly name: string; readonly enable: string }>
 }
 
 /** Builds one served agent on the shared storage (the CLI picks the agents and their layers). */
@@ -66,9 +69,8 @@ const guard = (options: ServeOptions) => <E, R>(app: HttpApp.Default<E, R>): Htt
   const max = options.maxBodyBytes ?? defaultMaxBodyBytes
   const checked = Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
-    if (Option.isSome(options.token) && request.headers["authorization"] !== `Bearer ${Redacted.value(options.token.value)}`) {
-      return HttpServerResponse.unsafeJson({ error: "This server needs `Authorization: Bearer <token>` (the --token it was started with)." }, { status: 401 })
-    }
+    const refused = Option.isSome(options.token) ? admit(request, options.token.value) : undefined
+    if (refused !== undefined) return refused
     if (Number(request.headers["content-length"] ?? "0") > max) {
       return HttpServerResponse.unsafeJson({ error: `The body is larger than ${Math.round(max / (1024 * 1024))} MB.` }, { status: 413 })
     }
@@ -92,7 +94,7 @@ export const layerServe = (
     const questions = yield* Effect.orDie(makeQuestionStore(sql))
     const hub = yield* makeHub
     const agents = factories.map((make) => make({ store, questions, hub }))
-    const router = makeServeRouter({ agents, questions, hub })
+    const router = makeServeRouter({ agents, questions, hub, unavailable: options.unavailable ?? [] })
 
     // An answer claimed just before a crash was never handed to its turn: hand it over now (the deferred keeps only the first).
     const redeliver = Layer.effectDiscard(Effect.gen(function*() {
