@@ -238,7 +238,7 @@ rows.push(...(await import("./droid-screen.mjs")).screenRows())
 rows.push(...(await import("./first-run.mjs")).firstRunRows())
 // droid sandbox: what tracking lost async errors costs (bench/sandbox-async.mjs).
 rows.push(...await (await import("./sandbox-async.mjs")).sandboxAsyncRows())
-// shoal serve: sessions/s and turn latency, SQLite runner vs the in-memory terminal path (bench/serve.mjs).
+// shoal serve: sessions/s, turn p50/p99 per configuration (SQLite; the engine alone) vs in-memory (bench/serve.mjs).
 rows.push(...await (await import("./serve.mjs")).serveRows())
 const header = ["benchmark", "value", "baseline", "ratio", "target", "verdict"]
 const table = [header, ...rows.map((r) => [r.name, r.value, r.baseline, r.ratio, r.target, r.ok ? "ok" : "MISSED"])]

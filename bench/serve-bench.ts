@@ -1,12 +1,18 @@
 /**
  * What `shoal serve`'s durability costs per turn (bench/serve.mjs runs it):
- * the same one-model-call agent with a zero-latency fake model, once through
- * serve's runtime on SQLite (entity mailbox, turn workflow, journaled
- * activities, sessions as rows) and once as the terminal host runs it (load,
- * turn, save on the in-memory store) — the baseline, in the same process.
+ * the same one-model-call agent with a zero-latency fake model, as the
+ * terminal host runs it (load, turn, save on the in-memory store) — the
+ * baseline — and through serve's runtime (entity mailbox, turn workflow,
+ * journaled model call, sessions as rows) on SQLite. A third configuration,
+ * serve's runtime on the cluster's in-memory message storage, splits serve's
+ * cost into the engine's (messages, entities, workflows) and the journal's
+ * (SQL). The configurations take turns in rounds in one process, so drift in
+ * a busy machine's load hits them alike.
  */
+import { ClusterWorkflowEngine, MessageStorage, RunnerHealth, Runners, RunnerStorage, Sharding, ShardingConfig } from "@effect/cluster"
 import { SqlClient } from "@effect/sql"
-import { Context, Effect, Layer, Option, Schema, Stream } from "effect"
+import { Context, Duration, Effect, Layer, Option, Schema, Stream } from "effect"
+import type { Scope } from "effect"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -58,6 +64,8 @@ export interface Measured {
   readonly sessionsPerSecond: number
   readonly p50: number
   readonly p99: number
+  /** Process CPU time per turn of the latency phase (user + system), ms. */
+  readonly cpuPerTurn: number
 }
 
 const percentile = (xs: ReadonlyArray<number>, p: number) => {
@@ -65,47 +73,119 @@ const percentile = (xs: ReadonlyArray<number>, p: number) => {
   return s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))] ?? 0
 }
 
-/** `sessions` sessions of one turn each, `concurrency` at a time; then `turns` turns in a row for the latencies. */
-const measure = <Id>(newSession: Effect.Effect<Id>, turn: (id: Id, n: number) => Effect.Effect<void>, sessions: number, turns: number, concurrency: number) =>
-  Effect.gen(function*() {
-    const start = performance.now()
-    yield* Effect.forEach(Array.from({ length: sessions }, (_, i) => i), (i) => Effect.flatMap(newSession, (id) => turn(id, i)), { concurrency, discard: true })
-    const sessionsPerSecond = sessions / ((performance.now() - start) / 1000)
-    const id = yield* newSession
-    const latencies: Array<number> = []
-    for (let n = 0; n < turns; n++) {
-      const t = performance.now()
-      yield* turn(id, n)
-      latencies.push(performance.now() - t)
-    }
-    return { sessionsPerSecond, p50: percentile(latencies, 50), p99: percentile(latencies, 99) } satisfies Measured
-  })
+/** One configuration: how it makes a session and takes a turn on it. */
+interface Driver<Id> {
+  readonly newSession: Effect.Effect<Id>
+  readonly turn: (id: Id, n: number) => Effect.Effect<void>
+}
 
 /** The terminal host's path: load, turn, save, on the in-memory store. */
-export const measureMemory = (sessions: number, turns: number, concurrency: number) =>
-  Effect.runPromise(Effect.gen(function*() {
-    const store = yield* SessionStore
-    const newSession = Effect.flatMap(newSessionId, (id) => Effect.as(Effect.orDie(store.save(agent.session, id, agent.initial)), id))
-    const turn = (sid: SessionId, n: number) =>
-      Effect.gen(function*() {
-        const state = yield* Effect.orDie(store.load(agent.session, sid))
-        const result = yield* agent.turn(state, `turn ${n}`).pipe(Effect.orDie, Effect.provide(baselineServices))
-        yield* Effect.orDie(store.save(agent.session, sid, result.state))
-      })
-    return yield* measure(newSession, turn, sessions, turns, concurrency)
-  }).pipe(Effect.provide(layerMemory)))
+const memoryDriver: Effect.Effect<Driver<SessionId>> = Effect.map(SessionStore, (store) => ({
+  newSession: Effect.flatMap(newSessionId, (id) => Effect.as(Effect.orDie(store.save(agent.session, id, agent.initial)), id)),
+  turn: (sid: SessionId, n: number) =>
+    Effect.gen(function*() {
+      const state = yield* Effect.orDie(store.load(agent.session, sid))
+      const result = yield* agent.turn(state, `turn ${n}`).pipe(Effect.orDie, Effect.provide(baselineServices))
+      yield* Effect.orDie(store.save(agent.session, sid, result.state))
+    })
+})).pipe(Effect.provide(layerMemory))
 
-/** serve's runtime on a fresh SQLite file. */
-export const measureSqlite = (sessions: number, turns: number, concurrency: number) =>
-  Effect.runPromise(Effect.scoped(Effect.gen(function*() {
-    const db = join(mkdtempSync(join(tmpdir(), "shoal-serve-bench-")), "serve.sqlite")
-    const context = yield* Layer.build(Layer.provideMerge(layerCluster({}), layerSql(db)))
+/** The cluster's own in-memory message storage under serve's one runner: the engine without a journal on disk. */
+const layerMemoryCluster = ClusterWorkflowEngine.layer.pipe(
+  Layer.provideMerge(Sharding.layer.pipe(
+    Layer.provideMerge(Runners.layerNoop),
+    Layer.provideMerge(MessageStorage.layerMemory),
+    Layer.provide([RunnerStorage.layerMemory, RunnerHealth.layerNoop]),
+    Layer.provide(ShardingConfig.layer({ entityMessagePollInterval: Duration.seconds(1) }))
+  )),
+  Layer.orDie
+)
+
+/**
+ * serve's runtime: `cluster` (serve's runner on SQLite, or the in-memory one) on `db`, which also holds the
+ * questions; the sessions in `db` too, or in memory with the in-memory cluster.
+ */
+const serveDriver = (cluster: "sqlite" | "memory"): Effect.Effect<Driver<SessionId>, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const db = cluster === "sqlite" ? join(mkdtempSync(join(tmpdir(), "shoal-serve-bench-")), "serve.sqlite") : ":memory:"
+    const context = yield* Layer.build(Layer.provideMerge(cluster === "sqlite" ? layerCluster({}) : layerMemoryCluster, layerSql(db)))
     const sql = Context.get(context, SqlClient.SqlClient)
-    const deps = { store: yield* Effect.orDie(makeSqlSessionStore(sql)), questions: yield* Effect.orDie(makeQuestionStore(sql)), hub: yield* makeHub }
+    const store = cluster === "sqlite" ? yield* Effect.orDie(makeSqlSessionStore(sql)) : yield* Effect.provide(SessionStore, layerMemory)
+    const deps = { store, questions: yield* Effect.orDie(makeQuestionStore(sql)), hub: yield* makeHub }
     const served = serveAgent(agent, deps)
     yield* Layer.build(served.layer.pipe(Layer.provide(zeroLatency))).pipe(Effect.provide(context))
-    const newSession = Effect.map(Effect.orDie(served.create), (s) => s.id)
-    const turn = (id: SessionId, n: number) =>
-      served.turn(id, `t${n}`, `turn ${n}`).pipe(Effect.orDie, Effect.asVoid, Effect.provide(context))
-    return yield* measure(newSession, turn, sessions, turns, concurrency)
+    return {
+      newSession: Effect.map(Effect.orDie(served.create), (s) => s.id),
+      turn: (id: SessionId, n: number) => served.turn(id, `t${n}`, `turn ${n}`).pipe(Effect.orDie, Effect.asVoid, Effect.provide(context))
+    }
+  })
+
+interface Tally {
+  sessions: number
+  sessionMs: number
+  cpuMs: number
+  readonly latencies: Array<number>
+}
+
+/**
+ * Each round gives every configuration `sessions / rounds` new sessions of one turn each (`concurrency` at a
+ * time) and then `turns / rounds` turns in a row on one session of its own, timing each.
+ */
+const measureDrivers = (drivers: ReadonlyArray<Driver<SessionId>>, sessions: number, turns: number, concurrency: number, rounds: number) =>
+  Effect.gen(function*() {
+    const tallies: Array<Tally> = drivers.map(() => ({ sessions: 0, sessionMs: 0, cpuMs: 0, latencies: [] }))
+    const longLived = yield* Effect.forEach(drivers, (d) => d.newSession)
+    let turnNo = 0
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, driver] of drivers.entries()) {
+        const tally = tallies[i]
+        const id = longLived[i]
+        if (tally === undefined || id === undefined) continue
+        const batch = Math.ceil(sessions / rounds)
+        const start = performance.now()
+        yield* Effect.forEach(Array.from({ length: batch }, (_, k) => k), (k) => Effect.flatMap(driver.newSession, (sid) => driver.turn(sid, k)), { concurrency, discard: true })
+        tally.sessionMs += performance.now() - start
+        tally.sessions += batch
+        const cpu = process.cpuUsage()
+        for (let n = 0; n < Math.ceil(turns / rounds); n++) {
+          const t = performance.now()
+          yield* driver.turn(id, turnNo++)
+          tally.latencies.push(performance.now() - t)
+        }
+        const used = process.cpuUsage(cpu)
+        tally.cpuMs += (used.user + used.system) / 1000
+      }
+    }
+    return tallies.map((t): Measured => ({
+      sessionsPerSecond: t.sessions / (t.sessionMs / 1000),
+      p50: percentile(t.latencies, 50),
+      p99: percentile(t.latencies, 99),
+      cpuPerTurn: t.cpuMs / Math.max(1, t.latencies.length)
+    }))
+  })
+
+export interface ServeMeasures {
+  /** The terminal host's path on the in-memory store: the baseline. */
+  readonly memory: Measured
+  /** serve's runtime on the cluster's in-memory storage: the engine's share. */
+  readonly engine: Measured
+  /** serve's runtime on SQLite, one runner. */
+  readonly sqlite: Measured
+}
+
+/** All three configurations, interleaved in `rounds` rounds. */
+export const measureServe = (sessions: number, turns: number, concurrency: number, rounds = 5): Promise<ServeMeasures> =>
+  Effect.runPromise(Effect.scoped(Effect.gen(function*() {
+    const drivers = [yield* memoryDriver, yield* serveDriver("memory"), yield* serveDriver("sqlite")]
+    // A few turns each first, so no configuration pays the JIT's warm-up inside the timings.
+    yield* measureDrivers(drivers, drivers.length * 2, 10, 2, 1)
+    const [memory, engine, sqlite] = yield* measureDrivers(drivers, sessions, turns, concurrency, rounds)
+    if (memory === undefined || engine === undefined || sqlite === undefined) return yield* Effect.dieMessage("three configurations were measured")
+    return { memory, engine, sqlite }
   })))
+
+/** One configuration alone (for other benches that compare a database against the same baseline). */
+export const measureMemory = (sessions: number, turns: number, concurrency: number) =>
+  Effect.runPromise(Effect.flatMap(memoryDriver, (d) => measureDrivers([d], sessions, turns, concurrency, 1)).pipe(Effect.map((ms) => ms[0])))
+export const measureSqlite = (sessions: number, turns: number, concurrency: number) =>
+  Effect.runPromise(Effect.scoped(Effect.flatMap(serveDriver("sqlite"), (d) => measureDrivers([d], sessions, turns, concurrency, 1))).pipe(Effect.map((ms) => ms[0])))

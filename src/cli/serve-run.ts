@@ -27,6 +27,12 @@ export interface ServeFlags extends LlmFlags {
   readonly diary: Option.Option<string>
 }
 
+/** droid and shop are Agent records too, but their runs drive a device or a store: not on serve yet, said on their routes. */
+const notServedYet = [
+  { name: "droid", enable: "droid is not served over HTTP yet; run it with `shoal droid \"<task>\"`." },
+  { name: "shop", enable: "shop is not served over HTTP yet; run it with `shoal shop`." }
+]
+
 export const runServe = (flags: ServeFlags) =>
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
@@ -44,9 +50,18 @@ export const runServe = (flags: ServeFlags) =>
     const texts = yield* fileTexts(dataDir)
 
     const listening = Layer.effectDiscard(HttpServer.addressFormattedWith((url) =>
-      Console.log(`Shoal serves tidy and fitlog-chat at ${url}/api/agents  (sessions in ${db}; Ctrl-C to stop)`)))
+      Console.log(
+        `Shoal serves tidy and fitlog-chat: pages at ${url}/${Option.isSome(flags.token) ? "?token=<your --token> (once, in the browser)" : ""}, ` +
+          `the API at ${url}/api/agents  (sessions in ${db}; Ctrl-C to stop)`
+      )))
     const app = server.layerServe(
-      { host: flags.host, token: flags.token, where: db, importFrom: { texts, kinds: [tidyAgent.session.name, fitlogChatAgent.session.name] } },
+      {
+        host: flags.host,
+        token: flags.token,
+        where: db,
+        importFrom: { texts, kinds: [tidyAgent.session.name, fitlogChatAgent.session.name] },
+        unavailable: notServedYet
+      },
       [(deps) => serveAgent(tidyAgent, deps), (deps) => serveAgent(fitlogChat, deps)]
     )
     return yield* Layer.launch(Layer.merge(app, listening).pipe(

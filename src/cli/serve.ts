@@ -25,7 +25,7 @@ const options = {
     Options.optional
   ),
   token: Options.redacted("token").pipe(
-    Options.withDescription("Require `Authorization: Bearer <token>` on every request."),
+    Options.withDescription("Require `Authorization: Bearer <token>` on every request; a browser opens /?token=<token> once (kept in a cookie)."),
     Options.optional
   ),
   diary: Options.file("diary").pipe(
@@ -50,6 +50,7 @@ export const serve = Command.make("serve", options, (flags) =>
   })).pipe(
   Command.withDescription(
     "Serve every agent (tidy, fitlog chat) over HTTP: create sessions, send input, answer questions by id, stream events (SSE). " +
+      "In a browser, / picks an agent and /agents/<agent>/ is its page. " +
       "Each session is a cluster entity and each turn a durable workflow: a restart continues a turn from its journal, without calling the model again."
   )
 )

@@ -8,7 +8,14 @@
  *   DELETE /api/agents/:agent/sessions/:id                     → 204
  *   POST   /api/agents/:agent/sessions/:id/input               { text } → 200 the reply, or 202 with the question the turn waits on
  *   POST   /api/agents/:agent/sessions/:id/questions/:qid      { answer } → 200 the turn's reply, or 202 its next question; 409 if answered
+ *   POST   /api/agents/:agent/sessions/:id/questions/:qid/not-now   the same with the question's safe fallback answer
  *   GET    /api/agents/:agent/sessions/:id/events              Server-Sent Events of the session's turns and agent events
+ *   GET    /                                                   a page to pick an agent (page.ts)
+ *   GET    /agents/:agent/                                     the agent's page, on this API
+ *
+ * An agent that is known but not set up on this server (droid without a
+ * device, shop without a store) answers 404 on its routes, saying how to
+ * enable it.
  *
  * Bodies are decoded by Schema (a bad one is a 400 carrying the decode error);
  * an unknown agent, session or question is a 404; a body over the limit a 413.
@@ -21,7 +28,7 @@ import { HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } fr
 import type { Sharding } from "@effect/cluster/Sharding"
 import type { WorkflowEngine } from "@effect/workflow/WorkflowEngine"
 import { Deferred, Effect, Exit, Fiber, Option, ParseResult, Random, Schema, Scope, Stream } from "effect"
-import { Answer } from "../domain/question.js"
+import { Answer, fallbackAnswer } from "../domain/question.js"
 import type { Question } from "../domain/question.js"
 import { misfit } from "../services/question-ui/bridge.js"
 import type { LeafQuestion } from "../services/question-ui/renderer.js"
@@ -29,6 +36,8 @@ import { SessionId } from "../services/session-store/session-kind.js"
 import { deliverAnswer } from "./durable-questions.js"
 import { TurnEvent } from "./hub.js"
 import type { Hub } from "./hub.js"
+import { pickerPage, servedAgentPage } from "./page.js"
+import type { PickerEntry } from "./page.js"
 import type { QuestionStore } from "./questions.js"
 import type { ServedAgent } from "./served-agent.js"
 
@@ -53,6 +62,8 @@ export interface RouterDeps {
   readonly agents: ReadonlyArray<ServedAgent>
   readonly questions: QuestionStore
   readonly hub: Hub
+  /** Agents this server knows but does not serve, each with the line saying how to enable it. */
+  readonly unavailable?: ReadonlyArray<{ readonly name: string; readonly enable: string }>
 }
 
 /** A decode error as the 400 the issue asks for; anything else as a 500 naming it. */
@@ -68,12 +79,18 @@ const decodeErrors = <R>(effect: Effect.Effect<HttpServerResponse.HttpServerResp
         : problem(500, e instanceof Error ? e.message : String(e))
     ))
 
-export const makeServeRouter = ({ agents, hub, questions }: RouterDeps) => {
+export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: RouterDeps) => {
   const byName = new Map(agents.map((a) => [a.name, a]))
+  const disabled = new Map(unavailable.map((u) => [u.name, u.enable]))
+
+  const noAgent = (name: string) => {
+    const enable = disabled.get(name)
+    return problem(404, enable === undefined ? `No agent "${name}" is served here; see GET /api/agents.` : `"${name}" is not served here: ${enable}`)
+  }
 
   const withAgent = <E, R>(name: string, f: (agent: ServedAgent) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) => {
     const agent = byName.get(name)
-    return agent === undefined ? Effect.succeed(problem(404, `No agent "${name}" is served here; see GET /api/agents.`)) : f(agent)
+    return agent === undefined ? Effect.succeed(noAgent(name)) : f(agent)
   }
 
   /** The session named in the path, known to exist, or a 404. */
@@ -131,25 +148,30 @@ export const makeServeRouter = ({ agents, hub, questions }: RouterDeps) => {
       return yield* outcome(agent, id, turnId, text, Effect.void, Option.none())
     }))
 
-  const answer = Effect.flatMap(HttpRouter.schemaPathParams(QuestionParams), ({ qid }) =>
-    withSession((agent, id) =>
-      Effect.gen(function*() {
-        const { answer } = yield* HttpServerRequest.schemaBodyJson(AnswerBody)
-        const stored = yield* questions.find(agent.name, id, qid)
-        if (Option.isNone(stored)) return problem(404, `Session "${id}" has no question "${qid}".`)
-        const question = stored.value.question
-        const why = isLeaf(question) ? misfit(question, answer) : Option.none()
-        if (Option.isSome(why)) return problem(400, why.value)
-        const claim = yield* questions.claim(agent.name, id, qid, answer)
-        if (claim === "already-answered") return problem(409, `Question "${qid}" was already answered.`)
-        if (claim === "unknown") return problem(404, `Session "${id}" has no question "${qid}".`)
-        const deliver = deliverAnswer(agent.workflow, stored.value, answer).pipe(
-          Effect.zipRight(questions.markDelivered(agent.name, id, qid)),
-          Effect.zipRight(hub.publish({ agent: agent.name, sessionId: id, event: { _tag: "QuestionAnswered", questionId: qid } })),
-          Effect.orDie
-        )
-        return yield* outcome(agent, id, turnOf(qid), "", deliver, Option.some(qid))
-      })))
+  /** Answer the question in the path with what `choose` makes of it (the body's answer, or its fallback). */
+  const answerWith = <E, R>(choose: (question: Question) => Effect.Effect<Answer, E, R>) =>
+    Effect.flatMap(HttpRouter.schemaPathParams(QuestionParams), ({ qid }) =>
+      withSession((agent, id) =>
+        Effect.gen(function*() {
+          const stored = yield* questions.find(agent.name, id, qid)
+          if (Option.isNone(stored)) return problem(404, `Session "${id}" has no question "${qid}".`)
+          const question = stored.value.question
+          const answer = yield* choose(question)
+          const why = isLeaf(question) ? misfit(question, answer) : Option.none()
+          if (Option.isSome(why)) return problem(400, why.value)
+          const claim = yield* questions.claim(agent.name, id, qid, answer)
+          if (claim === "already-answered") return problem(409, `Question "${qid}" was already answered.`)
+          if (claim === "unknown") return problem(404, `Session "${id}" has no question "${qid}".`)
+          const deliver = deliverAnswer(agent.workflow, stored.value, answer).pipe(
+            Effect.zipRight(questions.markDelivered(agent.name, id, qid)),
+            Effect.zipRight(hub.publish({ agent: agent.name, sessionId: id, event: { _tag: "QuestionAnswered", questionId: qid } })),
+            Effect.orDie
+          )
+          return yield* outcome(agent, id, turnOf(qid), "", deliver, Option.some(qid))
+        })))
+
+  const answer = answerWith(() => Effect.map(HttpServerRequest.schemaBodyJson(AnswerBody), (body) => body.answer))
+  const notNow = answerWith((question) => Effect.succeed(fallbackAnswer(question)))
 
   const events = withSession((agent, id) =>
     Effect.gen(function*() {
@@ -169,7 +191,15 @@ export const makeServeRouter = ({ agents, hub, questions }: RouterDeps) => {
       })
     }))
 
+  const picker = pickerPage([...agents.map((a): PickerEntry => ({ name: a.name })), ...unavailable])
+  const page = Effect.flatMap(HttpRouter.params, (p) => {
+    const name = p["agent"] ?? ""
+    return Effect.succeed(byName.has(name) ? HttpServerResponse.html(servedAgentPage(name)) : noAgent(name))
+  })
+
   return HttpRouter.empty.pipe(
+    HttpRouter.get("/", HttpServerResponse.html(picker)),
+    HttpRouter.get("/agents/:agent/", page),
     HttpRouter.get("/api/agents", HttpServerResponse.json({ agents: agents.map((a) => a.name) })),
     HttpRouter.post("/api/agents/:agent/sessions", Effect.flatMap(HttpRouter.params, (p) =>
       withAgent(p["agent"] ?? "", (agent) => Effect.flatMap(agent.create, (s) => HttpServerResponse.json({ agent: agent.name, ...s }, { status: 201 }))))),
@@ -185,6 +215,7 @@ export const makeServeRouter = ({ agents, hub, questions }: RouterDeps) => {
       agent.remove(id).pipe(Effect.zipRight(questions.removeSession(agent.name, id)), Effect.as(HttpServerResponse.empty({ status: 204 }))))),
     HttpRouter.post("/api/agents/:agent/sessions/:id/input", input),
     HttpRouter.post("/api/agents/:agent/sessions/:id/questions/:qid", answer),
+    HttpRouter.post("/api/agents/:agent/sessions/:id/questions/:qid/not-now", notNow),
     HttpRouter.get("/api/agents/:agent/sessions/:id/events", events),
     decodeErrors
   )

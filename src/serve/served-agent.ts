@@ -6,9 +6,13 @@
  *   writer by construction, and the messages are persisted (a runner that
  *   dies mid-turn gets the turn redelivered when it, or another, starts);
  * - each turn is a `Workflow` (`ShoalTurn/<agent>`, idempotent on session and
- *   turn id): it loads the state (an Activity, so a replay sees the state from
- *   before the turn even after the save), runs the agent's own `turn` with a
- *   journaled `Llm` and a durable `QuestionUI`, and saves (an Activity).
+ *   turn id): the entity loads the state and hands it over in the payload (so
+ *   the journal holds the state from before the turn and a replay sees it), the
+ *   workflow runs the agent's own `turn` with a journaled `Llm` and a durable
+ *   `QuestionUI` and returns the new state in its journaled result, and the
+ *   entity saves it. A turn redelivered after a crash gets the same journaled
+ *   execution back (its payload is not read again) and saves the same state:
+ *   nothing is lost or doubled, and load and save cost no journal messages.
  *
  * Where it sits: serve's engine room; the HTTP routes (router.ts) talk to the
  * returned `ServedAgent`, never to the agent's generics.
@@ -16,7 +20,7 @@
 import { ClusterSchema, Entity } from "@effect/cluster"
 import type { Sharding } from "@effect/cluster/Sharding"
 import { Rpc } from "@effect/rpc"
-import { Activity, Workflow } from "@effect/workflow"
+import { Workflow } from "@effect/workflow"
 import type { WorkflowEngine, WorkflowInstance } from "@effect/workflow/WorkflowEngine"
 import { DateTime, Effect, Layer, Option, Ref, Schedule, Schema } from "effect"
 import type { Context } from "effect"
@@ -28,7 +32,7 @@ import type { SessionConflict, SessionLoadError, SessionNotFound, SessionStoreEr
 import { newSessionId, SessionId } from "../services/session-store/session-kind.js"
 import type { SessionStoreShape } from "../services/session-store/session-store.js"
 import { durableQuestions } from "./durable-questions.js"
-import type { Hub } from "./hub.js"
+import type { Hub, TurnEvent } from "./hub.js"
 import { journaledLlm } from "./journaled-llm.js"
 import type { QuestionStore } from "./questions.js"
 
@@ -58,8 +62,8 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
 
   const TurnWorkflow = Workflow.make({
     name: `ShoalTurn/${agent.name}`,
-    payload: { sessionId: Schema.String, turnId: Schema.String, text: Schema.String },
-    success: TurnReply,
+    payload: { sessionId: Schema.String, turnId: Schema.String, text: Schema.String, state: kind.schema },
+    success: Schema.Struct({ ...TurnReply.fields, state: kind.schema }),
     error: TurnNotTaken,
     idempotencyKey: ({ sessionId, turnId }) => `${sessionId}/${turnId}`,
     // While a question is pending the turn is suspended; its entity asks again this often whether it went on.
@@ -70,12 +74,6 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
     const sessionId = yield* Schema.decode(SessionId)(payload.sessionId).pipe(Effect.mapError(notTaken))
     const engine = yield* Effect.context<WorkflowEngine | WorkflowInstance>()
     const llm = yield* Llm
-    const state = yield* Activity.make({
-      name: "load",
-      success: kind.schema,
-      error: TurnNotTaken,
-      execute: store.load(kind, sessionId).pipe(Effect.mapError(notTaken))
-    })
     const events = yield* hub.events(agent.name, sessionId, agent.events)
     const calls = yield* Ref.make(0)
     const asked = yield* Ref.make(0)
@@ -85,12 +83,11 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
       Layer.succeed(QuestionUI, durableQuestions(turn, asked, questions, hub, engine)),
       Layer.succeed(Events, events)
     )
-    const result = yield* Effect.flatMap(agent.input(payload.text), (input) => agent.turn(state, input)).pipe(
+    const result = yield* Effect.flatMap(agent.input(payload.text), (input) => agent.turn(payload.state, input)).pipe(
       Effect.mapError(notTaken),
       Effect.provide(services)
     )
-    yield* Activity.make({ name: "save", error: TurnNotTaken, execute: store.save(kind, sessionId, result.state).pipe(Effect.mapError(notTaken)) })
-    return { reply: result.reply, ended: result.ended, degraded: result.degraded }
+    return { reply: result.reply, ended: result.ended, degraded: result.degraded, state: result.state }
   }))
 
   const SessionEntity = Entity.make(`ShoalSession/${agent.name}`, [
@@ -105,25 +102,20 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
   // The mailbox hands the entity one Turn at a time (concurrency 1): the session's one writer.
   const entityLayer = SessionEntity.toLayer(Effect.gen(function*() {
     const address = yield* Entity.CurrentAddress
-    const sessionId = address.entityId
+    const sessionId = SessionId.make(address.entityId)
+    const publish = (event: TurnEvent) => hub.publish({ agent: agent.name, sessionId, event })
     return {
-      Turn: (request) =>
-        hub.publish({ agent: agent.name, sessionId, event: { _tag: "TurnStarted", turnId: request.payload.turnId, text: request.payload.text } }).pipe(
-          Effect.zipRight(TurnWorkflow.execute({ sessionId, turnId: request.payload.turnId, text: request.payload.text })),
-          Effect.tapBoth({
-            onFailure: (e) => hub.publish({ agent: agent.name, sessionId, event: { _tag: "TurnNotTaken", turnId: request.payload.turnId, reason: e.reason } }),
-            onSuccess: (r) =>
-              Effect.flatMap(
-                store.load(kind, SessionId.make(sessionId)).pipe(Effect.map((s) => agent.view.status(s)), Effect.orElseSucceed(() => Option.none<string>())),
-                (status) =>
-                  hub.publish({
-                    agent: agent.name,
-                    sessionId,
-                    event: { _tag: "TurnCompleted", turnId: request.payload.turnId, ...r, ...(Option.isSome(status) ? { status: status.value } : {}) }
-                  })
-              )
-          })
-        )
+      Turn: ({ payload: { text, turnId } }) =>
+        Effect.gen(function*() {
+          yield* publish({ _tag: "TurnStarted", turnId, text })
+          const before = yield* store.load(kind, sessionId).pipe(Effect.mapError(notTaken))
+          const after = yield* TurnWorkflow.execute({ sessionId, turnId, text, state: before })
+          yield* store.save(kind, sessionId, after.state).pipe(Effect.mapError(notTaken))
+          const status = agent.view.status(after.state)
+          const reply = { reply: after.reply, ended: after.ended, degraded: after.degraded }
+          yield* publish({ _tag: "TurnCompleted", turnId, ...reply, ...(Option.isSome(status) ? { status: status.value } : {}) })
+          return reply
+        }).pipe(Effect.tapError((e) => publish({ _tag: "TurnNotTaken", turnId, reason: e.reason })))
     }
   }), { concurrency: 1 })
 

@@ -65,11 +65,12 @@ export const startServe = (options: {
   readonly llm: Layer.Layer<Llm>
   readonly token?: Redacted.Redacted<string>
   readonly maxBodyBytes?: number
+  readonly unavailable?: ReadonlyArray<{ readonly name: string; readonly enable: string }>
 }): Effect.Effect<Served_, never, Scope.Scope> =>
   Effect.gen(function*() {
     const http = NodeHttpServer.layer(() => createServer(), { port: 0, host: "127.0.0.1" })
     const app = layerServe(
-      { host: "127.0.0.1", token: Option.fromNullable(options.token), ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }) },
+      { host: "127.0.0.1", token: Option.fromNullable(options.token), ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }), ...(options.unavailable === undefined ? {} : { unavailable: options.unavailable }) },
       [(deps) => serveAgent(echoAgent, deps)]
     ).pipe(Layer.provideMerge(http), Layer.provide(options.llm), Layer.provide(layerSql(options.db)))
     const context = yield* Layer.build(Layer.orDie(app))

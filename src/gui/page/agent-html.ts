@@ -24,6 +24,8 @@ export interface AgentPageOptions {
   readonly progress?: string
   /** The link to the watch view (default shown). */
   readonly watchLink?: boolean
+  /** The page's behaviour (default: script.ts's, over the web host's API; `shoal serve` gives its own). */
+  readonly script?: string
 }
 
 const statusLine = `<section id="progress" aria-label="Status">
@@ -77,7 +79,7 @@ ${options.progress ?? statusLine}
   </form>
   ${options.photos ? photoDrop : ""}
 </main>
-<script>${pageScript}</script>
+<script>${options.script ?? pageScript}</script>
 </body>
 </html>
 `
