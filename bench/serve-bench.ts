@@ -101,7 +101,7 @@ export const measureSqlite = (sessions: number, turns: number, concurrency: numb
     const db = join(mkdtempSync(join(tmpdir(), "shoal-serve-bench-")), "serve.sqlite")
     const context = yield* Layer.build(Layer.provideMerge(layerCluster({}), layerSql(db)))
     const sql = Context.get(context, SqlClient.SqlClient)
-    const deps = { store: yield* Effect.orDie(makeSqlSessionStore(sql)), questions: yield* Effect.orDie(makeQuestionStore(sql)), hub: yield* makeHub }
+    const deps = { store: yield* Effect.orDie(makeSqlSessionStore(sql)), questions: yield* Effect.orDie(makeQuestionStore(sql)), hub: yield* Effect.orDie(makeHub(sql)) }
     const served = serveAgent(agent, deps)
     yield* Layer.build(served.layer.pipe(Layer.provide(zeroLatency))).pipe(Effect.provide(context))
     const newSession = Effect.map(Effect.orDie(served.create), (s) => s.id)

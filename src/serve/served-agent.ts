@@ -18,18 +18,21 @@ import type { Sharding } from "@effect/cluster/Sharding"
 import { Rpc } from "@effect/rpc"
 import { Activity, Workflow } from "@effect/workflow"
 import type { WorkflowEngine, WorkflowInstance } from "@effect/workflow/WorkflowEngine"
-import { DateTime, Effect, Layer, Option, Ref, Schedule, Schema } from "effect"
+import { Cause, DateTime, Duration, Effect, Layer, Option, Ref, Schedule, Schema } from "effect"
 import type { Context } from "effect"
 import type { Agent } from "../agents/agent.js"
 import { Events } from "../services/events/events.js"
 import { Llm } from "../services/llm/llm.js"
 import { QuestionUI } from "../services/question-ui/question-ui.js"
+import { defaultQuestionTimeout } from "../services/question-ui/timeout.js"
 import type { SessionConflict, SessionLoadError, SessionNotFound, SessionStoreError } from "../services/session-store/errors.js"
 import { newSessionId, SessionId } from "../services/session-store/session-kind.js"
 import type { SessionStoreShape } from "../services/session-store/session-store.js"
+import { Steps } from "../services/steps/steps.js"
 import { durableQuestions } from "./durable-questions.js"
-import type { Hub } from "./hub.js"
+import type { Hub, TurnEvent } from "./hub.js"
 import { journaledLlm } from "./journaled-llm.js"
+import { journaledSteps } from "./journaled-steps.js"
 import type { QuestionStore } from "./questions.js"
 
 /** What the served agent's turn may use: serve provides each one per turn. */
@@ -49,11 +52,19 @@ export interface ServeDeps {
 
 const notTaken = (e: { readonly message: string }) => new TurnNotTaken({ reason: e.message })
 
+/** How a served agent's turns behave. */
+export interface ServeAgentOptions {
+  /** How long a posted question waits for its answer before the turn takes its fallback (default 5 minutes, as on the page). */
+  readonly questionTimeout?: Duration.DurationInput
+}
+
 export const serveAgent = <State, Input, Event extends { readonly _tag: string }, SE, EE>(
   agent: Agent<State, Input, Event, Served, SE, EE>,
-  deps: ServeDeps
+  deps: ServeDeps,
+  options: ServeAgentOptions = {}
 ) => {
   const { hub, questions, store } = deps
+  const questionTimeout = Duration.decode(options.questionTimeout ?? defaultQuestionTimeout)
   const kind = agent.session
 
   const TurnWorkflow = Workflow.make({
@@ -76,10 +87,11 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
       error: TurnNotTaken,
       execute: store.load(kind, sessionId).pipe(Effect.mapError(notTaken))
     })
-    const events = yield* hub.events(agent.name, sessionId, agent.events)
+    const eventsUnder = (prefix: string) => hub.events(agent.name, sessionId, payload.turnId, agent.events, prefix)
+    const events = yield* eventsUnder("event")
     const calls = yield* Ref.make(0)
     const asked = yield* Ref.make(0)
-    const turn = { agent: agent.name, sessionId, turnId: payload.turnId, executionId }
+    const turn = { agent: agent.name, sessionId, turnId: payload.turnId, executionId, timeout: questionTimeout }
     const services = Layer.mergeAll(
       Layer.succeed(Llm, journaledLlm(llm, calls, engine)),
       Layer.succeed(QuestionUI, durableQuestions(turn, asked, questions, hub, engine)),
@@ -87,7 +99,10 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
     )
     const result = yield* Effect.flatMap(agent.input(payload.text), (input) => agent.turn(state, input)).pipe(
       Effect.mapError(notTaken),
-      Effect.provide(services)
+      Effect.provide(services),
+      Effect.provideService(Steps, journaledSteps({ llm, events: eventsUnder }, engine)),
+      // A defect (an activity that died on every attempt, or the agent's own) fails this turn, not the session.
+      Effect.catchAllDefect((defect) => Effect.fail(new TurnNotTaken({ reason: `the turn crashed: ${Cause.pretty(Cause.die(defect))}` })))
     )
     yield* Activity.make({ name: "save", error: TurnNotTaken, execute: store.save(kind, sessionId, result.state).pipe(Effect.mapError(notTaken)) })
     return { reply: result.reply, ended: result.ended, degraded: result.degraded }
@@ -107,23 +122,24 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
     const address = yield* Entity.CurrentAddress
     const sessionId = address.entityId
     return {
-      Turn: (request) =>
-        hub.publish({ agent: agent.name, sessionId, event: { _tag: "TurnStarted", turnId: request.payload.turnId, text: request.payload.text } }).pipe(
+      Turn: (request) => {
+        // A turn redelivered after a restart runs this again: each of its events is published once.
+        const once = (key: string, event: TurnEvent) => hub.publishOnce({ agent: agent.name, sessionId, turnId: request.payload.turnId, key, event })
+        return (
+        once("started", { _tag: "TurnStarted", turnId: request.payload.turnId, text: request.payload.text }).pipe(
           Effect.zipRight(TurnWorkflow.execute({ sessionId, turnId: request.payload.turnId, text: request.payload.text })),
           Effect.tapBoth({
-            onFailure: (e) => hub.publish({ agent: agent.name, sessionId, event: { _tag: "TurnNotTaken", turnId: request.payload.turnId, reason: e.reason } }),
+            onFailure: (e) => once("not-taken", { _tag: "TurnNotTaken", turnId: request.payload.turnId, reason: e.reason }),
             onSuccess: (r) =>
               Effect.flatMap(
                 store.load(kind, SessionId.make(sessionId)).pipe(Effect.map((s) => agent.view.status(s)), Effect.orElseSucceed(() => Option.none<string>())),
                 (status) =>
-                  hub.publish({
-                    agent: agent.name,
-                    sessionId,
-                    event: { _tag: "TurnCompleted", turnId: request.payload.turnId, ...r, ...(Option.isSome(status) ? { status: status.value } : {}) }
-                  })
+                  once("completed", { _tag: "TurnCompleted", turnId: request.payload.turnId, ...r, ...(Option.isSome(status) ? { status: status.value } : {}) })
               )
           })
         )
+        )
+      }
     }
   }), { concurrency: 1 })
 

@@ -84,7 +84,7 @@ export const layerServe = (
     const store = yield* Effect.orDie(makeSqlSessionStore(sql, options.where))
     if (options.importFrom !== undefined) yield* Effect.orDie(importJsonSessions(sql, options.importFrom.texts, options.importFrom.kinds))
     const questions = yield* Effect.orDie(makeQuestionStore(sql))
-    const hub = yield* makeHub
+    const hub = yield* Effect.orDie(makeHub(sql))
     const agents = factories.map((make) => make({ store, questions, hub }))
     const router = makeServeRouter({ agents, questions, hub })
 

@@ -7,7 +7,7 @@
 import { HttpServer } from "@effect/platform"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import type { Redacted, Scope } from "effect"
+import type { Duration, Redacted, Scope } from "effect"
 import { createServer } from "node:http"
 import type { Agent } from "../../src/agents/agent.js"
 import { GenerateRequest, userText } from "../../src/domain/llm.js"
@@ -65,12 +65,14 @@ export const startServe = (options: {
   readonly llm: Layer.Layer<Llm>
   readonly token?: Redacted.Redacted<string>
   readonly maxBodyBytes?: number
+  /** How long a posted question waits before its fallback (default: serve's 5 minutes). */
+  readonly questionTimeout?: Duration.DurationInput
 }): Effect.Effect<Served_, never, Scope.Scope> =>
   Effect.gen(function*() {
     const http = NodeHttpServer.layer(() => createServer(), { port: 0, host: "127.0.0.1" })
     const app = layerServe(
       { host: "127.0.0.1", token: Option.fromNullable(options.token), ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }) },
-      [(deps) => serveAgent(echoAgent, deps)]
+      [(deps) => serveAgent(echoAgent, deps, options.questionTimeout === undefined ? {} : { questionTimeout: options.questionTimeout })]
     ).pipe(Layer.provideMerge(http), Layer.provide(options.llm), Layer.provide(layerSql(options.db)))
     const context = yield* Layer.build(Layer.orDie(app))
     const address = Context.get(context, HttpServer.HttpServer).address
