@@ -26,6 +26,7 @@ export interface ServeFlags extends LlmFlags {
   readonly token: Option.Option<Redacted.Redacted<string>>
   readonly diary: Option.Option<string>
   readonly questionTimeout: Duration.Duration
+  readonly keep: Option.Option<Duration.Duration>
 }
 
 export const runServe = (flags: ServeFlags) =>
@@ -48,7 +49,7 @@ export const runServe = (flags: ServeFlags) =>
     const listening = Layer.effectDiscard(HttpServer.addressFormattedWith((url) =>
       Console.log(`Shoal serves tidy and fitlog-chat at ${url}/api/agents  (sessions in ${db}; Ctrl-C to stop)`)))
     const app = server.layerServe(
-      { host: flags.host, token: flags.token, where: db, importFrom: { texts, kinds: [tidyAgent.session.name, fitlogChatAgent.session.name] } },
+      { host: flags.host, token: flags.token, where: db, ...Option.match(flags.keep, { onNone: () => ({}), onSome: (keep) => ({ keep }) }), importFrom: { texts, kinds: [tidyAgent.session.name, fitlogChatAgent.session.name] } },
       [(deps) => serveAgent(tidyAgent, deps, turns), (deps) => serveAgent(fitlogChat, deps, turns)]
     )
     return yield* Layer.launch(Layer.merge(app, listening).pipe(

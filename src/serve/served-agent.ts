@@ -13,13 +13,14 @@
  * Where it sits: serve's engine room; the HTTP routes (router.ts) talk to the
  * returned `ServedAgent`, never to the agent's generics.
  */
-import { ClusterSchema, Entity } from "@effect/cluster"
+import { ClusterSchema, Entity, EntityAddress, EntityId, EntityType } from "@effect/cluster"
+import { Sharding as ShardingTag } from "@effect/cluster/Sharding"
 import type { Sharding } from "@effect/cluster/Sharding"
 import { Rpc } from "@effect/rpc"
 import { Activity, Workflow } from "@effect/workflow"
 import type { WorkflowEngine, WorkflowInstance } from "@effect/workflow/WorkflowEngine"
 import { Cause, DateTime, Duration, Effect, Layer, Option, Ref, Schedule, Schema } from "effect"
-import type { Context } from "effect"
+import { Context } from "effect"
 import type { Agent } from "../agents/agent.js"
 import { Events } from "../services/events/events.js"
 import { Llm } from "../services/llm/llm.js"
@@ -171,6 +172,20 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
           state: encoded
         }))),
     remove: (id) => store.remove(kind, id),
+    journalOf: (id, turnIds) =>
+      Effect.gen(function*() {
+        const sharding = yield* ShardingTag
+        const address = (type: string, entityId: EntityId.EntityId, group: string) =>
+          new EntityAddress.EntityAddress({ entityType: EntityType.EntityType.make(type), entityId, shardId: sharding.getShardId(entityId, group) })
+        const session = EntityId.make(id)
+        const turns = yield* Effect.forEach(turnIds, (turnId) =>
+          Effect.map(TurnWorkflow.executionId({ sessionId: id, turnId, text: "" }), (executionId) => {
+            const entityId = EntityId.make(executionId)
+            const group = Context.get(TurnWorkflow.annotations, ClusterSchema.ShardGroup)(entityId)
+            return [address(`Workflow/${TurnWorkflow.name}`, entityId, group), address("Workflow/-/DurableClock", entityId, group)]
+          }))
+        return [address(SessionEntity.type, session, SessionEntity.getShardGroup(session)), ...turns.flat()]
+      }),
     turn: (id, turnId, text) =>
       Effect.flatMap(SessionEntity.client, (client) => client(id).Turn({ turnId, text })).pipe(
         Effect.catchTags({
@@ -193,6 +208,8 @@ export interface ServedAgent {
   readonly list: Effect.Effect<ReadonlyArray<{ readonly id: string; readonly updatedAt: string; readonly describe: string }>, SessionStoreError>
   readonly get: (id: SessionId) => Effect.Effect<{ readonly id: string; readonly describe: string; readonly status: string | undefined; readonly state: unknown }, SessionLoadError>
   readonly remove: (id: SessionId) => Effect.Effect<void, SessionNotFound | SessionStoreError>
+  /** Where the cluster keeps the session's mailbox and its turns' journals and clocks (for retention). */
+  readonly journalOf: (id: SessionId, turnIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<EntityAddress.EntityAddress>, never, Sharding>
   /** One turn through the session's mailbox; waits for its reply (or for ever, while a question is pending). */
   readonly turn: (id: SessionId, turnId: string, text: string) => Effect.Effect<TurnReply, TurnNotTaken, Sharding>
 }

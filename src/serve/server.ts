@@ -23,6 +23,7 @@ import { importJsonSessions, makeSqlSessionStore } from "../services/session-sto
 import { deliverAnswer } from "./durable-questions.js"
 import { makeHub } from "./hub.js"
 import { makeQuestionStore } from "./questions.js"
+import { keepFor, pruneEnded } from "./retention.js"
 import { makeServeRouter } from "./router.js"
 import type { ServeDeps, ServedAgent } from "./served-agent.js"
 
@@ -38,6 +39,8 @@ export interface ServeOptions {
   /** Where the sessions live, for error messages. */
   readonly where?: string
   readonly shardingConfig?: Partial<ShardingConfig.ShardingConfig["Type"]>
+  /** `--keep`: prune sessions untouched for this long, on start and daily (retention.ts). */
+  readonly keep?: Duration.Duration
 }
 
 /** Builds one served agent on the shared storage (the CLI picks the agents and their layers). */
@@ -99,7 +102,9 @@ export const layerServe = (
     }).pipe(Effect.catchAll((e) => Effect.logWarning(`could not hand over answers claimed before a restart: ${e.reason}`))))
 
     const http = HttpServer.serve(guard(options)(router))
-    return Layer.mergeAll(http, redeliver, ...agents.map((a) => a.layer))
+    const keep = options.keep
+    const retention = keep === undefined ? Layer.empty : Layer.scopedDiscard(Effect.forkScoped(keepFor(keep, (now) => pruneEnded({ agents, questions, hub }, keep, now))))
+    return Layer.mergeAll(http, redeliver, retention, ...agents.map((a) => a.layer))
   })).pipe(Layer.provide(layerCluster(options)))
 
 /** One runner on the provided database: sharding, message storage and the workflow engine. */
