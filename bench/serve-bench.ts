@@ -111,7 +111,7 @@ const serveDriver = (cluster: "sqlite" | "memory"): Effect.Effect<Driver<Session
     const context = yield* Layer.build(Layer.provideMerge(cluster === "sqlite" ? layerCluster({}) : layerMemoryCluster, layerSql(db)))
     const sql = Context.get(context, SqlClient.SqlClient)
     const store = cluster === "sqlite" ? yield* Effect.orDie(makeSqlSessionStore(sql)) : yield* Effect.provide(SessionStore, layerMemory)
-    const deps = { store, questions: yield* Effect.orDie(makeQuestionStore(sql)), hub: yield* makeHub }
+    const deps = { store, questions: yield* Effect.orDie(makeQuestionStore(sql)), hub: yield* Effect.orDie(makeHub(sql)) }
     const served = serveAgent(agent, deps)
     yield* Layer.build(served.layer.pipe(Layer.provide(zeroLatency))).pipe(Effect.provide(context))
     return {

@@ -18,7 +18,7 @@ import { groupLines, isQuit } from "../domain/fitlog/chat-input.js"
 import { layerEvents } from "../services/events/live.js"
 import type { LlmFlags } from "../services/llm/settings.js"
 import { isRawModeInput, pipeIO } from "../services/question-ui/terminal-io.js"
-import { layerFileFromConfigNode } from "../services/session-store/file.js"
+import { layerSessionsFromConfigNode } from "../services/session-store/from-config.js"
 import { SessionId } from "../services/session-store/session-kind.js"
 import { SessionStore } from "../services/session-store/session-store.js"
 import { diaryLayer } from "./fitlog-run.js"
@@ -61,7 +61,7 @@ export const runChatCli = (flags: LlmFlags & DiaryFlags) =>
     yield* runTerminal(fitlogChatAgent, { io, sessionId, state, color: false, nextMessage, isQuit, closing: () => Option.none() }).pipe(
       Effect.provide(Layer.mergeAll(llm, layerSr28, diaryLayer(flags), layerEvents))
     )
-  }).pipe(Effect.scoped, Effect.provide(Layer.mergeAll(layerFileFromConfigNode, NodeFileSystem.layer, NodePath.layer)))
+  }).pipe(Effect.scoped, Effect.provide(Layer.mergeAll(layerSessionsFromConfigNode, NodeFileSystem.layer, NodePath.layer)))
 
 /**
  * `--gui`: the chat as a web page. Its server (and @effect/platform-node's HTTP
@@ -77,4 +77,4 @@ export const runChatWeb = (flags: LlmFlags & DiaryFlags & { readonly port: numbe
     return yield* hostWeb(fitlogChatWeb, { port, open: flags.open }).pipe(
       Effect.provide(Layer.mergeAll(llm, layerSr28, diaryLayer(flags), layerEvents))
     )
-  }).pipe(Effect.provide(Layer.mergeAll(layerFileFromConfigNode, NodeFileSystem.layer, NodePath.layer)))
+  }).pipe(Effect.provide(Layer.mergeAll(layerSessionsFromConfigNode, NodeFileSystem.layer, NodePath.layer)))

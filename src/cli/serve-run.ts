@@ -8,7 +8,7 @@ import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as NodePath from "@effect/platform-node/NodePath"
 import { Console, Effect, Layer, Option } from "effect"
-import type { Redacted } from "effect"
+import type { Duration, Redacted } from "effect"
 import { fitlogChatAgent } from "../agents/fitlog/chat-agent.js"
 import { tidyAgent } from "../agents/tidy/agent.js"
 import { createGuiServer } from "../gui/server.js"
@@ -25,6 +25,8 @@ export interface ServeFlags extends LlmFlags {
   readonly db: Option.Option<string>
   readonly token: Option.Option<Redacted.Redacted<string>>
   readonly diary: Option.Option<string>
+  readonly questionTimeout: Duration.Duration
+  readonly keep: Option.Option<Duration.Duration>
 }
 
 /** droid and shop are Agent records too, but their runs drive a device or a store: not on serve yet, said on their routes. */
@@ -48,6 +50,7 @@ export const runServe = (flags: ServeFlags) =>
     const fitlogContext = yield* Layer.build(Layer.mergeAll(layerSr28, diaryLayer({ db: flags.diary }), UsageMeter.layer))
     const fitlogChat = provideAgent(fitlogChatAgent, fitlogContext)
     const texts = yield* fileTexts(dataDir)
+    const turns = { questionTimeout: flags.questionTimeout }
 
     const listening = Layer.effectDiscard(HttpServer.addressFormattedWith((url) =>
       Console.log(
@@ -59,10 +62,11 @@ export const runServe = (flags: ServeFlags) =>
         host: flags.host,
         token: flags.token,
         where: db,
+        ...Option.match(flags.keep, { onNone: () => ({}), onSome: (keep) => ({ keep }) }),
         importFrom: { texts, kinds: [tidyAgent.session.name, fitlogChatAgent.session.name] },
         unavailable: notServedYet
       },
-      [(deps) => serveAgent(tidyAgent, deps), (deps) => serveAgent(fitlogChat, deps)]
+      [(deps) => serveAgent(tidyAgent, deps, turns), (deps) => serveAgent(fitlogChat, deps, turns)]
     )
     return yield* Layer.launch(Layer.merge(app, listening).pipe(
       Layer.provide(NodeHttpServer.layer(createGuiServer, { port: flags.port, host: flags.host })),

@@ -2,6 +2,7 @@
  * `shoal serve`: every agent as an HTTP service (issue 18).
  *
  *   shoal serve [--port 8024] [--host 127.0.0.1] [--db PATH|postgres://…] [--token T] [--diary PATH]
+ *               [--question-timeout 5m] [--keep 30d]
  *
  * Sessions, the cluster's messages and each turn's journal live in one
  * database: SQLite at <data dir>/serve/serve.sqlite unless --db says
@@ -10,7 +11,8 @@
  * the command runs.
  */
 import { Command, Options } from "@effect/cli"
-import { Data, Effect, Option } from "effect"
+import { Data, Effect, Either, Option } from "effect"
+import { parseDurationFlag } from "./duration-option.js"
 import { llmOptions } from "./llm-options.js"
 
 const options = {
@@ -26,6 +28,14 @@ const options = {
   ),
   token: Options.redacted("token").pipe(
     Options.withDescription("Require `Authorization: Bearer <token>` on every request; a browser opens /?token=<token> once (kept in a cookie)."),
+    Options.optional
+  ),
+  questionTimeout: Options.text("question-timeout").pipe(
+    Options.withDescription("How long a pending question waits for its answer before the turn takes its fallback, as on the page (90s, 5m, 1h; default 5m). The clock is durable: a restart waits only what is left."),
+    Options.withDefault("5m")
+  ),
+  keep: Options.text("keep").pipe(
+    Options.withDescription("Prune sessions untouched for this long (12h, 30d, 2w…) and with no question waiting, with their journal and events: on start, then daily. Default: keep everything."),
     Options.optional
   ),
   diary: Options.file("diary").pipe(
@@ -45,8 +55,12 @@ export const serve = Command.make("serve", options, (flags) =>
     if (!isLoopback(flags.host) && Option.isNone(flags.token)) {
       return yield* new ServeUsageError({ message: `--host ${flags.host} is reachable from other machines: start it with --token too.` })
     }
+    const questionTimeout = parseDurationFlag("question-timeout", flags.questionTimeout)
+    if (Either.isLeft(questionTimeout)) return yield* new ServeUsageError({ message: questionTimeout.left })
+    const keep = Option.map(flags.keep, (k) => parseDurationFlag("keep", k))
+    if (Option.isSome(keep) && Either.isLeft(keep.value)) return yield* new ServeUsageError({ message: keep.value.left })
     const { runServe } = yield* Effect.promise(() => import("./serve-run.js"))
-    return yield* runServe(flags)
+    return yield* runServe({ ...flags, questionTimeout: questionTimeout.right, keep: Option.flatMap(keep, Either.getRight) })
   })).pipe(
   Command.withDescription(
     "Serve every agent (tidy, fitlog chat) over HTTP: create sessions, send input, answer questions by id, stream events (SSE). " +

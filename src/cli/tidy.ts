@@ -21,7 +21,7 @@ import { QuestionUI } from "../services/question-ui/question-ui.js"
 import { terminalRenderer } from "../services/question-ui/terminal.js"
 import { isRawModeInput, pipeIO, ttyIO } from "../services/question-ui/terminal-io.js"
 import { withTimeout } from "../services/question-ui/timeout.js"
-import { layerFileFromConfigNode } from "../services/session-store/file.js"
+import { layerSessionsFromConfigNode } from "../services/session-store/from-config.js"
 import { newSessionId } from "../services/session-store/session-kind.js"
 import { findSession, listSessions } from "./host-terminal.js"
 import { llmLayerFor, llmOptions } from "./llm-options.js"
@@ -112,7 +112,7 @@ export const tidy = Command.make("tidy", options, (flags) =>
           calls === 0 ? Effect.void : Console.error(`Model use: ${calls} calls, ${usage.inputTokens} tokens in, ${usage.outputTokens} out.`)))),
       Effect.provide(Layer.mergeAll(llmLayer, ui, layerEvents, UsageMeter.layer))
     )
-  }).pipe(Effect.scoped, Effect.provide(layerFileFromConfigNode))).pipe(
+  }).pipe(Effect.scoped, Effect.provide(layerSessionsFromConfigNode))).pipe(
     Command.withDescription(
       "A calm coach that gets you through a messy room one question at a time: what the space is for, what stays, then one item after another into staying / out / unsure piles; anything skipped or too hard right now waits on a later list. At a card, type a number, a label or your own words (\"bin it\", \"keep\", \"in the drawer\"), \"skip\", or anything else, which is answered as your next message; name several things in one message and each gets its card in turn (\"next\"); \"stop\" ends any time. Sessions are saved after every turn (--resume, --list). In the terminal, or as a web page with --gui. Works offline; a model key adds photo analysis and warmer replies."
     )

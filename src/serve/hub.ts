@@ -1,13 +1,19 @@
 /**
  * What happened in every served session, for the SSE streams: the turn's
- * own steps (started, a question posted or answered, completed) and the
- * agent's typed events, Schema-encoded so they cross the wire unchanged.
+ * own steps (started, a question posted, answered or timed out, completed)
+ * and the agent's typed events, Schema-encoded so they cross the wire unchanged.
  *
- * Where it sits: one in-process hub per runner. A turn replayed after a
- * restart emits its agent events again (the workflow re-runs its code; only
- * its activities are journaled) — listeners key on `turnId`.
+ * Publication is idempotent per (session, turn, key): a turn replayed after a
+ * restart, or resumed by an answer, runs its code again and emits its events
+ * again, but each is first written to the event log (`shoal_events`, on the
+ * serve database) and only a first write reaches the listeners. Agent events
+ * are keyed by their place in the turn (`event/1`, `event/2`…), which a replay
+ * reproduces because the turn's inputs are journaled.
+ *
+ * Where it sits: one in-process hub per runner, its log on the shared database.
  */
-import { Effect, PubSub, Schema, Stream } from "effect"
+import type { SqlClient } from "@effect/sql/SqlClient"
+import { Clock, Effect, PubSub, Ref, Schema, Stream } from "effect"
 import type { Scope } from "effect"
 import { Question } from "../domain/question.js"
 import type { EventsShape, TaggedEvent } from "../services/events/events.js"
@@ -16,6 +22,8 @@ export const TurnEvent = Schema.Union(
   Schema.TaggedStruct("TurnStarted", { turnId: Schema.String, text: Schema.String }),
   Schema.TaggedStruct("QuestionPosted", { turnId: Schema.String, questionId: Schema.String, question: Question }),
   Schema.TaggedStruct("QuestionAnswered", { questionId: Schema.String }),
+  /** Nobody answered within the card timeout: the turn went on with the question's fallback. */
+  Schema.TaggedStruct("QuestionTimedOut", { turnId: Schema.String, questionId: Schema.String, after: Schema.String }),
   Schema.TaggedStruct("TurnCompleted", {
     turnId: Schema.String,
     reply: Schema.String,
@@ -35,28 +43,78 @@ export interface SessionEvent {
   readonly event: TurnEvent
 }
 
-export const makeHub = Effect.map(PubSub.unbounded<SessionEvent>(), (pubsub) => ({
-  publish: (event: SessionEvent) => Effect.asVoid(PubSub.publish(pubsub, event)),
-  /** Every event of one session from now on, until the scope closes. */
-  subscribe: (agent: string, sessionId: string): Effect.Effect<Stream.Stream<TurnEvent>, never, Scope.Scope> =>
-    Effect.map(PubSub.subscribe(pubsub), (queue) =>
-      Stream.fromQueue(queue).pipe(
-        Stream.filter((e) => e.agent === agent && e.sessionId === sessionId),
-        Stream.map((e) => e.event)
-      )),
-  /** The `Events` port for one session's turn: each event encoded by the agent's schema and published. */
-  events: <E, I>(agent: string, sessionId: string, schema: Schema.Schema<E, I>): Effect.Effect<EventsShape> =>
-    Effect.map(PubSub.unbounded<TaggedEvent>(), (raw): EventsShape => ({
-      emit: (event) =>
-        Schema.encodeUnknown(schema)(event).pipe(
-          // An event outside the agent's declared union is still shown by its tag.
-          Effect.orElseSucceed((): unknown => ({ _tag: event._tag })),
-          Effect.flatMap((encoded) => PubSub.publish(pubsub, { agent, sessionId, event: { _tag: "AgentEvent", event: encoded } })),
-          Effect.zipRight(PubSub.publish(raw, event)),
-          Effect.asVoid
-        ),
-      subscribe: PubSub.subscribe(raw)
-    }))
-}))
+/** An event of one turn, published at most once under its key. */
+export interface TurnStep extends SessionEvent {
+  readonly turnId: string
+  readonly key: string
+}
 
-export type Hub = Effect.Effect.Success<typeof makeHub>
+const EventJson = Schema.parseJson(TurnEvent)
+const LogRow = Schema.Struct({ turn_id: Schema.String, seq: Schema.String, event: EventJson })
+
+export const makeHub = (sql: SqlClient) =>
+  Effect.gen(function*() {
+    yield* sql`CREATE TABLE IF NOT EXISTS shoal_events (agent TEXT NOT NULL, session_id TEXT NOT NULL, turn_id TEXT NOT NULL,
+      seq TEXT NOT NULL, event TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (agent, session_id, turn_id, seq))`
+    const pubsub = yield* PubSub.unbounded<SessionEvent>()
+    const publish = (event: SessionEvent) => Effect.asVoid(PubSub.publish(pubsub, event))
+
+    /** Written first, published only if this was the first write; a log that cannot be written still lets the event through (logged). */
+    const publishOnce = (step: TurnStep) =>
+      Effect.gen(function*() {
+        const text = yield* Effect.orDie(Schema.encode(EventJson)(step.event))
+        const at = yield* Clock.currentTimeMillis
+        const first = yield* sql`INSERT INTO shoal_events (agent, session_id, turn_id, seq, event, at)
+            VALUES (${step.agent}, ${step.sessionId}, ${step.turnId}, ${step.key}, ${text}, ${at})
+            ON CONFLICT DO NOTHING RETURNING seq`.pipe(
+          Effect.map((rows) => rows.length > 0),
+          Effect.catchAll((e) => Effect.as(Effect.logWarning(`the event log could not be written: ${e.message}`), true))
+        )
+        if (first) yield* publish(step)
+      })
+
+    return {
+      publish,
+      publishOnce,
+      /** Every event of one session from now on, until the scope closes. */
+      subscribe: (agent: string, sessionId: string): Effect.Effect<Stream.Stream<TurnEvent>, never, Scope.Scope> =>
+        Effect.map(PubSub.subscribe(pubsub), (queue) =>
+          Stream.fromQueue(queue).pipe(
+            Stream.filter((e) => e.agent === agent && e.sessionId === sessionId),
+            Stream.map((e) => e.event)
+          )),
+      /** The session's logged events, oldest first. */
+      log: (agent: string, sessionId: string) =>
+        sql`SELECT turn_id, seq, event FROM shoal_events WHERE agent = ${agent} AND session_id = ${sessionId} ORDER BY at, turn_id, seq`.pipe(
+          Effect.flatMap(Schema.decodeUnknown(Schema.Array(LogRow))),
+          Effect.map((rows) => rows.map((r) => ({ turnId: r.turn_id, key: r.seq, event: r.event })))
+        ),
+      removeSession: (agent: string, sessionId: string) =>
+        sql`DELETE FROM shoal_events WHERE agent = ${agent} AND session_id = ${sessionId}`.pipe(Effect.asVoid),
+      /**
+       * The `Events` port for one run of a turn: each event encoded by the agent's schema and published once
+       * under its place in the turn. Make one per run, so a replay counts from 1 again.
+       */
+      events: <E, I>(agent: string, sessionId: string, turnId: string, schema: Schema.Schema<E, I>, prefix = "event"): Effect.Effect<EventsShape> =>
+        Effect.gen(function*() {
+          const raw = yield* PubSub.unbounded<TaggedEvent>()
+          const seq = yield* Ref.make(0)
+          return {
+            emit: (event) =>
+              Schema.encodeUnknown(schema)(event).pipe(
+                // An event outside the agent's declared union is still shown by its tag.
+                Effect.orElseSucceed((): unknown => ({ _tag: event._tag })),
+                Effect.flatMap((encoded) =>
+                  Effect.flatMap(Ref.updateAndGet(seq, (n) => n + 1), (n) =>
+                    publishOnce({ agent, sessionId, turnId, key: `${prefix}/${n}`, event: { _tag: "AgentEvent", event: encoded } }))
+                ),
+                Effect.zipRight(PubSub.publish(raw, event)),
+                Effect.asVoid
+              ),
+            subscribe: PubSub.subscribe(raw)
+          } satisfies EventsShape
+        })
+    }
+  })
+
+export type Hub = Effect.Effect.Success<ReturnType<typeof makeHub>>

@@ -10,6 +10,7 @@
  *
  * Where it sits: serve's workflow body (served-agent.ts) wraps the runner's
  * real `Llm` with it; streaming is the journaled response replayed as one delta.
+ * A call that dies is tried three times in all (`boundedDefects`), then fails the turn.
  */
 import { Activity } from "@effect/workflow"
 import type { WorkflowEngine, WorkflowInstance } from "@effect/workflow/WorkflowEngine"
@@ -18,6 +19,7 @@ import type { Context } from "effect"
 import type { GenerateRequest } from "../domain/llm.js"
 import { LlmRejected, LlmTimeout, LlmUnavailable, ModelResponse, Offline, ProviderProtocolError, ReplayMiss, StreamEvent } from "../domain/llm.js"
 import type { LlmShape } from "../services/llm/llm.js"
+import { boundedDefects } from "./journaled-steps.js"
 
 const LlmErrorSchema = Schema.Union(LlmUnavailable, LlmTimeout, ProviderProtocolError, LlmRejected, Offline, ReplayMiss)
 
@@ -28,7 +30,7 @@ export const journaledLlm = (
 ): LlmShape => {
   const generate = (request: GenerateRequest) =>
     Effect.flatMap(Ref.updateAndGet(calls, (n) => n + 1), (n) =>
-      Activity.make({ name: `llm/${n}`, success: ModelResponse, error: LlmErrorSchema, execute: base.generate(request) }).pipe(
+      Activity.make({ name: `llm/${n}`, success: ModelResponse, error: LlmErrorSchema, execute: boundedDefects(`llm/${n}`, base.generate(request)) }).pipe(
         Effect.provide(workflow)
       ))
   return {

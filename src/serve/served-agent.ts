@@ -17,23 +17,27 @@
  * Where it sits: serve's engine room; the HTTP routes (router.ts) talk to the
  * returned `ServedAgent`, never to the agent's generics.
  */
-import { ClusterSchema, Entity } from "@effect/cluster"
+import { ClusterSchema, Entity, EntityAddress, EntityId, EntityType } from "@effect/cluster"
+import { Sharding as ShardingTag } from "@effect/cluster/Sharding"
 import type { Sharding } from "@effect/cluster/Sharding"
 import { Rpc } from "@effect/rpc"
 import { Workflow } from "@effect/workflow"
 import type { WorkflowEngine, WorkflowInstance } from "@effect/workflow/WorkflowEngine"
-import { DateTime, Effect, Layer, Option, Ref, Schedule, Schema } from "effect"
-import type { Context } from "effect"
+import { Cause, DateTime, Duration, Effect, Layer, Option, Ref, Schedule, Schema } from "effect"
+import { Context } from "effect"
 import type { Agent } from "../agents/agent.js"
 import { Events } from "../services/events/events.js"
 import { Llm } from "../services/llm/llm.js"
 import { QuestionUI } from "../services/question-ui/question-ui.js"
+import { defaultQuestionTimeout } from "../services/question-ui/timeout.js"
 import type { SessionConflict, SessionLoadError, SessionNotFound, SessionStoreError } from "../services/session-store/errors.js"
 import { newSessionId, SessionId } from "../services/session-store/session-kind.js"
 import type { SessionStoreShape } from "../services/session-store/session-store.js"
+import { Steps } from "../services/steps/steps.js"
 import { durableQuestions } from "./durable-questions.js"
 import type { Hub, TurnEvent } from "./hub.js"
 import { journaledLlm } from "./journaled-llm.js"
+import { journaledSteps } from "./journaled-steps.js"
 import type { QuestionStore } from "./questions.js"
 
 /** What the served agent's turn may use: serve provides each one per turn. */
@@ -53,11 +57,19 @@ export interface ServeDeps {
 
 const notTaken = (e: { readonly message: string }) => new TurnNotTaken({ reason: e.message })
 
+/** How a served agent's turns behave. */
+export interface ServeAgentOptions {
+  /** How long a posted question waits for its answer before the turn takes its fallback (default 5 minutes, as on the page). */
+  readonly questionTimeout?: Duration.DurationInput
+}
+
 export const serveAgent = <State, Input, Event extends { readonly _tag: string }, SE, EE>(
   agent: Agent<State, Input, Event, Served, SE, EE>,
-  deps: ServeDeps
+  deps: ServeDeps,
+  options: ServeAgentOptions = {}
 ) => {
   const { hub, questions, store } = deps
+  const questionTimeout = Duration.decode(options.questionTimeout ?? defaultQuestionTimeout)
   const kind = agent.session
 
   const TurnWorkflow = Workflow.make({
@@ -74,10 +86,11 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
     const sessionId = yield* Schema.decode(SessionId)(payload.sessionId).pipe(Effect.mapError(notTaken))
     const engine = yield* Effect.context<WorkflowEngine | WorkflowInstance>()
     const llm = yield* Llm
-    const events = yield* hub.events(agent.name, sessionId, agent.events)
+    const eventsUnder = (prefix: string) => hub.events(agent.name, sessionId, payload.turnId, agent.events, prefix)
+    const events = yield* eventsUnder("event")
     const calls = yield* Ref.make(0)
     const asked = yield* Ref.make(0)
-    const turn = { agent: agent.name, sessionId, turnId: payload.turnId, executionId }
+    const turn = { agent: agent.name, sessionId, turnId: payload.turnId, executionId, timeout: questionTimeout }
     const services = Layer.mergeAll(
       Layer.succeed(Llm, journaledLlm(llm, calls, engine)),
       Layer.succeed(QuestionUI, durableQuestions(turn, asked, questions, hub, engine)),
@@ -85,7 +98,10 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
     )
     const result = yield* Effect.flatMap(agent.input(payload.text), (input) => agent.turn(payload.state, input)).pipe(
       Effect.mapError(notTaken),
-      Effect.provide(services)
+      Effect.provide(services),
+      Effect.provideService(Steps, journaledSteps({ llm, events: eventsUnder }, engine)),
+      // A defect (an activity that died on every attempt, or the agent's own) fails this turn, not the session.
+      Effect.catchAllDefect((defect) => Effect.fail(new TurnNotTaken({ reason: `the turn crashed: ${Cause.pretty(Cause.die(defect))}` })))
     )
     return { reply: result.reply, ended: result.ended, degraded: result.degraded, state: result.state }
   }))
@@ -103,19 +119,21 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
   const entityLayer = SessionEntity.toLayer(Effect.gen(function*() {
     const address = yield* Entity.CurrentAddress
     const sessionId = SessionId.make(address.entityId)
-    const publish = (event: TurnEvent) => hub.publish({ agent: agent.name, sessionId, event })
     return {
-      Turn: ({ payload: { text, turnId } }) =>
-        Effect.gen(function*() {
-          yield* publish({ _tag: "TurnStarted", turnId, text })
+      Turn: ({ payload: { text, turnId } }) => {
+        // A turn redelivered after a restart runs this again: each of its events is published once.
+        const once = (key: string, event: TurnEvent) => hub.publishOnce({ agent: agent.name, sessionId, turnId, key, event })
+        return Effect.gen(function*() {
+          yield* once("started", { _tag: "TurnStarted", turnId, text })
           const before = yield* store.load(kind, sessionId).pipe(Effect.mapError(notTaken))
           const after = yield* TurnWorkflow.execute({ sessionId, turnId, text, state: before })
           yield* store.save(kind, sessionId, after.state).pipe(Effect.mapError(notTaken))
           const status = agent.view.status(after.state)
           const reply = { reply: after.reply, ended: after.ended, degraded: after.degraded }
-          yield* publish({ _tag: "TurnCompleted", turnId, ...reply, ...(Option.isSome(status) ? { status: status.value } : {}) })
+          yield* once("completed", { _tag: "TurnCompleted", turnId, ...reply, ...(Option.isSome(status) ? { status: status.value } : {}) })
           return reply
-        }).pipe(Effect.tapError((e) => publish({ _tag: "TurnNotTaken", turnId, reason: e.reason })))
+        }).pipe(Effect.tapError((e) => once("not-taken", { _tag: "TurnNotTaken", turnId, reason: e.reason })))
+      }
     }
   }), { concurrency: 1 })
 
@@ -147,6 +165,21 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
           state: encoded
         }))),
     remove: (id) => store.remove(kind, id),
+    journalOf: (id, turnIds) =>
+      Effect.gen(function*() {
+        const sharding = yield* ShardingTag
+        const address = (type: string, entityId: EntityId.EntityId, group: string) =>
+          new EntityAddress.EntityAddress({ entityType: EntityType.EntityType.make(type), entityId, shardId: sharding.getShardId(entityId, group) })
+        const session = EntityId.make(id)
+        const turns = yield* Effect.forEach(turnIds, (turnId) =>
+          Effect.map(// The execution id is the idempotency key's hash: the session and the turn, not the text or state.
+          TurnWorkflow.executionId({ sessionId: id, turnId, text: "", state: agent.initial }), (executionId) => {
+            const entityId = EntityId.make(executionId)
+            const group = Context.get(TurnWorkflow.annotations, ClusterSchema.ShardGroup)(entityId)
+            return [address(`Workflow/${TurnWorkflow.name}`, entityId, group), address("Workflow/-/DurableClock", entityId, group)]
+          }))
+        return [address(SessionEntity.type, session, SessionEntity.getShardGroup(session)), ...turns.flat()]
+      }),
     turn: (id, turnId, text) =>
       Effect.flatMap(SessionEntity.client, (client) => client(id).Turn({ turnId, text })).pipe(
         Effect.catchTags({
@@ -169,6 +202,8 @@ export interface ServedAgent {
   readonly list: Effect.Effect<ReadonlyArray<{ readonly id: string; readonly updatedAt: string; readonly describe: string }>, SessionStoreError>
   readonly get: (id: SessionId) => Effect.Effect<{ readonly id: string; readonly describe: string; readonly status: string | undefined; readonly state: unknown }, SessionLoadError>
   readonly remove: (id: SessionId) => Effect.Effect<void, SessionNotFound | SessionStoreError>
+  /** Where the cluster keeps the session's mailbox and its turns' journals and clocks (for retention). */
+  readonly journalOf: (id: SessionId, turnIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<EntityAddress.EntityAddress>, never, Sharding>
   /** One turn through the session's mailbox; waits for its reply (or for ever, while a question is pending). */
   readonly turn: (id: SessionId, turnId: string, text: string) => Effect.Effect<TurnReply, TurnNotTaken, Sharding>
 }

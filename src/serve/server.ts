@@ -23,6 +23,7 @@ import { importJsonSessions, makeSqlSessionStore } from "../services/session-sto
 import { deliverAnswer } from "./durable-questions.js"
 import { makeHub } from "./hub.js"
 import { makeQuestionStore } from "./questions.js"
+import { keepFor, pruneEnded } from "./retention.js"
 import { makeServeRouter } from "./router.js"
 import { admit } from "./token.js"
 import type { ServeDeps, ServedAgent } from "./served-agent.js"
@@ -41,6 +42,8 @@ export interface ServeOptions {
   readonly shardingConfig?: Partial<ShardingConfig.ShardingConfig["Type"]>
   /** Agents known but not set up here (droid without --device…): their routes answer 404 with this line. */
   readonly unavailable?: ReadonlyArray<{ readonly name: string; readonly enable: string }>
+  /** `--keep`: prune sessions untouched for this long, on start and daily (retention.ts). */
+  readonly keep?: Duration.Duration
 }
 
 /** Builds one served agent on the shared storage (the CLI picks the agents and their layers). */
@@ -92,7 +95,7 @@ export const layerServe = (
     const store = yield* Effect.orDie(makeSqlSessionStore(sql, options.where))
     if (options.importFrom !== undefined) yield* Effect.orDie(importJsonSessions(sql, options.importFrom.texts, options.importFrom.kinds))
     const questions = yield* Effect.orDie(makeQuestionStore(sql))
-    const hub = yield* makeHub
+    const hub = yield* Effect.orDie(makeHub(sql))
     const agents = factories.map((make) => make({ store, questions, hub }))
     const router = makeServeRouter({ agents, questions, hub, unavailable: options.unavailable ?? [] })
 
@@ -107,7 +110,9 @@ export const layerServe = (
     }).pipe(Effect.catchAll((e) => Effect.logWarning(`could not hand over answers claimed before a restart: ${e.reason}`))))
 
     const http = HttpServer.serve(guard(options)(router))
-    return Layer.mergeAll(http, redeliver, ...agents.map((a) => a.layer))
+    const keep = options.keep
+    const retention = keep === undefined ? Layer.empty : Layer.scopedDiscard(Effect.forkScoped(keepFor(keep, (now) => pruneEnded({ agents, questions, hub }, keep, now))))
+    return Layer.mergeAll(http, redeliver, retention, ...agents.map((a) => a.layer))
   })).pipe(Layer.provide(layerCluster(options)))
 
 /** One runner on the provided database: sharding, message storage and the workflow engine. */

@@ -2,7 +2,9 @@
  * `shoal serve`'s runtime as a child process the restart test can SIGKILL:
  * the echo agent on the SQLite file `SHOAL_TEST_DB`, with a model that
  * appends one line to `SHOAL_TEST_CALLS` per call it is paid for — a count
- * that outlives the process. Prints `{"url": …}` once listening.
+ * that outlives the process. For "note…" the model first calls `write_note`
+ * (then answers "noted"), and the note goes to the file `SHOAL_TEST_NOTES`.
+ * Prints `{"url": …}` once listening.
  */
 import { Effect, Layer, Stream } from "effect"
 import { appendFileSync } from "node:fs"
@@ -14,13 +16,16 @@ import { startServe } from "./harness.js"
 
 const db = process.env["SHOAL_TEST_DB"] ?? ""
 const calls = process.env["SHOAL_TEST_CALLS"] ?? ""
+const notes = process.env["SHOAL_TEST_NOTES"] ?? ""
 
 const paid = (request: GenerateRequest) =>
   Effect.sync(() => {
     const last = request.messages.at(-1)
     const text = last !== undefined && last._tag === "User" ? last.content.map((c) => (c._tag === "Text" ? c.text : "")).join("") : ""
-    appendFileSync(calls, `${text}\n`)
-    return ScriptedLlm.text(`paid for ${text}`)
+    const toolResult = last !== undefined && last._tag === "User" && last.content.some((c) => c._tag === "ToolResult")
+    appendFileSync(calls, `${toolResult ? "(tool result)" : text}\n`)
+    if (toolResult) return ScriptedLlm.text("noted")
+    return text.startsWith("note") ? ScriptedLlm.toolCall("write_note", { text }, "n1") : ScriptedLlm.text(`paid for ${text}`)
   })
 
 const countingLlm = Layer.succeed(Llm, {
@@ -32,7 +37,8 @@ const countingLlm = Layer.succeed(Llm, {
 
 Effect.runFork(
   Effect.gen(function*() {
-    const served = yield* startServe({ db, llm: countingLlm })
+    const notebook = { write: (text: string) => Effect.sync(() => appendFileSync(notes, `${text}\n`)) }
+    const served = yield* startServe({ db, llm: countingLlm, notebook })
     process.stdout.write(`${JSON.stringify({ url: served.url })}\n`)
     return yield* Effect.never
   }).pipe(Effect.scoped)

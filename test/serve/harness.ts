@@ -3,11 +3,14 @@
  * workflows, routes, guards) on a SQLite file and a loopback port, with a
  * tiny `echo` agent whose turn calls the model once and, for "ask…", asks a
  * Confirm question (for "slow…", it takes 3 s after the model call) — enough to see every path of the API without a real model.
+ * For "note…" the turn is a tool loop instead: the model may call `write_note`, whose side effect
+ * goes to the `Notebook` the server was given (a file in the kill test), then the same "ask"/"slow" rules
+ * apply to what follows "note ".
  */
 import { HttpServer } from "@effect/platform"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import type { Redacted, Scope } from "effect"
+import type { Duration, Redacted, Scope } from "effect"
 import { createServer } from "node:http"
 import type { Agent } from "../../src/agents/agent.js"
 import { GenerateRequest, userText } from "../../src/domain/llm.js"
@@ -15,7 +18,9 @@ import { typedEvents } from "../../src/services/events/events.js"
 import { Llm } from "../../src/services/llm/llm.js"
 import { QuestionUI } from "../../src/services/question-ui/question-ui.js"
 import type { Served } from "../../src/serve/served-agent.js"
-import { serveAgent } from "../../src/serve/served-agent.js"
+import { provideAgent, serveAgent } from "../../src/serve/served-agent.js"
+import * as Tool from "../../src/services/llm/tool.js"
+import * as ToolLoop from "../../src/services/llm/tool-loop.js"
 import { layerServe, layerSql } from "../../src/serve/server.js"
 
 export const EchoState = Schema.Struct({ turns: Schema.Number, said: Schema.Array(Schema.String) })
@@ -23,7 +28,26 @@ export type EchoState = typeof EchoState.Type
 export const EchoEvent = Schema.Union(Schema.TaggedStruct("Heard", { text: Schema.String }))
 const events = typedEvents(EchoEvent)
 
-export const echoAgent: Agent<EchoState, string, typeof EchoEvent.Type, Served, typeof EchoState.Encoded, typeof EchoEvent.Encoded> = {
+/** Where `write_note` writes: the side effect a replayed turn must not repeat. */
+export class Notebook extends Context.Tag("test/Notebook")<Notebook, { readonly write: (text: string) => Effect.Effect<void> }>() {}
+
+const writeNote = Tool.make("write_note", {
+  description: "Write a note.",
+  parameters: Schema.Struct({ text: Schema.String }),
+  success: Schema.Struct({ written: Schema.Boolean }),
+  handler: ({ text }) => Effect.as(Effect.flatMap(Notebook, (n) => n.write(text)), { written: true })
+})
+
+/** The model's answer to `input`: one call, or for "note…" a tool loop's final text. */
+const modelReply = (input: string) =>
+  input.startsWith("note")
+    ? Effect.map(ToolLoop.run({ messages: [userText(input)], tools: [writeNote] }), (r) => (r.turn._tag === "Parsed" ? r.turn.value : "(no model)"))
+    : Effect.flatMap(Llm, (llm) => llm.generate(new GenerateRequest({ messages: [userText(input)] }))).pipe(
+      Effect.map((r) => r.text),
+      Effect.orElseSucceed(() => "(no model)")
+    )
+
+export const echoAgent: Agent<EchoState, string, typeof EchoEvent.Type, Served | Notebook, typeof EchoState.Encoded, typeof EchoEvent.Encoded> = {
   name: "echo",
   session: { name: "echo", version: 1, schema: EchoState },
   initial: { turns: 0, said: [] },
@@ -31,15 +55,12 @@ export const echoAgent: Agent<EchoState, string, typeof EchoEvent.Type, Served, 
   input: (line) => Effect.succeed(line),
   turn: (state, input) =>
     Effect.gen(function*() {
-      const llm = yield* Llm
-      const response = yield* llm.generate(new GenerateRequest({ messages: [userText(input)] })).pipe(
-        Effect.map((r) => r.text),
-        Effect.orElseSucceed(() => "(no model)")
-      )
+      const response = yield* modelReply(input)
+      const rest = input.replace(/^note /, "")
       yield* events.emit({ _tag: "Heard", text: input })
       // "slow…": the turn goes on a while after its paid model call (a window to kill the runner in).
-      if (input.startsWith("slow")) yield* Effect.sleep("3 seconds")
-      const asked = input.startsWith("ask")
+      if (rest.startsWith("slow")) yield* Effect.sleep("3 seconds")
+      const asked = rest.startsWith("ask")
         ? yield* Effect.flatMap(QuestionUI, (ui) => ui.ask({ _tag: "Confirm", prompt: `Really ${input}?`, default: false }))
         : undefined
       const extra = asked === undefined ? "" : asked._tag === "ConfirmAnswer" && asked.confirmed ? " (confirmed)" : " (declined)"
@@ -66,12 +87,21 @@ export const startServe = (options: {
   readonly token?: Redacted.Redacted<string>
   readonly maxBodyBytes?: number
   readonly unavailable?: ReadonlyArray<{ readonly name: string; readonly enable: string }>
+  /** How long a posted question waits before its fallback (default: serve's 5 minutes). */
+  readonly questionTimeout?: Duration.DurationInput
+  /** Where the echo agent's `write_note` writes (default: nowhere). */
+  readonly notebook?: Context.Tag.Service<Notebook>
 }): Effect.Effect<Served_, never, Scope.Scope> =>
   Effect.gen(function*() {
     const http = NodeHttpServer.layer(() => createServer(), { port: 0, host: "127.0.0.1" })
     const app = layerServe(
       { host: "127.0.0.1", token: Option.fromNullable(options.token), ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }), ...(options.unavailable === undefined ? {} : { unavailable: options.unavailable }) },
-      [(deps) => serveAgent(echoAgent, deps)]
+      [(deps) =>
+        serveAgent(
+          provideAgent(echoAgent, Context.make(Notebook, options.notebook ?? { write: () => Effect.void })),
+          deps,
+          options.questionTimeout === undefined ? {} : { questionTimeout: options.questionTimeout }
+        )]
     ).pipe(Layer.provideMerge(http), Layer.provide(options.llm), Layer.provide(layerSql(options.db)))
     const context = yield* Layer.build(Layer.orDie(app))
     const address = Context.get(context, HttpServer.HttpServer).address

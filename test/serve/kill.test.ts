@@ -46,11 +46,11 @@ interface Runner {
   readonly child: ChildProcess
 }
 
-const startRunner = (db: string, calls: string) =>
+const startRunner = (db: string, calls: string, notes = join(dir, "notes.txt")) =>
   Effect.async<Runner>((resume) => {
     const child = spawn(process.execPath, [join(dir, "child-runner.mjs")], {
       cwd: root,
-      env: { PATH: process.env["PATH"] ?? "", SHOAL_TEST_DB: db, SHOAL_TEST_CALLS: calls },
+      env: { PATH: process.env["PATH"] ?? "", SHOAL_TEST_DB: db, SHOAL_TEST_CALLS: calls, SHOAL_TEST_NOTES: notes },
       stdio: ["ignore", "pipe", "inherit"]
     })
     const lines = createInterface({ input: child.stdout })
@@ -70,7 +70,7 @@ const kill9 = (runner: Runner) =>
   })
 
 /** A runner for the scope (killed at its end if the test has not killed it). */
-const runner = (db: string, calls: string) => Effect.acquireRelease(startRunner(db, calls), kill9)
+const runner = (db: string, calls: string, notes?: string) => Effect.acquireRelease(startRunner(db, calls, notes), kill9)
 
 const request = (url: string, method: string, path: string, body?: unknown) =>
   Effect.tryPromise(async () => {
@@ -141,5 +141,32 @@ describe("shoal serve under kill -9", () => {
       expect((yield* session(c.url)).state).toEqual({ turns: 2, said: ["slow walk", "ask for more"] })
       // Each model call was paid exactly once, across three processes and two kills.
       expect(paidCalls(calls)).toEqual(["slow walk", "ask for more"])
+    }).pipe(Effect.scoped), 120_000)
+
+  it.live("a tool's side effect runs once per step: killed after the tool ran and before the turn ended, the next runner does not write it again", () =>
+    Effect.gen(function*() {
+      const db = join(dir, "tool.sqlite")
+      const calls = join(dir, "tool-calls.txt")
+      const notes = join(dir, "tool-notes.txt")
+
+      const a = yield* runner(db, calls, notes)
+      const id = idOf((yield* request(a.url, "POST", "/api/agents/echo/sessions")).json)
+      yield* Effect.forkDaemon(Effect.ignore(request(a.url, "POST", `/api/agents/echo/sessions/${id}/input`, { text: "note slow milk" })))
+      // The tool wrote its note and the model answered after it; the turn is still in its slow part.
+      yield* eventually("the tool ran and the model answered it", Effect.sync(() => paidCalls(calls)), (c) => c.length === 2)
+      expect(paidCalls(notes)).toEqual(["note slow milk"])
+      yield* kill9(a)
+      expect(yield* storedTurns(db, id)).toBe(0)
+
+      const b = yield* runner(db, calls, notes)
+      const done = yield* eventually(
+        "the killed turn finished",
+        Effect.map(request(b.url, "GET", `/api/agents/echo/sessions/${id}`), (r) => Schema.decodeUnknownSync(SessionView)(r.json)),
+        (s) => s.state.turns === 1
+      )
+      expect(done.state.said).toEqual(["note slow milk"])
+      // The note once, and each model call once, across the kill.
+      expect(paidCalls(notes)).toEqual(["note slow milk"])
+      expect(paidCalls(calls)).toEqual(["note slow milk", "(tool result)"])
     }).pipe(Effect.scoped), 120_000)
 })

@@ -31,4 +31,27 @@ describe("shoal serve restart", () => {
       expect(answered).toMatchObject({ status: 200, json: { reply: "paid once (confirmed)" } })
       expect((yield* after.request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { turns: 1, said: ["ask to stay"] }, pending: [] })
     }).pipe(Effect.scoped), 60_000)
+
+  it.live("a tool's side effect runs once: the turn replayed on the next runner gets the journaled step back, not a second write", () =>
+    Effect.gen(function*() {
+      const db = join(mkdtempSync(join(tmpdir(), "shoal-serve-")), "serve.sqlite")
+      const notes: Array<string> = []
+      const notebook = { write: (text: string) => Effect.sync(() => void notes.push(text)) }
+      const first = yield* Scope.make()
+      const script = [ScriptedLlm.toolCall("write_note", { text: "buy milk" }, "c1"), ScriptedLlm.text("noted")]
+      const before = yield* startServe({ db, llm: Layer.orDie(ScriptedLlm.layer(script)), notebook }).pipe(Scope.extend(first))
+      const id = idOf((yield* before.request("POST", "/api/agents/echo/sessions")).json)
+      // The tool ran, then the turn waits on a question: it has not ended when the runner goes.
+      const asked = yield* before.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "note ask about milk" })
+      expect(asked.status).toBe(202)
+      expect(notes).toEqual(["buy milk"])
+      yield* Scope.close(first, Exit.void)
+
+      const after = yield* startServe({ db, llm: Layer.orDie(ScriptedLlm.layer([])), notebook })
+      const answered = yield* after.request("POST", `/api/agents/echo/sessions/${id}/questions/${questionIdOf(asked.json)}`, {
+        answer: { _tag: "ConfirmAnswer", confirmed: true }
+      })
+      expect(answered).toMatchObject({ status: 200, json: { reply: "noted (confirmed)" } })
+      expect(notes).toEqual(["buy milk"])
+    }).pipe(Effect.scoped), 60_000)
 })

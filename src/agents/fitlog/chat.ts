@@ -18,6 +18,7 @@ import { DiaryDate } from "../../domain/fitlog/types.js"
 import type { Meal } from "../../domain/fitlog/types.js"
 import { userText } from "../../domain/llm.js"
 import { Diary, goalNames } from "../../services/diary/diary.js"
+import * as Steps from "../../services/steps/steps.js"
 import { extract } from "../../services/llm/extract.js"
 import * as ToolLoop from "../../services/llm/tool-loop.js"
 import type { ChatState, PendingAction } from "./chat-state.js"
@@ -107,11 +108,14 @@ export const chatTurn = Effect.fn("fitlog.chatTurn")(function*(state: ChatState,
       const cleared = { ...next, pending: Option.none() }
       return yield* Match.value(pending).pipe(
         Match.tagsExhaustive({
-          GoalUpdate: ({ name, value }) => Effect.as(diary.setGoal(name, value), reply(`Done: your daily ${name} goal is ${value}.`, cleared)),
-          ProfileUpdate: ({ fields }) => Effect.as(diary.updateProfile(fields), reply(`Saved to your profile: ${describeProfile(fields)}.`, cleared)),
+          // Each write is a step: a durable host (shoal serve) that replays this turn does not write it again.
+          GoalUpdate: ({ name, value }) =>
+            Effect.as(Steps.once(`diary/goal/${name}`, Schema.Void, diary.setGoal(name, value)), reply(`Done: your daily ${name} goal is ${value}.`, cleared)),
+          ProfileUpdate: ({ fields }) =>
+            Effect.as(Steps.once("diary/profile", Schema.Void, diary.updateProfile(fields)), reply(`Saved to your profile: ${describeProfile(fields)}.`, cleared)),
           FoodLog: ({ proposal }) =>
             Effect.gen(function*() {
-              const outcome = yield* diary.commit(proposal)
+              const outcome = yield* Steps.once(`diary/commit/${proposal.id}`, Schema.Literal("committed", "already-committed"), diary.commit(proposal))
               const totals = dayReport(proposal.date, yield* diary.day(proposal.date), yield* diary.goals)
               const said = outcome === "committed" ? `Logged to ${proposal.meal}.` : "That was already logged; nothing written again."
               return reply(`${said}\n\n${totals}`, { ...cleared, lastMeal: Option.some(proposal.meal) })

@@ -22,6 +22,7 @@ export const getUserInput = Tool.make("get_user_input", {
   description: "Ask the user a question (a confirmation, a choice, a missing detail) and get their answer as text.",
   parameters: Schema.Struct({ prompt: Schema.String.pipe(Schema.minLength(1)) }),
   success: Schema.String,
+  asksUser: true,
   handler: ({ prompt }) =>
     Effect.flatMap(QuestionUI, (ui) => ui.ask({ _tag: "FreeText", prompt })).pipe(
       Effect.map((a) => (a._tag === "TextAnswer" ? (a.text.trim().length === 0 ? "(no answer)" : a.text) : "(no answer)"))

@@ -127,6 +127,7 @@ export const proposeDisposition = (
     parameters: ProposeDispositionInput,
     failure: ItemOffLimits,
     failureMode: "return",
+    asksUser: true,
     handler: (input) =>
       Effect.gen(function*() {
         const item = ItemName.fromText(input.item)

@@ -9,14 +9,16 @@
  * A failure of a `failureMode: "error"` tool fails the loop: it is in the
  * loop's error channel, typed. A tool's requirements (e.g. `QuestionUI`) flow
  * into the loop's type, so a tool can ask the user mid-turn. The result is a
- * `TurnResult`: the caller picks its fallback.
+ * `TurnResult`: the caller picks its fallback. Each call of a tool that does
+ * not ask the user is a `Steps` step (once per step under a durable host).
  */
 import { Array as Arr, Cause, Effect, Option } from "effect"
 import type { Message, ToolCall } from "../../domain/llm.js"
 import { GenerateRequest, TextBlock, ToolResult, TurnResult, Usage, UserMessage } from "../../domain/llm.js"
 import { Llm } from "./llm.js"
+import * as Steps from "../steps/steps.js"
 import type { Any, ErrorOf, RequirementsOf, Runnable } from "./tool.js"
-import { erase } from "./tool.js"
+import { CalledSchema, erase } from "./tool.js"
 
 export interface ToolLoopOptions<Tools extends ReadonlyArray<Any>> {
   readonly system?: string
@@ -123,7 +125,9 @@ const runCall = <E, R>(byName: ReadonlyMap<string, Runnable<E, R>>, call: ToolCa
   if (tool === undefined) {
     return Effect.succeed(fail(`Unknown tool "${call.name}". Available tools: ${[...byName.keys()].join(", ")}.`))
   }
-  return tool.call(call.input).pipe(
+  // A call is one step of the turn (journaled by a durable host, so its side effect happens once), unless it asks the user.
+  const called = tool.asksUser ? tool.call(call.input) : Steps.once(`tool/${call.name}/${call.id}`, CalledSchema, tool.call(call.input))
+  return called.pipe(
     Effect.map((called): CallOutcome => ({
       result: new ToolResult({ toolCallId: call.id, content: called.output, isError: called.isError }),
       brokeWith: called.brokeWith

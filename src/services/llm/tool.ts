@@ -37,6 +37,9 @@ export interface Called {
   readonly brokeWith: Option.Option<string>
 }
 
+/** `Called` as a Schema: what a durable host journals of a call. */
+export const CalledSchema = Schema.Struct({ output: ToolOutput, isError: Schema.Boolean, brokeWith: Schema.Option(Schema.String) })
+
 /**
  * A tool with its Schemas erased to what the loop needs: `E` is what fails
  * the loop (a `failureMode: "error"` tool's failure), `R` what the handler needs.
@@ -48,6 +51,11 @@ export interface Runnable<out E, out R> {
   readonly spec: ToolSpec
   /** May run at the same time as the turn's other concurrency-safe calls (reads, lookups). */
   readonly concurrencySafe: boolean
+  /**
+   * The handler asks the user (`QuestionUI`): its call is not one journaled step (`Steps`), since a
+   * durable host journals its questions one by one. Every other call is a step.
+   */
+  readonly asksUser: boolean
   /** Decode the model's input, run the handler, and encode what the model is shown. */
   readonly call: (input: unknown) => Effect.Effect<Called, E, R>
 }
@@ -100,6 +108,8 @@ export interface Options<
   /** How a success is shown to the model; default: the encoded value as JSON text (a string as itself). */
   readonly render?: (success: Success["Type"]) => ToolOutput
   readonly concurrencySafe?: boolean
+  /** The handler asks the user (see `Runnable.asksUser`); default false. */
+  readonly asksUser?: boolean
   /**
    * When it returns a reason after a success, the tool ended the turn (e.g.
    * the user said stop, or a report tool recorded the item's outcome): the
@@ -163,6 +173,7 @@ export function make(
     description: options.description,
     spec: toolSpecFromSchema(name, options.description, options.parameters),
     concurrencySafe: options.concurrencySafe ?? false,
+    asksUser: options.asksUser ?? false,
     parameters: options.parameters,
     success,
     failure: failure ?? Schema.Never,
