@@ -3,7 +3,8 @@
  * own steps (started, a question posted or answered, completed) and the
  * agent's typed events, Schema-encoded so they cross the wire unchanged.
  *
- * Where it sits: one in-process hub per runner. A turn replayed after a
+ * Where it sits: one in-process hub per runner; with several runners on one
+ * Postgres, relay.ts passes each event on to the others. A turn replayed after a
  * restart emits its agent events again (the workflow re-runs its code; only
  * its activities are journaled) — listeners key on `turnId`.
  */
@@ -35,28 +36,42 @@ export interface SessionEvent {
   readonly event: TurnEvent
 }
 
-export const makeHub = Effect.map(PubSub.unbounded<SessionEvent>(), (pubsub) => ({
-  publish: (event: SessionEvent) => Effect.asVoid(PubSub.publish(pubsub, event)),
-  /** Every event of one session from now on, until the scope closes. */
-  subscribe: (agent: string, sessionId: string): Effect.Effect<Stream.Stream<TurnEvent>, never, Scope.Scope> =>
-    Effect.map(PubSub.subscribe(pubsub), (queue) =>
-      Stream.fromQueue(queue).pipe(
-        Stream.filter((e) => e.agent === agent && e.sessionId === sessionId),
-        Stream.map((e) => e.event)
-      )),
-  /** The `Events` port for one session's turn: each event encoded by the agent's schema and published. */
-  events: <E, I>(agent: string, sessionId: string, schema: Schema.Schema<E, I>): Effect.Effect<EventsShape> =>
-    Effect.map(PubSub.unbounded<TaggedEvent>(), (raw): EventsShape => ({
-      emit: (event) =>
-        Schema.encodeUnknown(schema)(event).pipe(
-          // An event outside the agent's declared union is still shown by its tag.
-          Effect.orElseSucceed((): unknown => ({ _tag: event._tag })),
-          Effect.flatMap((encoded) => PubSub.publish(pubsub, { agent, sessionId, event: { _tag: "AgentEvent", event: encoded } })),
-          Effect.zipRight(PubSub.publish(raw, event)),
-          Effect.asVoid
-        ),
-      subscribe: PubSub.subscribe(raw)
-    }))
-}))
+/**
+ * A hub that also hands every event published here to `share` (relay.ts: the
+ * other runners on the same Postgres); `deliver` publishes an event that came
+ * from them, here only.
+ */
+export const makeHubWith = (share: (event: SessionEvent) => Effect.Effect<void>) =>
+  Effect.map(PubSub.unbounded<SessionEvent>(), (pubsub) => {
+    const deliver = (event: SessionEvent) => Effect.asVoid(PubSub.publish(pubsub, event))
+    const publish = (event: SessionEvent) => Effect.zipRight(deliver(event), share(event))
+    return {
+      publish,
+      deliver,
+      /** Every event of one session from now on, until the scope closes. */
+      subscribe: (agent: string, sessionId: string): Effect.Effect<Stream.Stream<TurnEvent>, never, Scope.Scope> =>
+        Effect.map(PubSub.subscribe(pubsub), (queue) =>
+          Stream.fromQueue(queue).pipe(
+            Stream.filter((e) => e.agent === agent && e.sessionId === sessionId),
+            Stream.map((e) => e.event)
+          )),
+      /** The `Events` port for one session's turn: each event encoded by the agent's schema and published. */
+      events: <E, I>(agent: string, sessionId: string, schema: Schema.Schema<E, I>): Effect.Effect<EventsShape> =>
+        Effect.map(PubSub.unbounded<TaggedEvent>(), (raw): EventsShape => ({
+          emit: (event) =>
+            Schema.encodeUnknown(schema)(event).pipe(
+              // An event outside the agent's declared union is still shown by its tag.
+              Effect.orElseSucceed((): unknown => ({ _tag: event._tag })),
+              Effect.flatMap((encoded) => publish({ agent, sessionId, event: { _tag: "AgentEvent", event: encoded } })),
+              Effect.zipRight(PubSub.publish(raw, event)),
+              Effect.asVoid
+            ),
+          subscribe: PubSub.subscribe(raw)
+        }))
+    }
+  })
+
+/** The hub of one runner alone (SQLite). */
+export const makeHub = makeHubWith(() => Effect.void)
 
 export type Hub = Effect.Effect.Success<typeof makeHub>

@@ -1,6 +1,7 @@
 /**
  * `shoal serve`'s runtime as a child process the restart test can SIGKILL:
- * the echo agent on the SQLite file `SHOAL_TEST_DB`, with a model that
+ * the echo agent on `SHOAL_TEST_DB` (a SQLite file, or a postgres:// URL with
+ * `SHOAL_TEST_RUNNER_PORT` for one of several runners), with a model that
  * appends one line to `SHOAL_TEST_CALLS` per call it is paid for — a count
  * that outlives the process. Prints `{"url": …}` once listening.
  */
@@ -14,12 +15,16 @@ import { startServe } from "./harness.js"
 
 const db = process.env["SHOAL_TEST_DB"] ?? ""
 const calls = process.env["SHOAL_TEST_CALLS"] ?? ""
+const runnerPort = process.env["SHOAL_TEST_RUNNER_PORT"]
+/** With several runners: which process paid for each call (`<pid> <text>` per line). */
+const payers = process.env["SHOAL_TEST_PAYERS"]
 
 const paid = (request: GenerateRequest) =>
   Effect.sync(() => {
     const last = request.messages.at(-1)
     const text = last !== undefined && last._tag === "User" ? last.content.map((c) => (c._tag === "Text" ? c.text : "")).join("") : ""
     appendFileSync(calls, `${text}\n`)
+    if (payers !== undefined) appendFileSync(payers, `${process.pid} ${text}\n`)
     return ScriptedLlm.text(`paid for ${text}`)
   })
 
@@ -32,7 +37,7 @@ const countingLlm = Layer.succeed(Llm, {
 
 Effect.runFork(
   Effect.gen(function*() {
-    const served = yield* startServe({ db, llm: countingLlm })
+    const served = yield* startServe({ db, llm: countingLlm, ...(runnerPort === undefined ? {} : { runnerPort: Number(runnerPort) }) })
     process.stdout.write(`${JSON.stringify({ url: served.url })}\n`)
     return yield* Effect.never
   }).pipe(Effect.scoped)

@@ -59,17 +59,24 @@ export interface Served_ {
   readonly request: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Effect.Effect<{ readonly status: number; readonly json: unknown }>
 }
 
-/** The server on `db` (a SQLite file), listening on 127.0.0.1, for the scope. */
+/** The server on `db` (a SQLite file or a postgres:// URL), listening on 127.0.0.1, for the scope. */
 export const startServe = (options: {
   readonly db: string
   readonly llm: Layer.Layer<Llm>
   readonly token?: Redacted.Redacted<string>
   readonly maxBodyBytes?: number
+  /** One of several runners on a Postgres `db`, reached by the others at 127.0.0.1:`runnerPort`. */
+  readonly runnerPort?: number
 }): Effect.Effect<Served_, never, Scope.Scope> =>
   Effect.gen(function*() {
     const http = NodeHttpServer.layer(() => createServer(), { port: 0, host: "127.0.0.1" })
     const app = layerServe(
-      { host: "127.0.0.1", token: Option.fromNullable(options.token), ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }) },
+      {
+        host: "127.0.0.1",
+        token: Option.fromNullable(options.token),
+        ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+        ...(options.runnerPort === undefined ? {} : { runner: { host: "127.0.0.1", port: options.runnerPort } })
+      },
       [(deps) => serveAgent(echoAgent, deps)]
     ).pipe(Layer.provideMerge(http), Layer.provide(options.llm), Layer.provide(layerSql(options.db)))
     const context = yield* Layer.build(Layer.orDie(app))
