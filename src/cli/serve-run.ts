@@ -23,6 +23,7 @@ export interface ServeFlags extends LlmFlags {
   readonly port: number
   readonly host: string
   readonly db: Option.Option<string>
+  readonly runnerPort: Option.Option<number>
   readonly token: Option.Option<Redacted.Redacted<string>>
   readonly diary: Option.Option<string>
 }
@@ -43,10 +44,19 @@ export const runServe = (flags: ServeFlags) =>
     const fitlogChat = provideAgent(fitlogChatAgent, fitlogContext)
     const texts = yield* fileTexts(dataDir)
 
+    // A postgres:// URL is shown without its user and password.
+    const where = server.isPostgresUrl(db) ? db.replace(/\/\/[^@/]*@/, "//") : db
+    const runner = Option.isSome(flags.runnerPort) ? `; runner ${flags.host}:${flags.runnerPort.value}` : ""
     const listening = Layer.effectDiscard(HttpServer.addressFormattedWith((url) =>
-      Console.log(`Shoal serves tidy and fitlog-chat at ${url}/api/agents  (sessions in ${db}; Ctrl-C to stop)`)))
+      Console.log(`Shoal serves tidy and fitlog-chat at ${url}/api/agents  (sessions in ${where}${runner}; Ctrl-C to stop)`)))
     const app = server.layerServe(
-      { host: flags.host, token: flags.token, where: db, importFrom: { texts, kinds: [tidyAgent.session.name, fitlogChatAgent.session.name] } },
+      {
+        host: flags.host,
+        token: flags.token,
+        where,
+        importFrom: { texts, kinds: [tidyAgent.session.name, fitlogChatAgent.session.name] },
+        ...(Option.isSome(flags.runnerPort) ? { runner: { host: flags.host, port: flags.runnerPort.value } } : {})
+      },
       [(deps) => serveAgent(tidyAgent, deps), (deps) => serveAgent(fitlogChat, deps)]
     )
     return yield* Layer.launch(Layer.merge(app, listening).pipe(
