@@ -240,6 +240,8 @@ rows.push(...(await import("./first-run.mjs")).firstRunRows())
 rows.push(...await (await import("./sandbox-async.mjs")).sandboxAsyncRows())
 // shoal serve: sessions/s, turn p50/p99 per configuration (SQLite; the engine alone) vs in-memory (bench/serve.mjs).
 rows.push(...await (await import("./serve.mjs")).serveRows())
+// shoal serve on Postgres: one runner vs two, and failover after kill -9 (bench/serve-postgres.mjs; a skip row without PostgreSQL).
+rows.push(...await (await import("./serve-postgres.mjs")).servePostgresRows())
 const header = ["benchmark", "value", "baseline", "ratio", "target", "verdict"]
 const table = [header, ...rows.map((r) => [r.name, r.value, r.baseline, r.ratio, r.target, r.ok ? "ok" : "MISSED"])]
 const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)))

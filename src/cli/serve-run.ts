@@ -23,6 +23,7 @@ export interface ServeFlags extends LlmFlags {
   readonly port: number
   readonly host: string
   readonly db: Option.Option<string>
+  readonly runnerPort: Option.Option<number>
   readonly token: Option.Option<Redacted.Redacted<string>>
   readonly diary: Option.Option<string>
   readonly questionTimeout: Duration.Duration
@@ -52,19 +53,23 @@ export const runServe = (flags: ServeFlags) =>
     const texts = yield* fileTexts(dataDir)
     const turns = { questionTimeout: flags.questionTimeout }
 
+    // A postgres:// URL is shown without its user and password.
+    const where = server.isPostgresUrl(db) ? db.replace(/\/\/[^@/]*@/, "//") : db
+    const runner = Option.isSome(flags.runnerPort) ? `; runner ${flags.host}:${flags.runnerPort.value}` : ""
     const listening = Layer.effectDiscard(HttpServer.addressFormattedWith((url) =>
       Console.log(
         `Shoal serves tidy and fitlog-chat: pages at ${url}/${Option.isSome(flags.token) ? "?token=<your --token> (once, in the browser)" : ""}, ` +
-          `the API at ${url}/api/agents  (sessions in ${db}; Ctrl-C to stop)`
+          `the API at ${url}/api/agents  (sessions in ${where}${runner}; Ctrl-C to stop)`
       )))
     const app = server.layerServe(
       {
         host: flags.host,
         token: flags.token,
-        where: db,
+        where,
         ...Option.match(flags.keep, { onNone: () => ({}), onSome: (keep) => ({ keep }) }),
         importFrom: { texts, kinds: [tidyAgent.session.name, fitlogChatAgent.session.name] },
-        unavailable: notServedYet
+        unavailable: notServedYet,
+        ...(Option.isSome(flags.runnerPort) ? { runner: { host: flags.host, port: flags.runnerPort.value } } : {})
       },
       [(deps) => serveAgent(tidyAgent, deps, turns), (deps) => serveAgent(fitlogChat, deps, turns)]
     )

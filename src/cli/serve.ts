@@ -1,12 +1,14 @@
 /**
  * `shoal serve`: every agent as an HTTP service (issue 18).
  *
- *   shoal serve [--port 8024] [--host 127.0.0.1] [--db PATH|postgres://…] [--token T] [--diary PATH]
+ *   shoal serve [--port 8024] [--host 127.0.0.1] [--db PATH|postgres://…] [--runner-port N] [--token T] [--diary PATH]
  *               [--question-timeout 5m] [--keep 30d]
  *
  * Sessions, the cluster's messages and each turn's journal live in one
  * database: SQLite at <data dir>/serve/serve.sqlite unless --db says
- * otherwise. Today's JSON sessions are imported on the first start.
+ * otherwise. Today's JSON sessions are imported on the first start. With
+ * `--db postgres://… --runner-port N` several nodes share the database as
+ * cluster runners (runner-to-runner messages on --host:N).
  * The runtime (cluster, workflow engine, SQL driver) is imported only when
  * the command runs.
  */
@@ -24,6 +26,13 @@ const options = {
   ),
   db: Options.text("db").pipe(
     Options.withDescription("Where sessions and turn journals live: a SQLite file (default: <data dir>/serve/serve.sqlite) or a postgres:// URL."),
+    Options.optional
+  ),
+  runnerPort: Options.integer("runner-port").pipe(
+    Options.withDescription(
+      "With --db postgres://…: this node is one of several runners sharing that database, reached by the others at --host on this port " +
+        "(shard locks and 6 s runner leases in the database; a session moves to another runner when its own dies)."
+    ),
     Options.optional
   ),
   token: Options.redacted("token").pipe(
@@ -50,6 +59,15 @@ export const serve = Command.make("serve", options, (flags) =>
   Effect.gen(function*() {
     if (!Number.isInteger(flags.port) || flags.port < 0 || flags.port > 65535) {
       return yield* new ServeUsageError({ message: `--port ${flags.port} is not a port; use a number from 1 to 65535 (default 8024; 0 picks a free one).` })
+    }
+    if (Option.isSome(flags.runnerPort)) {
+      const port = flags.runnerPort.value
+      if (!Number.isInteger(port) || port < 1 || port > 65535 || port === flags.port) {
+        return yield* new ServeUsageError({ message: `--runner-port ${port} is not a port of its own; use a number from 1 to 65535, not the HTTP --port.` })
+      }
+      if (!Option.exists(flags.db, (db) => /^postgres(ql)?:\/\//.test(db))) {
+        return yield* new ServeUsageError({ message: "--runner-port needs --db postgres://…: several runners share one Postgres database (SQLite serves one runner)." })
+      }
     }
     const { isLoopback } = yield* Effect.promise(() => import("../serve/loopback.js"))
     if (!isLoopback(flags.host) && Option.isNone(flags.token)) {

@@ -10,7 +10,9 @@
  * are keyed by their place in the turn (`event/1`, `event/2`…), which a replay
  * reproduces because the turn's inputs are journaled.
  *
- * Where it sits: one in-process hub per runner, its log on the shared database.
+ * Where it sits: one in-process hub per runner, its log on the shared database;
+ * with several runners on one Postgres, relay.ts passes each event on to the
+ * others (`deliver` publishes one that came from them, here only).
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
 import { Clock, Effect, PubSub, Ref, Schema, Stream } from "effect"
@@ -52,12 +54,18 @@ export interface TurnStep extends SessionEvent {
 const EventJson = Schema.parseJson(TurnEvent)
 const LogRow = Schema.Struct({ turn_id: Schema.String, seq: Schema.String, event: EventJson })
 
-export const makeHub = (sql: SqlClient) =>
+/**
+ * The hub on `sql`'s event log that also hands every event published here to
+ * `share` (relay.ts: the other runners on the same Postgres).
+ */
+export const makeHubWith = (sql: SqlClient, share: (event: SessionEvent) => Effect.Effect<void>) =>
   Effect.gen(function*() {
     yield* sql`CREATE TABLE IF NOT EXISTS shoal_events (agent TEXT NOT NULL, session_id TEXT NOT NULL, turn_id TEXT NOT NULL,
       seq TEXT NOT NULL, event TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (agent, session_id, turn_id, seq))`
     const pubsub = yield* PubSub.unbounded<SessionEvent>()
-    const publish = (event: SessionEvent) => Effect.asVoid(PubSub.publish(pubsub, event))
+    /** An event from another runner: published here only. */
+    const deliver = (event: SessionEvent) => Effect.asVoid(PubSub.publish(pubsub, event))
+    const publish = (event: SessionEvent) => Effect.zipRight(deliver(event), share(event))
 
     /** Written first, published only if this was the first write; a log that cannot be written still lets the event through (logged). */
     const publishOnce = (step: TurnStep) =>
@@ -75,6 +83,7 @@ export const makeHub = (sql: SqlClient) =>
 
     return {
       publish,
+      deliver,
       publishOnce,
       /** Every event of one session from now on, until the scope closes. */
       subscribe: (agent: string, sessionId: string): Effect.Effect<Stream.Stream<TurnEvent>, never, Scope.Scope> =>
@@ -116,5 +125,8 @@ export const makeHub = (sql: SqlClient) =>
         })
     }
   })
+
+/** The hub of one runner alone (SQLite). */
+export const makeHub = (sql: SqlClient) => makeHubWith(sql, () => Effect.void)
 
 export type Hub = Effect.Effect.Success<ReturnType<typeof makeHub>>

@@ -1,5 +1,6 @@
 /**
- * `shoal serve`'s runtime: one cluster runner (`SingleRunner`) whose message
+ * `shoal serve`'s runtime: one cluster runner (`SingleRunner`, or with
+ * `runner` one of several sharing a Postgres database) whose message
  * storage, workflow journal and sessions all live in one SQL database
  * (SQLite under the data dir by default, or `--db postgres://…`), the served
  * agents' entities and turn workflows registered on it, and the HTTP API in
@@ -8,8 +9,9 @@
  * Where it sits: loaded only by `shoal serve` (a dynamic import), so no other
  * command loads @effect/cluster, @effect/workflow or a SQL driver.
  */
-import { ClusterWorkflowEngine, SingleRunner } from "@effect/cluster"
+import { ClusterWorkflowEngine, RunnerAddress, SingleRunner } from "@effect/cluster"
 import type { ShardingConfig } from "@effect/cluster"
+import * as NodeClusterSocket from "@effect/platform-node/NodeClusterSocket"
 import { HttpIncomingMessage, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
 import { SqlClient } from "@effect/sql"
@@ -21,7 +23,7 @@ import { isLoopback } from "./loopback.js"
 import type { SessionTexts } from "../services/session-store/store.js"
 import { importJsonSessions, makeSqlSessionStore } from "../services/session-store/sql.js"
 import { deliverAnswer } from "./durable-questions.js"
-import { makeHub } from "./hub.js"
+import { EventRelay, makeSharedHub, pgRelay } from "./relay.js"
 import { makeQuestionStore } from "./questions.js"
 import { keepFor, pruneEnded } from "./retention.js"
 import { makeServeRouter } from "./router.js"
@@ -39,6 +41,12 @@ export interface ServeOptions {
   readonly importFrom?: { readonly texts: SessionTexts; readonly kinds: ReadonlyArray<string> }
   /** Where the sessions live, for error messages. */
   readonly where?: string
+  /**
+   * `--runner-port`: this node is one of several runners sharing the Postgres
+   * database, reached by the others at this address (shard locks and runner
+   * leases in the database). Without it, one runner alone.
+   */
+  readonly runner?: { readonly host: string; readonly port: number }
   readonly shardingConfig?: Partial<ShardingConfig.ShardingConfig["Type"]>
   /** Agents known but not set up here (droid without --device…): their routes answer 404 with this line. */
   readonly unavailable?: ReadonlyArray<{ readonly name: string; readonly enable: string }>
@@ -50,21 +58,27 @@ export interface ServeOptions {
 export type AgentFactory = (deps: ServeDeps) => ServedAgent
 
 
-/** The SQL client for `--db`: a postgres:// URL, else a SQLite file (or `:memory:`). The driver is loaded here. */
-export const layerSql = (db: string): Layer.Layer<SqlClient.SqlClient> =>
+/**
+ * The SQL client for `--db`: a postgres:// URL, else a SQLite file (or `:memory:`). The driver is loaded here.
+ * On Postgres the session events are relayed between runners (relay.ts); SQLite has one runner.
+ */
+export const isPostgresUrl = (db: string) => /^postgres(ql)?:\/\//.test(db)
+
+export const layerSql = (db: string): Layer.Layer<SqlClient.SqlClient | EventRelay> =>
   Layer.unwrapEffect(Effect.gen(function*() {
-    if (/^postgres(ql)?:\/\//.test(db)) {
+    if (isPostgresUrl(db)) {
       const { PgClient } = yield* importPeer("@effect/sql-pg", "shoal serve --db postgres://", () => import("@effect/sql-pg"))
-      return Layer.orDie(PgClient.layer({ url: Redacted.make(db) }))
+      const client = PgClient.layer({ url: Redacted.make(db) })
+      return Layer.orDie(Layer.provideMerge(Layer.unwrapEffect(Effect.map(PgClient.PgClient, pgRelay)), client))
     }
     const { SqliteClient } = yield* importPeer("@effect/sql-sqlite-node", "shoal serve", () => import("@effect/sql-sqlite-node"))
     // The driver opens one connection in WAL mode. synchronous = NORMAL: a commit is appended to the WAL
     // without an fsync (the WAL is synced at checkpoints). On power loss the last commits may be lost, the
     // database is never corrupted; a process crash (kill -9) loses nothing. FULL paid an fsync per commit,
     // about ten a turn (each journal message is three transactions).
-    return Layer.orDie(SqliteClient.layer({ filename: db }).pipe(
+    return Layer.merge(Layer.orDie(SqliteClient.layer({ filename: db }).pipe(
       Layer.tap((context) => Effect.asVoid(Context.get(context, SqlClient.SqlClient).unsafe("PRAGMA synchronous = NORMAL")))
-    ))
+    )), EventRelay.none)
   }))
 
 /** Token, size and (on loopback) Host/Origin, before any route runs. */
@@ -89,13 +103,13 @@ const guard = (options: ServeOptions) => <E, R>(app: HttpApp.Default<E, R>): Htt
 export const layerServe = (
   options: ServeOptions,
   factories: ReadonlyArray<AgentFactory>
-): Layer.Layer<never, never, HttpServer.HttpServer | Llm | SqlClient.SqlClient> =>
+): Layer.Layer<never, never, HttpServer.HttpServer | Llm | SqlClient.SqlClient | EventRelay> =>
   Layer.unwrapScoped(Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const store = yield* Effect.orDie(makeSqlSessionStore(sql, options.where))
     if (options.importFrom !== undefined) yield* Effect.orDie(importJsonSessions(sql, options.importFrom.texts, options.importFrom.kinds))
     const questions = yield* Effect.orDie(makeQuestionStore(sql))
-    const hub = yield* Effect.orDie(makeHub(sql))
+    const hub = yield* makeSharedHub(sql)
     const agents = factories.map((make) => make({ store, questions, hub }))
     const router = makeServeRouter({ agents, questions, hub, unavailable: options.unavailable ?? [] })
 
@@ -115,18 +129,46 @@ export const layerServe = (
     return Layer.mergeAll(http, redeliver, retention, ...agents.map((a) => a.layer))
   })).pipe(Layer.provide(layerCluster(options)))
 
-/** One runner on the provided database: sharding, message storage and the workflow engine. */
-export const layerCluster = (options: Pick<ServeOptions, "shardingConfig">) =>
+/**
+ * Several runners on one Postgres: how long a runner's lease lasts without a
+ * heartbeat (the shard-lock expiration; a runner killed outright loses its
+ * sessions to the others after this), and how often leases and assignments
+ * are refreshed. Short, so a session moves within seconds of its runner's death.
+ */
+export const runnerLease = {
+  // Each lock operation must finish within min(refresh, lease / 3) = 2 s, or the runner drops its shards until it does.
+  shardLockExpiration: Duration.seconds(6),
+  shardLockRefreshInterval: Duration.seconds(2),
+  refreshAssignmentsInterval: Duration.millis(500),
+  runnerHealthCheckInterval: Duration.seconds(2)
+} as const
+
+const common = {
+  // A restarted runner picks up persisted turns within a second; stopping does not wait long for busy entities.
+  entityMessagePollInterval: Duration.seconds(1),
+  entityTerminationTimeout: Duration.seconds(2)
+} as const
+
+/** The runner on the provided database, alone or one of several: sharding, message storage and the workflow engine. */
+export const layerCluster = (options: Pick<ServeOptions, "shardingConfig" | "runner">) =>
   ClusterWorkflowEngine.layer.pipe(
-    Layer.provideMerge(SingleRunner.layer({
-      // One runner: its shard locks need no table; the messages and the journal still do.
-      runnerStorage: "memory",
-      shardingConfig: {
-        // A restarted runner picks up persisted turns within a second; stopping does not wait long for busy entities.
-        entityMessagePollInterval: Duration.seconds(1),
-        entityTerminationTimeout: Duration.seconds(2),
-        ...options.shardingConfig
-      }
-    })),
+    Layer.provideMerge(
+      options.runner === undefined
+        ? SingleRunner.layer({
+          // One runner: its shard locks need no table; the messages and the journal still do.
+          runnerStorage: "memory",
+          shardingConfig: { ...common, ...options.shardingConfig }
+        })
+        : NodeClusterSocket.layer({
+          // Runners, leases and shard locks in the database; runner-to-runner messages over a socket.
+          storage: "sql",
+          shardingConfig: {
+            ...common,
+            ...runnerLease,
+            runnerAddress: Option.some(RunnerAddress.make(options.runner.host, options.runner.port)),
+            ...options.shardingConfig
+          }
+        })
+    ),
     Layer.orDie
   )

@@ -1,15 +1,11 @@
-/** The HTTP API of `shoal serve` over the real runtime (cluster runner, turn workflows, SQLite); live clock: the runner polls its storage. */
+/** The HTTP API of `shoal serve` over the real runtime (cluster runner, turn workflows) on SQLite and on a real Postgres; live clock: the runner polls its storage. */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Redacted } from "effect"
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { ScriptedLlm } from "../../src/services/llm/scripted.js"
+import { serveBackends } from "./backends.js"
 import { idOf, questionIdOf, startServe } from "./harness.js"
 
-const db = () => join(mkdtempSync(join(tmpdir(), "shoal-serve-")), "serve.sqlite")
-
-describe("shoal serve API", () => {
+describe.each(serveBackends())("shoal serve API on $name", ({ db }) => {
   it.live("create a session, take a turn, get, list and delete it", () =>
     Effect.gen(function*() {
       const { request } = yield* startServe({ db: db(), llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("hello back")])) })

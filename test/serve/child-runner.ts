@@ -1,6 +1,7 @@
 /**
  * `shoal serve`'s runtime as a child process the restart test can SIGKILL:
- * the echo agent on the SQLite file `SHOAL_TEST_DB`, with a model that
+ * the echo agent on `SHOAL_TEST_DB` (a SQLite file, or a postgres:// URL with
+ * `SHOAL_TEST_RUNNER_PORT` for one of several runners), with a model that
  * appends one line to `SHOAL_TEST_CALLS` per call it is paid for — a count
  * that outlives the process. For "note…" the model first calls `write_note`
  * (then answers "noted"), and the note goes to the file `SHOAL_TEST_NOTES`.
@@ -17,6 +18,9 @@ import { startServe } from "./harness.js"
 const db = process.env["SHOAL_TEST_DB"] ?? ""
 const calls = process.env["SHOAL_TEST_CALLS"] ?? ""
 const notes = process.env["SHOAL_TEST_NOTES"] ?? ""
+const runnerPort = process.env["SHOAL_TEST_RUNNER_PORT"]
+/** With several runners: which process paid for each call (`<pid> <text>` per line). */
+const payers = process.env["SHOAL_TEST_PAYERS"]
 
 const paid = (request: GenerateRequest) =>
   Effect.sync(() => {
@@ -24,6 +28,7 @@ const paid = (request: GenerateRequest) =>
     const text = last !== undefined && last._tag === "User" ? last.content.map((c) => (c._tag === "Text" ? c.text : "")).join("") : ""
     const toolResult = last !== undefined && last._tag === "User" && last.content.some((c) => c._tag === "ToolResult")
     appendFileSync(calls, `${toolResult ? "(tool result)" : text}\n`)
+    if (payers !== undefined) appendFileSync(payers, `${process.pid} ${toolResult ? "(tool result)" : text}\n`)
     if (toolResult) return ScriptedLlm.text("noted")
     return text.startsWith("note") ? ScriptedLlm.toolCall("write_note", { text }, "n1") : ScriptedLlm.text(`paid for ${text}`)
   })
@@ -38,7 +43,7 @@ const countingLlm = Layer.succeed(Llm, {
 Effect.runFork(
   Effect.gen(function*() {
     const notebook = { write: (text: string) => Effect.sync(() => appendFileSync(notes, `${text}\n`)) }
-    const served = yield* startServe({ db, llm: countingLlm, notebook })
+    const served = yield* startServe({ db, llm: countingLlm, notebook, ...(runnerPort === undefined ? {} : { runnerPort: Number(runnerPort) }) })
     process.stdout.write(`${JSON.stringify({ url: served.url })}\n`)
     return yield* Effect.never
   }).pipe(Effect.scoped)

@@ -80,7 +80,7 @@ export interface Served_ {
   readonly request: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Effect.Effect<{ readonly status: number; readonly json: unknown }>
 }
 
-/** The server on `db` (a SQLite file), listening on 127.0.0.1, for the scope. */
+/** The server on `db` (a SQLite file or a postgres:// URL), listening on 127.0.0.1, for the scope. */
 export const startServe = (options: {
   readonly db: string
   readonly llm: Layer.Layer<Llm>
@@ -91,11 +91,19 @@ export const startServe = (options: {
   readonly questionTimeout?: Duration.DurationInput
   /** Where the echo agent's `write_note` writes (default: nowhere). */
   readonly notebook?: Context.Tag.Service<Notebook>
+  /** One of several runners on a Postgres `db`, reached by the others at 127.0.0.1:`runnerPort`. */
+  readonly runnerPort?: number
 }): Effect.Effect<Served_, never, Scope.Scope> =>
   Effect.gen(function*() {
     const http = NodeHttpServer.layer(() => createServer(), { port: 0, host: "127.0.0.1" })
     const app = layerServe(
-      { host: "127.0.0.1", token: Option.fromNullable(options.token), ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }), ...(options.unavailable === undefined ? {} : { unavailable: options.unavailable }) },
+      {
+        host: "127.0.0.1",
+        token: Option.fromNullable(options.token),
+        ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+        ...(options.unavailable === undefined ? {} : { unavailable: options.unavailable }),
+        ...(options.runnerPort === undefined ? {} : { runner: { host: "127.0.0.1", port: options.runnerPort } })
+      },
       [(deps) =>
         serveAgent(
           provideAgent(echoAgent, Context.make(Notebook, options.notebook ?? { write: () => Effect.void })),

@@ -6,16 +6,14 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Layer, Scope } from "effect"
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { ScriptedLlm } from "../../src/services/llm/scripted.js"
+import { serveBackends } from "./backends.js"
 import { idOf, questionIdOf, startServe } from "./harness.js"
 
-describe("shoal serve restart", () => {
+describe.each(serveBackends())("shoal serve restart on $name", ({ db: fresh }) => {
   it.live("a question pending across a restart is answered there, without paying the model again", () =>
     Effect.gen(function*() {
-      const db = join(mkdtempSync(join(tmpdir(), "shoal-serve-")), "serve.sqlite")
+      const db = fresh()
       const first = yield* Scope.make()
       const before = yield* startServe({ db, llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("paid once")])) }).pipe(Scope.extend(first))
       const id = idOf((yield* before.request("POST", "/api/agents/echo/sessions")).json)
@@ -34,7 +32,7 @@ describe("shoal serve restart", () => {
 
   it.live("a tool's side effect runs once: the turn replayed on the next runner gets the journaled step back, not a second write", () =>
     Effect.gen(function*() {
-      const db = join(mkdtempSync(join(tmpdir(), "shoal-serve-")), "serve.sqlite")
+      const db = fresh()
       const notes: Array<string> = []
       const notebook = { write: (text: string) => Effect.sync(() => void notes.push(text)) }
       const first = yield* Scope.make()

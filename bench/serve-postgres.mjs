@@ -1,0 +1,45 @@
+// shoal serve on Postgres: sessions/s and turn p50/p99 (zero-latency fake model, over HTTP) for one runner and
+// for two runners sharing the database, against the in-memory baseline (bench/serve-bench.ts) in the same run;
+// and the failover time after kill -9 of one of two runners. Prints a skip row when PostgreSQL cannot be had.
+import { build } from "esbuild"
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { join } from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
+
+const root = fileURLToPath(new URL("..", import.meta.url))
+const bundle = (entry, outfile) =>
+  build({ absWorkingDir: root, entryPoints: [entry], outfile, bundle: true, format: "esm", platform: "node", target: "node20", packages: "external", logLevel: "warning" })
+
+export const servePostgresRows = async ({ sessions = 100, turns = 100, concurrency = 10 } = {}) => {
+  mkdirSync(join(root, "test-artifacts"), { recursive: true })
+  const dir = mkdtempSync(join(root, "test-artifacts", "bench-serve-pg-"))
+  try {
+    await bundle("bench/serve-postgres.ts", join(dir, "serve-postgres.mjs"))
+    await bundle("bench/serve-bench.ts", join(dir, "serve-bench.mjs"))
+    await bundle("test/serve/child-runner.ts", join(dir, "child-runner.mjs"))
+    const { measurePostgres } = await import(pathToFileURL(join(dir, "serve-postgres.mjs")).href)
+    const { measureMemory } = await import(pathToFileURL(join(dir, "serve-bench.mjs")).href)
+    const result = await measurePostgres(join(dir, "child-runner.mjs"), dir, sessions, turns, concurrency)
+    if (result._tag === "Skipped") {
+      return [{ name: "serve on Postgres", value: "—", baseline: `skipped: ${result.reason}`, ratio: "—", target: "(reported)", ok: true }]
+    }
+    const memory = await measureMemory(sessions, turns, concurrency)
+    const { failoverMs, one, two } = result
+    const ms = (x) => `${x.toFixed(1)} ms`
+    const leaseMs = 6000
+    const scale = two.sessionsPerSecond / one.sessionsPerSecond
+    return [
+      { name: `serve: sessions/s, one runner on Postgres (HTTP, ${concurrency} at a time)`, value: `${one.sessionsPerSecond.toFixed(0)}/s`, baseline: `in-memory ${memory.sessionsPerSecond.toFixed(0)}/s`, ratio: `${(memory.sessionsPerSecond / one.sessionsPerSecond).toFixed(0)}× slower`, target: "(reported)", ok: true },
+      { name: "serve: sessions/s, two runners on one Postgres", value: `${two.sessionsPerSecond.toFixed(0)}/s`, baseline: `one runner ${one.sessionsPerSecond.toFixed(0)}/s`, ratio: `${scale.toFixed(2)}×`, target: "≥ 1.6× one runner", ok: scale >= 1.6 },
+      { name: "serve: turn p50 / p99, one runner on Postgres", value: `${ms(one.p50)} / ${ms(one.p99)}`, baseline: `in-memory ${ms(memory.p50)} / ${ms(memory.p99)}`, ratio: `${(one.p50 / memory.p50).toFixed(0)}×`, target: "(reported)", ok: true },
+      { name: "serve: turn p50 / p99, two runners on Postgres", value: `${ms(two.p50)} / ${ms(two.p99)}`, baseline: `one runner ${ms(one.p50)} / ${ms(one.p99)}`, ratio: `${(two.p50 / one.p50).toFixed(1)}×`, target: "(reported)", ok: true },
+      { name: "serve: failover after kill -9 (two runners, Postgres)", value: `${(failoverMs / 1000).toFixed(1)} s`, baseline: `lease ${leaseMs / 1000} s`, ratio: `${(failoverMs / leaseMs).toFixed(2)}×`, target: `≤ lease + 2 s = ${leaseMs / 1000 + 2} s`, ok: failoverMs <= leaseMs + 2000 }
+    ]
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  for (const row of await servePostgresRows()) console.log(`${row.name}: ${row.value} (baseline ${row.baseline}, ${row.ratio}; target ${row.target}${row.ok ? "" : " MISSED"})`)
+}
