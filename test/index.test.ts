@@ -75,12 +75,12 @@ const exported: Record<string, ReadonlyArray<string>> = {
     "fastPathOf", "fitlogAndroidTools", "fitnessAppPackage", "fold", "foodWords", "formatGrams", "forms",
     "getUserInput", "headNoun", "indexRecords", "ingredientLines", "initialChatState", "insights", "invalidAmount",
     "itemText", "launchApp", "leadingAmount", "localTarget", "logFood", "logOneFood", "looksLikeRecipe",
-    "matchRequest", "mealAt", "mealBounds", "meals", "nutrientKeys", "nutrientLines", "nutritionCredit", "orient",
+    "mass", "matchRequest", "mealAt", "mealBounds", "meals", "nutrientKeys", "nutrientLines", "nutritionCredit", "orient",
     "overBound", "parseFoodText", "parseItem", "parseSr28", "pendingProposals", "perServingOf", "portionOf",
     "portionTable", "proposalIdFor", "propose", "recipeName", "recognise", "recoverUnknownScreen", "refineIntent",
-    "rejection", "repeated", "replaceLine", "resolveGrams", "route", "ruleIntent", "sameFoodRecords",
-    "scaleNutrients", "scaleRecipe", "screenElements", "searchQuery", "searchRecords", "servingsIn", "splitItems",
-    "summaryTable", "trailingAmount", "unitGrams", "unitOf", "unitsIn", "vaguePortions", "validate", "vocabulary",
+    "rejection", "repeated", "replaceLine", "resolveGrams", "route", "ruleIntent", "sameFamilyRecords", "sameFoodRecords",
+    "scaleNutrients", "scaleRecipe", "screenElements", "searchQuery", "searchRecords", "servingsIn", "sizeFactor", "splitItems",
+    "summaryTable", "trailingAmount", "unitGrams", "unitOf", "unitsIn", "vaguePortions", "validate", "vocabulary", "volumeMl",
     "words"
   ],
   "droid": [

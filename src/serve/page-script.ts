@@ -142,6 +142,10 @@ const mainScript = String.raw`
     });
   }
 
+  // Enter sends, as on the agent page; Shift+Enter (and a paste) keep their line breaks.
+  $("composer-text").addEventListener("keydown", function (e) {
+    if (e.key === "Enter" && !e.shiftKey && !e.isComposing) { e.preventDefault(); $("composer").requestSubmit(); }
+  });
   $("composer").addEventListener("submit", function (e) {
     e.preventDefault();
     var input = $("composer-text");

@@ -19,7 +19,7 @@ describe("serve loading", () => {
   it("the serve command module imports only the command definitions; the runtime when it runs", () => {
     const text = readFileSync(new URL("cli/serve.ts", src), "utf8")
     const imports = [...text.matchAll(/^import\s+(?!type\b).*from\s+["']([^"']+)["']/gm)].map((m) => m[1])
-    expect(imports).toEqual(["@effect/cli", "effect", "./llm-options.js"])
+    expect(imports).toEqual(["@effect/cli", "effect", "./duration-option.js", "./llm-options.js"])
     expect(text).toContain(`import("./serve-run.js")`)
     expect(readFileSync(new URL("cli/serve-run.ts", src), "utf8")).toContain(`importPeer("@effect/cluster", "shoal serve", () => import("../serve/server.js"))`)
   })

@@ -40,7 +40,7 @@ export const layerSessionsDb = (db: string, kinds: ReadonlyArray<string> = serve
     Layer.effect(
       SessionStore,
       Effect.gen(function*() {
-        const { SqlClient } = yield* Effect.promise(() => import("@effect/sql/SqlClient"))
+        const { SqlClient } = yield* importPeer("@effect/sql", "the sessions database", () => import("@effect/sql/SqlClient"))
         const sql = yield* SqlClient
         const texts = yield* Effect.flatMap(Effect.orDie(resolveDataDir), fileTexts)
         yield* importJsonSessions(sql, texts, kinds)
