@@ -40,6 +40,7 @@ export interface RunnerEnv {
   readonly SHOAL_TEST_CALLS: string
   readonly SHOAL_TEST_RUNNER_PORT?: string
   readonly SHOAL_TEST_PAYERS?: string
+  readonly SHOAL_TEST_NOTES?: string
 }
 
 const startRunner = (dir: string, env: RunnerEnv) =>
