@@ -65,6 +65,12 @@ export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^(?:yogurt|yoghurt)$/, id: "01116", why: "yogurt is plain whole-milk yogurt" },
   { name: /^(?:mashed potatoes?|mash)$/, id: "11657", why: "mashed potatoes are home-prepared with whole milk" },
   { name: /^ice cream$/, id: "19095", why: "ice cream is vanilla ice cream" },
+  {
+    name: /^(?:(?:prepackaged|packaged|vanilla|chocolate|strawberry|scooped|sweet|classic|single|waffle|sugar|cake|wafer|dipped) )*ice cream cones?$/,
+    id: "01240",
+    standsIn: "an ice cream cone counted as SR28's one filled cone (chocolate-dipped, with nuts, ~350 kcal/100 g); the empty cone is only 4 g",
+    why: "an ice cream cone is eaten filled: the cone with its ice cream, not the 4 g wafer cone alone"
+  },
   { name: /^apple juice$/, id: "09016", why: "apple juice is the plain bottled juice" },
   { name: /^salmon(?: fillet)?$/, id: "15237", why: "salmon as eaten: Atlantic (farmed, the usual kind), cooked" },
   { name: /^tuna$/, id: "15121", why: "tuna with no other word is canned light tuna in water, the usual kind" },

@@ -117,6 +117,13 @@ export const sizedServings: ReadonlyArray<Sized> = [
     why: "restaurant burritos: small (6 in) 170 g, medium (8 in) 270 g, large (10 in) 340 g"
   },
   {
+    // A brownie (or "brownie cookie") is a bar cut from a pan, denser and larger than a cookie.
+    food: /\bbrownies?\b/,
+    units: ["small", "medium", "large"],
+    grams: { small: 28, medium: 56, large: 85 },
+    why: "brownies: small (2 in square) 28 g, medium (2-3/4 in square) 56 g (USDA), large (3 in square, bakery) 85 g"
+  },
+  {
     food: /\bcookies?\b/,
     units: ["small", "medium", "large"],
     grams: { small: 15, medium: 30, large: 55 },

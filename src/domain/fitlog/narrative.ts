@@ -53,8 +53,16 @@ const parenthesisedAmount = new RegExp(String.raw`\s*\(\s*(?:about\s+|approx\.?\
 /** "a juice box filled with apple juice", "a bowl packed with berries": the container's contents, as "a juice box of apple juice". */
 const containerFilled = /\b((?:juice\s+)?(?:box|container|pouch|bottle|cup|glass|bowl|bag|jar|can|carton|mug|packet|tub))\s+(?:filled|packed|loaded|full|brimming)\s+(?:with|of)\s+/gi
 
+/** A filling a dish is loaded or packed with ("a burrito packed with meat, beans and rice"): its contents, not a remark. */
+const fillingWord = String.raw`(?:(?:assorted |various |extra |ground |shredded |seasoned )?(?:meats?|beef|chicken|pork|beans|cheese|eggs?|rice|vegetables|veggies|lettuce|tomato(?:es)?|sausage|bacon|ham|turkey|fish|shrimp|potato(?:es)?|steak|tuna|salsa|guacamole|sour cream|chorizo|pepperoni)\b)`
 /** Where a trailing remark begins: "… cream to make it just right", "… milk for a sweet touch". */
-const trailingRemark = /\s+(?:(?:rich|high|low|packed|full|loaded|bursting)\s+(?:in|of|with)\s+(?!fat\b)|(?:this|that|last|yesterday)\s+(?:morning|afternoon|evening|night)\b|today\b|tonight\b|for\s+(?:a|an|some|my|the|extra|added|dipping|dessert|energy)\b|for\s+[a-z]+ing\b|to\s+[a-z]+\b|from\s+(?:my|our|a|an|the|scratch|home)\b|during\s|like\s|brimming\s|bursting\s|packed\s+with\b|loaded\s+with\s+(?:flavou?r|goodness)\b|that\s|which\s|who\s|because\s|since\s|while\s|giving\s|keeping\s|making\s|leaving\s|perfect\s+for\b|just\s+(?:right|the|perfect|enough)\b|as\s+(?:a|an|my|the)\s|before\s|after\s|when\s|on\s+the\s+side\b).*$/i
+const trailingRemark = new RegExp(String.raw`\s+(?:(?:rich|high|low|packed|full|loaded|bursting)\s+(?:in|of|with)\s+(?!fat\b)(?!${fillingWord})|(?:this|that|last|yesterday)\s+(?:morning|afternoon|evening|night)\b|today\b|tonight\b|for\s+(?:a|an|some|my|the|extra|added|dipping|dessert|energy)\b|for\s+[a-z]+ing\b|to\s+[a-z]+\b|from\s+(?:my|our|a|an|the|scratch|home)\b|during\s|like\s|brimming\s|bursting\s|packed\s+with\b(?!\s+${fillingWord})|loaded\s+with\s+(?:flavou?r|goodness)\b|that\s|which\s|who\s|because\s|since\s|while\s|giving\s|keeping\s|making\s|leaving\s|perfect\s+for\b|just\s+(?:right|the|perfect|enough)\b|as\s+(?:a|an|my|the)\s|before\s|after\s|when\s|on\s+the\s+side\b).*$`, "i")
+
+/**
+ * ", complete with cheese, lettuce and tomato": what the food before comes with, counted in it (its record or its
+ * typical parts), up to the next joining word.
+ */
+const completeWith = /,?\s+complete\s+with\s+.*?(?=,?\s+(?:accompanied|alongside|along|paired|complemented|washed|followed|served|plus|and\s+(?:a|an|one|i|then)\b)|$)/gi
 
 /** Joining words that always begin a new item. */
 const joiners = /\s*(?:(?<!\d),(?!\d)|;|\s(?:paired(?:\s+[a-z]+ly)?\s+with|along\s+with|alongside|accompanied\s+by|complemented(?:\s+[a-z]+ly)?\s+by|together\s+with|followed\s+by|washed\s+(?:it\s+)?down\s+with|as\s+well\s+as|with\s+a\s+side\s+of|with\s+sides?\s+of|and\s+a\s+side\s+of|and\s+then|served\s+with|topped\s+(?:off\s+)?with|plus|also)\s)\s*/i
@@ -71,10 +79,10 @@ const countSplit = (chunk: string): ReadonlyArray<string> => {
 }
 
 /** Dishes made around a filling: "a burrito with meat and beans" is one burrito, not a burrito plus meat. */
-const filledDishes = /\b(?:burritos?|tacos?|sandwich(?:es)?|subs?|wraps?|quesadillas?|enchiladas?|fajitas?|omelett?es?|pizzas?|pies?|gorditas?|tamales?|empanadas?|calzones?|crepes?|dumplings?|paninis?|hoagies?|pitas?)$/i
+const filledDishes = /\b(?:nachos|lasagnas?|lasagnes?|salads?|burritos?|tacos?|sandwich(?:es)?|subs?|wraps?|quesadillas?|enchiladas?|fajitas?|omelett?es?|pizzas?|pies?|gorditas?|tamales?|empanadas?|calzones?|crepes?|dumplings?|paninis?|hoagies?|pitas?)$/i
 /** Fillings named bare (no article or amount of their own): meat, beans, cheese, egg… joined by "and"/"or"/commas. */
-const fillingList = /^(?:(?:meat|beef|chicken|pork|beans|refried beans|cheese|egg|eggs|rice|vegetables|veggies|lettuce|tomato(?:es)?|sausage|bacon|ham|turkey|fish|shrimp|potato(?:es)?|steak|tuna|salsa|guacamole|sour cream|onions?|peppers?|mushrooms?|spinach|ground beef|pepperoni|chorizo)(?:,?\s+(?:and|or|&)\s+|,\s*|$))+$/i
-const filledDish = (dish: string, rest: string) => filledDishes.test(dish.trim()) && fillingList.test(rest.trim())
+const fillingList = /^(?:(?:(?:assorted |various |extra )?meats?|beef|chicken|pork|beans|refried beans|cheese|egg|eggs|rice|vegetables|veggies|lettuce|tomato(?:es)?|sausage|bacon|ham|turkey|fish|shrimp|potato(?:es)?|steak|tuna|salsa|guacamole|sour cream|onions?|peppers?|mushrooms?|spinach|ground beef|pepperoni|chorizo)(?:,?\s+(?:and|or|&)\s+|,\s*|$))+$/i
+const filledDish = (dish: string, rest: string) => filledDishes.test(dish.trim()) && fillingList.test(rest.replace(trailingRemark, "").trim())
 
 /** "X and Y" naming one food: kept whole. */
 const oneFood = /\b(?:mac|macaroni|half|sweet|salt|cookies|pork|franks?|surf|bread|peaches|strawberries|bangers|toad|bubble|liver|steak|ham|cheese|sour cream) (?:and|&|n|'n') (?:cheese|half|sour|vinegar|pepper|cream|beans|turf|butter|mash|in the hole|squeak|onions?|kidney|eggs?|pineapple)\b/i
@@ -143,7 +151,19 @@ const lyFoods = new Set(["jelly", "belly", "curly", "lightly", "thinly", "finely
 const remarkOnPart = /^(?:with\s+)?(?:the\s+|its\s+)?(?:skin|bone|bones|fat|crust|rind|seeds|peel|shell)\s+(?:removed|included|on|off|in|out|trimmed|discarded|eaten)$/i
 
 /** Only meal talk, no food: "keeping it simple and hydrating", "For a quick". */
-const noFood = (chunk: string) => remarkOnPart.test(chunk) || chunk.toLowerCase().split(/[^a-z0-9'-]+/).filter((w) => w.length > 0).every((w) => isFiller(w) || remarkWords.has(w))
+const noFood = (chunk: string) => remarkOnPart.test(chunk) || senseOfFood.test(chunk) || chunk.toLowerCase().split(/[^a-z0-9'-]+/).filter((w) => w.length > 0).every((w) => isFiller(w) || remarkWords.has(w))
+
+/** A sense of the food before, not a food: "its minty flavor", "a crunchy texture", "a sweet aroma". */
+const senseOfFood = /^(?:its|their|his|her|a|an|the|some)?\s*(?:[a-z-]+\s+){0,3}(?:flavou?rs?|tastes?|textures?|aromas?|scents?|sweetness|saltiness|crunchiness|mouthfeel|aftertaste)$/i
+
+/**
+ * Words that go back to the food(s) before and add none: "complete with cheese and lettuce" (what the sub comes with,
+ * counted in it), "complete", "both prepared without fat", "both from the school menu".
+ */
+const backReference = /^(?:complete|completed)(?:\s+with\b.*)?$|^both\b/i
+
+/** A pizza's crust said as its own piece ("a pizza with a medium crust", "a perfectly baked thin crust"): the pizza's, not a pie crust. */
+const crustOnly = /^(?:an?\s+|the\s+)?(?:(?:thin|thick|medium|regular|deep[- ]dish|hand[- ]tossed|stuffed|pan|crispy|crunchy|golden|baked|original|classic)[\s-]+)*crusts?$/i
 
 /**
  * Only participles and filler ("marinated", "cooked simply", "which made", "bursting"): words that
@@ -215,7 +235,7 @@ const nameAfterAmount = (piece: string) => piece.replace(new RegExp(String.raw`^
 export const readNarrative = (text: string, isFoodWord?: (word: string) => boolean): ReadonlyArray<string> => {
   const pieces: Array<string> = []
   for (const sentence of sentences(text)) {
-    const normal = amountFirst(shorthand(sentence.replace(/[’‘]/g, "'").replace(parenthesisedAmount, ", weighing $1").replace(containerFilled, "$1 of "))).replace(containerAfterAmount, "$1 ")
+    const normal = amountFirst(shorthand(sentence.replace(/[’‘]/g, "'").replace(completeWith, "").replace(parenthesisedAmount, ", weighing $1").replace(containerFilled, "$1 of "))).replace(containerAfterAmount, "$1 ")
     const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).flatMap((c) => countSplit(cutRelative(c.trim()).replace(leadIn, "").replace(anyLeadVerb, "")))
       .flatMap((c) => bareSplit(c.trim(), isFoodWord)).map((c) => c.trim()).filter((c) => c.length > 0))
     for (const chunk of chunks) {
@@ -229,6 +249,7 @@ export const readNarrative = (text: string, isFoodWord?: (word: string) => boole
         continue
       }
       if (read.length === 0 || noFood(read)) continue
+      if (previous !== undefined && (backReference.test(read) || (crustOnly.test(stripFiller(read)) && pieces.some((p) => /\bpizzas?\b/i.test(p))))) continue
       // "…salmon, marinated", "…cake, which made", "…pizza that was bursting": a piece of only participles describes the food before it.
       if (previous !== undefined && onlyDescribes(read, isFoodWord)) continue
       if (isFoodWord !== undefined && !startsItem.test(read)) {

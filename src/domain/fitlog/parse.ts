@@ -151,7 +151,8 @@ export const parseItem = (text: string): Option.Option<FoodRequest> => {
   return Option.map(decodeName(name), (foodName): FoodRequest => {
     const unit: Unit = amount?.unit ?? "each"
     // A food SR28 lacks, counted as the record that makes up nearly all of it ("a latte" as ~4/5 of the cup in milk): said so.
-    const standIn = commonFoodFor(words(name).filter((w) => !plainWords.has(w)).join(" "))
+    // Asked with the food itself, not what it is topped or made with ("a cupcake with icing" is a cupcake).
+    const standIn = commonFoodFor(words(name.split(/\s+(?:with|made|topped|filled|frosted|iced|decorated|adorned|covered)\b/i)[0] ?? name).filter((w) => !plainWords.has(w)).join(" "))
     const quantity = (amount?.quantity ?? 1) * (standIn?.share ?? 1)
     // One of a food whose stand-in record weighs its pieces otherwise ("a cupcake" is not 1/12 of a cake): its own weight, said.
     const each = unit === "each" ? standIn?.each : undefined

@@ -60,6 +60,7 @@ export const portionTable: ReadonlyArray<Portion> = [
   { food: /\bstrawberr(?:y|ies)\b/, unit: "each", grams: 12 },
   { food: /\balmonds?\b/, unit: "each", grams: 1.2 },
   { food: /\bchicken breasts?\b/, unit: "each", grams: 172 },
+  { food: /\bcorn tortillas?\b/, unit: "each", grams: 26, why: "a corn tortilla, 6 in across, is 26 g (USDA)" },
   { food: /\btortillas?\b/, unit: "each", grams: 45 },
   { food: /\boil\b/, unit: "tbsp", grams: 13.6 },
   { food: /\boil\b/, unit: "tsp", grams: 4.5 },

@@ -23,7 +23,7 @@ const synonyms: Readonly<Record<string, ReadonlyArray<string>>> = {
   prawns: ["shrimp"], prawn: ["shrimp"], chips: ["potatoes", "french", "fried"], crisps: ["potato", "chips"], fries: ["potato", "french", "fried"],
   soda: ["carbonated"], pop: ["carbonated"], coke: ["cola"], cookie: ["cookies"], biscuit: ["cookies", "biscuits"], biscuits: ["cookies", "biscuits"],
   donut: ["doughnuts"], donuts: ["doughnuts"], doughnut: ["doughnuts"], oj: ["orange", "juice"], veggies: ["vegetables"], veg: ["vegetables"],
-  skim: ["nonfat"], lowfat: ["low"], whole: ["whole"], spuds: ["potatoes"], drink: ["beverages", "beverage"],
+  skim: ["nonfat"], lowfat: ["low"], low: ["lowfat"], fat: ["lowfat", "milkfat"], whole: ["whole"], spuds: ["potatoes"], drink: ["beverages", "beverage"],
   mayo: ["mayonnaise"], ketchup: ["catsup"], scallion: ["onions", "spring"], coriander: ["coriander"], cilantro: ["coriander"],
   rocket: ["arugula"], swede: ["rutabagas"], beetroot: ["beets"], mangetout: ["peas", "edible-podded"], sultanas: ["raisins"],
   jam: ["jams", "preserves"], jelly: ["jellies", "jams"], hotdog: ["frankfurter"], dog: ["frankfurter", "hotdog"], "hot-dog": ["frankfurter"], wiener: ["frankfurter"],
@@ -318,7 +318,10 @@ export const searchRecords = (
       else if (own.some((f) => r.all.has(f))) score += 2 * weight
       else if ((synonyms[w] ?? []).flatMap(forms).some((f) => r.all.has(f))) score += 1.5 * weight
       else {
-        if (!optional.has(w)) score -= described.has(w) ? 0.5 : 1.5
+        // Vanilla is the plain flavour: a record naming no flavour is the vanilla one ("Ice cream sandwich" for a vanilla one).
+        const plainFlavour = w === "vanilla" && !flavours.some((f) => r.exact.has(f))
+        if (plainFlavour) score += 1.5 * weight
+        else if (!optional.has(w)) score -= described.has(w) ? 0.5 : 1.5
         continue
       }
       // A dish record "X with Y" for "X with Y": the whole dish, not X alone ("pasta with tomato sauce").
