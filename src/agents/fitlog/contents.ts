@@ -14,6 +14,9 @@ import type { EstimatedItem } from "./estimate.js"
 /** A dish that names what it holds or is made of: "a burrito filled with meat", "an omelette made (with 3 eggs)". */
 const namesContents = /\b(?:filled|stuffed|loaded|packed|made)\s+(?:with|from|using)\b|\b(?:made|prepared|cooked)\s*$/i
 
+/** A coating a baked food is sold with: icing, frosting or glaze. */
+const coating = /\b(?:icing|icings|frosting|frosted|glaze|glazed)\b/i
+
 /** The food family of a record: its first part ("Egg, whole, cooked, omelet" → "egg"). */
 const family = (description: string) => (description.split(",")[0] ?? description).trim().toLowerCase()
 
@@ -68,6 +71,11 @@ export const foldContents = (items: ReadonlyArray<EstimatedItem>, built: (item: 
         holder = undefined
         continue
       }
+    }
+    // "a frosted cupcake … with icing": icing with no amount of its own after a food whose record is already frosted is in it.
+    if (last !== undefined && last._tag === "Matched" && item._tag !== "Unread" && noAmount(item) && coating.test(item.request.name) && coating.test(last.food.description.replace(/\bwithout \w+/gi, ""))) {
+      out[out.length - 1] = withNote(last, `${item.request.name}: already in ${last.food.description}`)
+      continue
     }
     holder = undefined
     named.length = 0

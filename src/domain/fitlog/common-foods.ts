@@ -65,6 +65,9 @@ export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^(?:yogurt|yoghurt)$/, id: "01116", why: "yogurt is plain whole-milk yogurt" },
   { name: /^(?:mashed potatoes?|mash)$/, id: "11657", why: "mashed potatoes are home-prepared with whole milk" },
   { name: /^ice cream$/, id: "19095", why: "ice cream is vanilla ice cream" },
+  { name: /^(?:glazed|sugar glazed|honey glazed) (?:doughnuts?|donuts?)$/, id: "18255", why: "a glazed doughnut is the yeast-raised ring doughnut, glazed (not a French cruller)" },
+  { name: /^(?:(?:white|vanilla|sugar|sweet|thick|thin|layer of|layer of white) )*(?:icing|frosting)$/, id: "19230", each: { grams: 16, why: "icing on a cookie, doughnut or cupcake is about 1 tbsp" }, why: "icing or frosting with no flavour named is vanilla frosting, ready to eat (not the industrial fat used to make it)" },
+  { name: /^(?:chocolate|fudge) (?:icing|frosting)$/, id: "19226", each: { grams: 16, why: "icing on a cookie, doughnut or cupcake is about 1 tbsp" }, why: "chocolate icing is chocolate frosting, ready to eat" },
   {
     name: /^(?:(?:prepackaged|packaged|vanilla|chocolate|strawberry|scooped|sweet|classic|single|waffle|sugar|cake|wafer|dipped) )*ice cream cones?$/,
     id: "01240",
