@@ -66,10 +66,10 @@ export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^(?:mashed potatoes?|mash)$/, id: "11657", why: "mashed potatoes are home-prepared with whole milk" },
   { name: /^ice cream$/, id: "19095", why: "ice cream is vanilla ice cream" },
   { name: /^(?:glazed|sugar glazed|honey glazed) (?:doughnuts?|donuts?)$/, id: "18255", why: "a glazed doughnut is the yeast-raised ring doughnut, glazed (not a French cruller)" },
-  { name: /^(?:(?:white|vanilla|sugar|sweet|thick|thin|layer of|layer of white) )*(?:icing|frosting)$/, id: "19230", each: { grams: 16, why: "icing on a cookie, doughnut or cupcake is about 1 tbsp" }, why: "icing or frosting with no flavour named is vanilla frosting, ready to eat (not the industrial fat used to make it)" },
+  { name: /^(?!.*\b(?:chocolate|fudge)\b)(?:[a-z]+ )*(?:icing|frosting)$/, id: "19230", each: { grams: 16, why: "icing on a cookie, doughnut or cupcake is about 1 tbsp" }, why: "icing or frosting with no flavour named is vanilla frosting, ready to eat (not the industrial fat used to make it)" },
   { name: /^(?:chocolate|fudge) (?:icing|frosting)$/, id: "19226", each: { grams: 16, why: "icing on a cookie, doughnut or cupcake is about 1 tbsp" }, why: "chocolate icing is chocolate frosting, ready to eat" },
   {
-    name: /^(?:(?:prepackaged|packaged|vanilla|chocolate|strawberry|scooped|sweet|classic|single|waffle|sugar|cake|wafer|dipped) )*ice cream cones?$/,
+    name: /^(?!.*\bsoft\b)(?:[a-z]+ )*ice cream cones?$/,
     id: "01240",
     standsIn: "an ice cream cone counted as SR28's one filled cone (chocolate-dipped, with nuts, ~350 kcal/100 g); the empty cone is only 4 g",
     why: "an ice cream cone is eaten filled: the cone with its ice cream, not the 4 g wafer cone alone"
