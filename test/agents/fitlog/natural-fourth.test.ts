@@ -19,7 +19,7 @@ import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
 
 const run = (text: string) => Effect.map(estimate(text), estimateJson).pipe(Effect.provide(Layer.merge(layerSr28, layerOffline)))
 const foods = (text: string) => Effect.map(run(text), (json) => json.items.map((i) => `${i.food ?? "—"} @ ${i.grams ?? ""}`))
-const note = (item: { readonly assumption?: string } | undefined) => item?.assumption ?? ""
+const note = (item: object | undefined): string => item !== undefined && "assumption" in item && typeof item.assumption === "string" ? item.assumption : ""
 
 describe("natural phrasing, fourth pass", () => {
   it.effect("'complete with …' and 'both …' go back to the food before and add none", () =>
