@@ -35,6 +35,7 @@ export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^(?:brown|wholemeal|whole wheat|whole-wheat) toast$/, id: "18076", why: "brown/wholemeal toast is whole-wheat bread, toasted" },
   { name: /^(?:black )?coffee$/, id: "14209", why: "coffee is brewed coffee, not instant powder or beans" },
   { name: /^(?:black )?tea$|^cup of tea$/, id: "14355", why: "tea is black tea, brewed" },
+  { name: /^(?:(?:bottled|fountain|sweet|southern|lemon|cold|chilled|snapple|brisk|lipton) )*iced (?:black )?teas?(?: sweetened)?$|^(?:southern )?sweet teas?$/, id: "14199", why: "iced tea as sold in the US (fountain or bottled) is black tea sweetened with sugar, ~90 kcal per 8 fl oz, unless unsweetened or diet is said" },
   { name: /^(?:coke|cola|coca[- ]cola|pepsi|soda|soda pop|pop|soft drink|fizzy drink|soft drink cola|cola soft drink|cola soda|cola beverage|cola drink|regular cola)$/, id: "14400", why: "a cola is the regular caffeinated cola, and the soft drink most meant by soda or soft drink" },
   { name: /^(?:diet coke|diet cola|diet pepsi|coke zero)$/, id: "14146", why: "a diet cola is a low-calorie cola with aspartame" },
   { name: /^(?:white )?rice$/, id: "20045", why: "rice is white long-grain rice, cooked (rice is eaten cooked)" },

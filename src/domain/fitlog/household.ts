@@ -106,7 +106,7 @@ export const sizedServings: ReadonlyArray<Sized> = [
   },
   {
     food: /\b(?:coffee|latte|cappuccino|mocha|americano|macchiato|tea|hot chocolate|cocoa)\b/,
-    units: ["small", "medium", "large", "cup", "each"],
+    units: ["small", "medium", "large", "cup", "each", "serving"],
     grams: { small: 355, medium: 473, large: 591 },
     why: "coffee-shop cups: small 12 fl oz, medium 16 fl oz, large 20 fl oz"
   },

@@ -288,7 +288,9 @@ export const searchRecords = (
   const prepWords = preparation === undefined ? [] : words(preparation)
   // The curated table is asked with the main phrase only: "warm oatmeal made with milk" is oatmeal.
   const mainWords = (cut < 0 ? allWords : allWords.slice(0, cut)).filter((w) => w !== "or")
-  const common = commonFoodFor(mainWords.join(" ")) ?? commonFoodFor(mainWords.filter((w) => !softWords.has(w) && !["unsweetened", "bottled", "tap", "still", "chilled", "cold", "100%", "pure", "natural"].includes(w) || mainWords.length === 1).join(" "))
+  const plainCommon = commonFoodFor(mainWords.join(" ")) ?? commonFoodFor(mainWords.filter((w) => !softWords.has(w) && !["unsweetened", "bottled", "tap", "still", "chilled", "cold", "100%", "pure", "natural"].includes(w) || mainWords.length === 1).join(" "))
+  // "unsweetened" or "diet" said is never a sweetened record, though the plain name finds one ("unsweetened iced tea").
+  const common = plainCommon !== undefined && mainWords.some((w) => w === "unsweetened" || w === "diet") && records.some((r) => r.record.id === plainCommon.id && /\b(?<!un)sweetened\b/i.test(r.record.description)) ? undefined : plainCommon
   const asked = new Set([...nameWords, ...prepWords].flatMap(expand))
   const index = wordIndex(records)
   const candidates = new Set(expand(head).flatMap((f) => index.get(f) ?? []))

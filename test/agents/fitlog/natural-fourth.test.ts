@@ -99,4 +99,15 @@ describe("natural phrasing, fourth pass", () => {
       expect((yield* foods("a medium brownie"))[0]).toMatch(/brownies.* @ 56$/)
       expect((yield* foods("a medium oatmeal cookie"))[0]).toMatch(/@ 30$/)
     }), { timeout: 60_000 })
+
+  it.effect("iced tea as sold in the US is sweetened unless said otherwise; hot tea is plain brewed tea", () =>
+    Effect.gen(function*() {
+      // Before: a large fountain iced tea was brewed tea, 6 kcal.
+      const iced = yield* run("a medium iced tea from the drive-thru")
+      expect(iced.items[0]?.food).toMatch(/^Beverages, tea, black, ready-to-drink, lemon, sweetened/)
+      expect(iced.items[0]?.grams).toBe(473)
+      // "unsweetened" said is never the sweetened record, though the plain name finds it.
+      expect((yield* foods("a tall glass of unsweetened iced tea"))[0]).toMatch(/unsweetened/)
+      expect((yield* foods("a mug of tea"))[0]).toMatch(/^Beverages, tea, black, brewed/)
+    }), { timeout: 60_000 })
 })
