@@ -93,7 +93,7 @@ export const sizedServings: ReadonlyArray<Sized> = [
   },
   {
     food: /^(?!.*\bbars?\b).*\b(?:chips|crisps|popcorn|pretzels|cheetos|doritos|fritos|cheez-?its?|crackers?|snacks?)\b/,
-    units: ["bag", "packet", "serving", "container"],
+    units: ["bag", "packet", "serving", "container", "can"],
     grams: { small: 28, medium: 43, large: 71 },
     plain: "small",
     why: "a single-serve snack bag: small 1 oz, medium 1.5 oz, large 2.5 oz"

@@ -56,13 +56,14 @@ const containerFilled = /\b((?:juice\s+)?(?:box|container|pouch|bottle|cup|glass
 /** A filling a dish is loaded or packed with ("a burrito packed with meat, beans and rice"): its contents, not a remark. */
 const fillingWord = String.raw`(?:(?:assorted |various |extra |ground |shredded |seasoned )?(?:meats?|beef|chicken|pork|beans|cheese|eggs?|rice|vegetables|veggies|lettuce|tomato(?:es)?|sausage|bacon|ham|turkey|fish|shrimp|potato(?:es)?|steak|tuna|salsa|guacamole|sour cream|chorizo|pepperoni)\b)`
 /** Where a trailing remark begins: "… cream to make it just right", "… milk for a sweet touch". */
-const trailingRemark = new RegExp(String.raw`\s+(?:(?:rich|high|low|packed|full|loaded|bursting)\s+(?:in|of|with)\s+(?!fat\b)(?!${fillingWord})|(?:this|that|last|yesterday)\s+(?:morning|afternoon|evening|night)\b|today\b|tonight\b|for\s+(?:a|an|some|my|the|extra|added|dipping|dessert|energy)\b|for\s+[a-z]+ing\b|to\s+[a-z]+\b|from\s+(?:my|our|a|an|the|scratch|home)\b|during\s|like\s|brimming\s|bursting\s|packed\s+with\b(?!\s+${fillingWord})|loaded\s+with\s+(?:flavou?r|goodness)\b|that\s|which\s|who\s|because\s|since\s|while\s|giving\s|keeping\s|making\s|leaving\s|perfect\s+for\b|just\s+(?:right|the|perfect|enough)\b|as\s+(?:a|an|my|the)\s|before\s|after\s|when\s|on\s+the\s+side\b).*$`, "i")
+const trailingRemark = new RegExp(String.raw`\s+(?:(?:rich|high|low|packed|full|loaded|bursting)\s+(?:in|of|with)\s+(?!fat\b)(?!${fillingWord})|(?:this|that|last|yesterday)\s+(?:morning|afternoon|evening|night)\b|today\b|tonight\b|for\s+(?:a|an|some|my|the|extra|added|dipping|dessert|energy)\b|for\s+[a-z]+ing\b|for\s+(?:extra\s+|added\s+)?(?:[a-z]+ness|flavou?r|crunch|texture|taste|colou?r|protein|fib(?:er|re)|energy|sweetening)\b|to\s+[a-z]+\b|from\s+(?:my|our|a|an|the|scratch|home)\b|during\s|like\s|brimming\s|bursting\s|packed\s+with\b(?!\s+${fillingWord})|loaded\s+with\s+(?:flavou?r|goodness)\b|that\s|which\s|who\s|because\s|since\s|while\s|giving\s|keeping\s|making\s|leaving\s|perfect\s+for\b|just\s+(?:right|the|perfect|enough)\b|as\s+(?:a|an|my|the)\s|as\s+well\b|before\s|after\s|when\s|on\s+the\s+side\b).*$`, "i")
 
 /**
  * ", complete with cheese, lettuce and tomato": what the food before comes with, counted in it (its record or its
- * typical parts), up to the next joining word.
+ * typical parts), up to the next joining word. So are bare examples of it: "mixed vegetables, including carrots and
+ * peas", "stir-fried vegetables such as broccoli" ("including a bagel", with an article, names a food of its own).
  */
-const completeWith = /,?\s+complete\s+with\s+.*?(?=,?\s+(?:accompanied|alongside|along|paired|complemented|washed|followed|served|plus|and\s+(?:a|an|one|i|then)\b)|$)/gi
+const completeWith = /,?\s+(?:complete\s+with|(?:including|such\s+as)(?!\s+(?:a|an|one|two|three|some|the|my|\d)\b))\s+.*?(?=,?\s+(?:accompanied|alongside|along|paired|complemented|washed|followed|served|plus|and\s+(?:a|an|one|i|then)\b)|$)/gi
 
 /** Joining words that always begin a new item. */
 const joiners = /\s*(?:(?<!\d),(?!\d)|;|\s(?:paired(?:\s+[a-z]+ly)?\s+with|along\s+with|alongside|accompanied\s+by|complemented(?:\s+[a-z]+ly)?\s+by|together\s+with|followed\s+by|washed\s+(?:it\s+)?down\s+with|as\s+well\s+as|with\s+a\s+side\s+of|with\s+sides?\s+of|and\s+a\s+side\s+of|and\s+then|served\s+with|topped\s+(?:off\s+)?with|plus|also)\s)\s*/i

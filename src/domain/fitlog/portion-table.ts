@@ -80,6 +80,8 @@ export const portionTable: ReadonlyArray<Portion> = [
   { food: beer, unit: "bottle", grams: 356, why: "a bottle of beer is 12 fl oz" },
   { food: beer, unit: "pint", grams: 568, why: "a pint of beer is the imperial pub pint, 568 ml" },
   { food: beer, unit: "each", grams: 356, why: "a beer is a 12 fl oz bottle or can" },
+  { food: beer, unit: "can", grams: 356, why: "a US can of beer or cider is 12 fl oz" },
+  { food: /\b(?:energy drinks?|monster|rockstar|amp)$/, unit: "can", grams: 473, why: "a can of energy drink (Monster, Rockstar, AMP) is 16 fl oz" },
   { food: /\b(?:soda|cola|coke|pepsi|lemonade|sprite|pop|root beer|ginger ale|ginger beer|soft drink)\b/, unit: "bottle", grams: 591, why: "a bottle of soft drink is 20 fl oz" },
   { food: /\b(?:soda|cola|coke|pepsi|ginger ale|soft drink|lemonade|root beer|sprite|pop|tonic)\b/, unit: "can", grams: 370, why: "a can of soft drink is 12 fl oz" },
   { food: /\bespresso\b/, unit: "each", grams: 30, why: "a shot of espresso is 1 fl oz" },

@@ -162,7 +162,7 @@ const householdGrams = (request: FoodRequest, household: ReadonlyArray<Household
   // A count of a thing ("a wing", "a medium pork chop"): USDA's own count portion of the food, scaled for a stated size.
   const factor = sizeFactor[unit]
   const counted = factor === undefined ? undefined
-    : household.find((h) => countable.test(h.description.toLowerCase()) && h.amount > 0 && h.grams / h.amount <= 700) ?? household.find(onePiece)
+    : household.find((h) => countable.test(h.description.toLowerCase()) && h.amount > 0 && h.grams / h.amount <= 700 && !notAsEaten.test(h.description.toLowerCase())) ?? household.find(onePiece)
   if (factor !== undefined && counted !== undefined) {
     const grams = (quantity * factor * counted.grams) / (sizeNotCount(counted) ? 1 : counted.amount)
     const size = factor === 1 ? "" : `, ×${factor} for ${unit}`
