@@ -110,4 +110,33 @@ describe("natural phrasing, fourth pass", () => {
       expect((yield* foods("a tall glass of unsweetened iced tea"))[0]).toMatch(/unsweetened/)
       expect((yield* foods("a mug of tea"))[0]).toMatch(/^Beverages, tea, black, brewed/)
     }), { timeout: 60_000 })
+
+  it.effect("bare examples after 'including' / 'such as' are the food before; with an article they are foods of their own", () =>
+    Effect.gen(function*() {
+      // Before: "including peas" and "corn" were added beside the cup of vegetables.
+      const veg = yield* foods("For supper I had a cup of mixed vegetables, including peas and corn, alongside a baked pork chop.")
+      expect(veg).toHaveLength(2)
+      expect(veg[0]).toMatch(/^Vegetables, mixed/)
+      const lunch = yield* foods("My lunch, including a bagel and a coffee, was quick.")
+      expect(lunch.join(" ")).toMatch(/Bagels/)
+    }), { timeout: 60_000 })
+
+  it.effect("assorted vegetables are mixed vegetables as eaten, a 1/2-cup side when no amount is said", () =>
+    Effect.gen(function*() {
+      // Before: "assorted vegetables" was a 385 g frozen turkey dinner (whose name lists them), and a "package yields" weight counted as one.
+      const json = yield* run("grilled fish with assorted vegetables")
+      const veg = json.items.find((i) => /Vegetables, mixed/.test(i.food ?? ""))
+      expect(veg?.food).toBe("Vegetables, mixed, frozen, cooked, boiled, drained, without salt")
+      expect(veg?.grams).toBe(91)
+    }), { timeout: 60_000 })
+
+  it.effect("a US can of beer is 12 fl oz, of energy drink 16 fl oz; a can of crisps is a snack serving, not 330 ml", () =>
+    Effect.gen(function*() {
+      expect((yield* foods("a can of lager"))[0]).toMatch(/@ 356$/)
+      // Monster (a brand) is the original drink, not its low-carb one.
+      expect((yield* foods("a can of Monster"))[0]).toMatch(/^Beverages, Energy Drink, Monster.* @ 473$/)
+      expect((yield* foods("a can of sour cream and onion potato chips"))[0]).toMatch(/potato chips.* @ 28$/)
+      // "for creaminess" and "as well" are remarks, not part of the name.
+      expect((yield* foods("a cup of coffee with a splash of skim milk for creaminess"))[1]).toMatch(/^Milk, nonfat/)
+    }), { timeout: 60_000 })
 })
