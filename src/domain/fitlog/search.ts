@@ -264,7 +264,8 @@ const flavours = ["chocolate", "vanilla", "strawberry", "cherry", "raspberry", "
  */
 const readName = (name: string): string => {
   const baby = /\bbaby[ -]?food\b|\bfor (?:babies|infants|toddlers)\b/i
-  const n = name.replace(/-(?:filled|coated|topped|covered|stuffed|dipped|glazed|iced)\b/gi, "")
+  // "a crisp apple" is an apple (crisp describes it); "apple crisp", crisp last, is the dessert.
+  const n = name.replace(/-(?:filled|coated|topped|covered|stuffed|dipped|glazed|iced)\b/gi, "").replace(/\bcrisp\s+(?=[a-z])/gi, "")
   return baby.test(n) ? `babyfood ${n.replace(baby, " ")}` : n
 }
 
