@@ -139,4 +139,18 @@ describe("natural phrasing, fourth pass", () => {
       // "for creaminess" and "as well" are remarks, not part of the name.
       expect((yield* foods("a cup of coffee with a splash of skim milk for creaminess"))[1]).toMatch(/^Milk, nonfat/)
     }), { timeout: 60_000 })
+
+  it.effect("a food shaped or named like another is that food: freezer pops, gummy fish, a crisp apple", () =>
+    Effect.gen(function*() {
+      // Before: a freezer pop was a 370 g can of cola, a gummy shark 218 g of raw fish, a crisp pear-sized apple an apple crisp.
+      expect((yield* foods("an orange freezer pop"))[0]).toMatch(/^Frozen novelties, ice type, pop/)
+      const gummy = yield* run("three gummy sharks")
+      expect(gummy.items[0]?.food).toMatch(/^Candies, gumdrops/)
+      expect(note(gummy.items[0])).toContain("counted as gumdrops")
+      expect((yield* foods("a crisp green apple"))[0]).toMatch(/^Apples, raw/)
+      // A preparation note is no food: "without any added fat" never finds a fat record.
+      const carrots = yield* foods("a cup of carrots steamed without any added fat")
+      expect(carrots).toHaveLength(1)
+      expect(carrots[0]).toMatch(/^Carrots/)
+    }), { timeout: 60_000 })
 })
