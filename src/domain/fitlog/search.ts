@@ -253,6 +253,9 @@ const genericHeads = new Set(["meal", "meals", "option", "options", "entree", "e
 /** Dishes named by their kind ("Caesar salad", "chicken curry", "lentil soup"): a record of another kind is another dish. */
 const kindedDishes = new Set(["salad", "soup", "curry", "stew", "casserole", "chowder"])
 
+/** Plants whose "milk" is a drink made from them, not a dairy milk. */
+const plantMilks = new Set(["oat", "oats", "almond", "rice", "soy", "soya", "coconut", "cashew", "hemp", "pea", "hazelnut", "macadamia", "flax", "quinoa"])
+
 /** Flavours: a flavoured variant only when the flavour is named ("milk" is not chocolate milk). */
 const flavours = ["chocolate", "vanilla", "strawberry", "cherry", "raspberry", "blueberry", "peach", "mocha", "caramel", "cinnamon", "maple", "butterscotch", "coconut", "mint", "peppermint", "fudge", "banana"]
 
@@ -268,6 +271,12 @@ const readName = (name: string): string => {
   return baby.test(n) ? `babyfood ${n.replace(baby, " ")}` : n
 }
 
+/**
+ * A container or measure before "of" ("cup of tea", "packet of crisps", "bar of chocolate"): the portion (weighed by
+ * portions.ts from the whole name), not the food; the food is what it holds and is found as if named alone.
+ */
+const measureOf = /^(?:cups?|mugs?|glass(?:es)?|packets?|packs?|bags?|bowls?|cans?|tins?|bottles?|pots?|tubs?|cartons?|boxes?|jars?|bars?|handfuls?|servings?|portions?)\s+of\s+(?=\S)/i
+
 /** Ranked matches for a food name (and its preparation), best first; the head noun always matches. */
 export const searchRecords = (
   records: ReadonlyArray<IndexedRecord>,
@@ -275,7 +284,7 @@ export const searchRecords = (
   preparation?: string,
   limit = 10
 ): ReadonlyArray<ScoredRecord> => {
-  const allWords = words(readName(name)).filter((w) => !fillerWords.has(w) || w === "or" || w === "with" || w === "in" || w === "on")
+  const allWords = words(readName(name.replace(measureOf, ""))).filter((w) => !fillerWords.has(w) || w === "or" || w === "with" || w === "in" || w === "on")
   const nameWords = allWords.filter((w) => w !== "or" && !trailers.has(w))
   const head = headNoun(allWords.filter((w) => w !== "or"))
   // "a hearty 11 oz meal" names no food: reported unmatched, never "Cracker meal".
@@ -288,7 +297,8 @@ export const searchRecords = (
   const prepWords = preparation === undefined ? [] : words(preparation)
   // The curated table is asked with the main phrase only: "warm oatmeal made with milk" is oatmeal.
   const mainWords = (cut < 0 ? allWords : allWords.slice(0, cut)).filter((w) => w !== "or")
-  const common = commonFoodFor(mainWords.join(" ")) ?? commonFoodFor(mainWords.filter((w) => !softWords.has(w) && !["unsweetened", "bottled", "tap", "still", "chilled", "cold", "100%", "pure", "natural"].includes(w) || mainWords.length === 1).join(" "))
+  // Asked with its preparation first when one was said: "baked beans" is the curated canned record, not beans baked at home.
+  const common = (prepWords.length === 0 ? undefined : commonFoodFor([...prepWords, ...mainWords].join(" "))) ?? commonFoodFor(mainWords.join(" ")) ?? commonFoodFor(mainWords.filter((w) => !softWords.has(w) && !["unsweetened", "bottled", "tap", "still", "chilled", "cold", "100%", "pure", "natural"].includes(w) || mainWords.length === 1).join(" "))
   const asked = new Set([...nameWords, ...prepWords].flatMap(expand))
   const index = wordIndex(records)
   const candidates = new Set(expand(head).flatMap((f) => index.get(f) ?? []))
@@ -299,6 +309,7 @@ export const searchRecords = (
   // The word naming the kind of the head ("caesar" salad, "chicken" curry), when there is one.
   const before = mainWords[mainWords.indexOf(head) - 1]
   const kind = kindedDishes.has(head) && mainWords.indexOf(head) > 0 && before !== undefined && !softWords.has(before) && !optional.has(before) && /^[a-z]{3,}$/.test(before) ? before : undefined
+  const plant = ["milk", "milks"].includes(head) && before !== undefined && plantMilks.has(before) ? before : undefined
   const scored: Array<ScoredRecord> = []
   for (const i of candidates) {
     const r = records[i]
@@ -338,6 +349,9 @@ export const searchRecords = (
     if (!curated && r.chain.size > 0 && !chainNamed) continue
     // "Caesar salad" is not "Potato salad with egg" nor "McDONALD'S Bacon Ranch Salad": a dish named by its kind is a record of that kind.
     if (!curated && kind !== undefined && !expand(kind).some((f) => r.all.has(f))) continue
+    // "oat milk", "almond milk": a plant's milk is a record naming the plant and the milk, never a dairy milk (SR28 has
+    // no oat milk: it is then unmatched, not buttermilk).
+    if (!curated && plant !== undefined && !(forms(plant).some((f) => r.main.has(f)) && forms(head).some((f) => r.main.has(f)))) continue
     // The head named only by a word made from it ("breaded", "pickled", "buttered") is another food made with it.
     if (!curated && namesOnlyByDerivedWord(r, head)) continue
     if (!curated && isOtherFamily(r, expand(head), asked)) continue

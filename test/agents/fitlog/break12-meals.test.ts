@@ -94,6 +94,6 @@ describe("break test 12: a new user's meals, offline", () => {
         expect(foods, text).toEqual([null])
       }
       const json = estimateJson(yield* estimate("a glass of almond milk"))
-      expect(json.items.map((i) => i.food ?? "")[0], "almond milk is in SR28").toMatch(/almond milk/i)
+      expect(json.items.map((i) => i.food ?? "")[0], "almond milk is in SR28: plain, unsweetened unless a flavour is named").toMatch(/^Beverages, almond milk, unsweetened/)
     }).pipe(Effect.provide(layer)), 120_000)
 })
