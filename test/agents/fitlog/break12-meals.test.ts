@@ -96,4 +96,38 @@ describe("break test 12: a new user's meals, offline", () => {
       const json = estimateJson(yield* estimate("a glass of almond milk"))
       expect(json.items.map((i) => i.food ?? "")[0], "almond milk is in SR28: plain, unsweetened unless a flavour is named").toMatch(/^Beverages, almond milk, unsweetened/)
     }).pipe(Effect.provide(layer)), 120_000)
+
+  // "a whole pizza" and "a 14-inch pizza" say the whole of it (USDA: a 14-inch pizza is 8 slices of 107 g); a pizza of
+  // another size scales with its area at the same thickness. Never one slice, never a school-lunch whole-grain pizza.
+  it.effect("a whole pizza, or one named by its size, is the whole pizza", () =>
+    Effect.gen(function*() {
+      const failures = yield* check([
+        ["a whole pizza", [[/^Pizza, cheese topping, regular crust/, 856]]],
+        ["a 14-inch pizza", [[/^(?!School).*pizza/i, 856]]],
+        ["a 12 inch pizza", [[/^(?!School).*pizza/i, 629]]],
+        ["2 slices of pizza", [[/^Pizza, cheese topping, regular crust/, 214]]]
+      ])
+      expect(failures).toEqual([])
+    }).pipe(Effect.provide(layer)), 120_000)
+
+  // A record that names the food only among what it is made from is another food: a peanut sauce made with soy sauce
+  // is not soy sauce.
+  it.effect("a food named only among a record's ingredients is not that record", () =>
+    Effect.gen(function*() {
+      const failures = yield* check([
+        ["a tablespoon of soy sauce", [[/^Soy sauce/, 16]]]
+      ])
+      expect(failures).toEqual([])
+    }).pipe(Effect.provide(layer)), 120_000)
+
+  // "brekkie" (British and Australian for breakfast) names the meal, and its label is no food.
+  it.effect("a meal named the British way is the meal, not a food", () =>
+    Effect.gen(function*() {
+      const json = estimateJson(yield* estimate("brekkie: 2 rashers of bacon and a fried egg"))
+      expect(json.meal).toBe("breakfast")
+      const failures = yield* check([
+        ["brekkie: 2 rashers of bacon and a fried egg", [[/^Pork, cured, bacon/, 16], [/^Egg, whole, cooked, fried/, undefined]]]
+      ])
+      expect(failures).toEqual([])
+    }).pipe(Effect.provide(layer)), 120_000)
 })
