@@ -240,7 +240,9 @@ export const readNarrative = (text: string, isFoodWord?: (word: string) => boole
         const named = read.toLowerCase().split(/[^a-z]+/).some((w) => w.length > 2 && !isFiller(w) && isFoodWord(w))
         // A food of the curated table is named though none of its words is a table word ("a Big Mac" and then "fries").
         const previousWords = previous === undefined ? [] : nameAfterAmount(previous).toLowerCase().split(/[^a-z0-9%]+/).filter((w) => w.length > 0)
-        const previousNamed = previous !== undefined && (previousWords.some((w) => w.length > 2 && isFoodWord(w)) || commonFoodFor(previousWords.join(" ")) !== undefined)
+        // What followed it with "with" is still part of it ("a Quarter Pounder with cheese").
+        const withIt = previous !== undefined && normal.toLowerCase().includes(`${nameAfterAmount(previous).toLowerCase()} with ${read.toLowerCase().split(/\s+/)[0] ?? ""}`)
+        const previousNamed = previous !== undefined && (previousWords.some((w) => w.length > 2 && isFoodWord(w)) || !withIt && commonFoodFor(previousWords.join(" ")) !== undefined)
         if (previous !== undefined && !previousNamed && named) {
           pieces[pieces.length - 1] = `${previous} ${read}`
           continue
