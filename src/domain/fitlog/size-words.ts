@@ -63,7 +63,7 @@ export const wholeThings = (
   const wholeSaid = /\bwhole\b(?!\s*(?:wheat|grain|milk|meal|food|-))/.test(name)
   const diameter = /\b(\d{1,2})\s*-?\s*(?:inch(?:es)?\b|in\b|")/.exec(name)
   const entire = quantity >= 1 && countUnits.includes(unit) && (wholeSaid || diameter !== null) ? classWeight(wholeOf, name, record) : undefined
-  const stated = entire === undefined ? undefined : /(\d+)-inch/.exec(entire.why)
+  const stated = entire === undefined ? null : /(\d+)-inch/.exec(entire.why)
   if (entire !== undefined && (wholeSaid || stated !== null)) {
     const ratio = diameter === null || stated === null ? 1 : (Number(diameter[1]) / Number(stated[1])) ** 2
     const grams = quantity * entire.grams * ratio
