@@ -130,4 +130,23 @@ describe("break test 12: a new user's meals, offline", () => {
       ])
       expect(failures).toEqual([])
     }).pipe(Effect.provide(layer)), 120_000)
+
+  // A wrap built from its parts holds the fillings named — avocado too — and no cheese nobody named (a burrito's usual
+  // cheese is a burrito's).
+  it.effect("a wrap holds what the user named, nothing else", () =>
+    Effect.gen(function*() {
+      const failures = yield* check([
+        ["a chicken, bacon and avocado wrap", [[/^Tortillas/, 72], [/bacon/i, 23], [/^Chicken/, 85], [/^Avocados, raw/, 34]]]
+      ])
+      expect(failures).toEqual([])
+    }).pipe(Effect.provide(layer)), 120_000)
+
+  // A doubled letter typed once in a short word ("egs") is corrected like a longer misspelling.
+  it.effect("a short word missing a doubled letter is corrected", () =>
+    Effect.gen(function*() {
+      const failures = yield* check([
+        ["3 scrambled egs", [[/^Egg, whole, cooked, scrambled/, undefined]]]
+      ])
+      expect(failures).toEqual([])
+    }).pipe(Effect.provide(layer)), 120_000)
 })
