@@ -73,7 +73,8 @@ const fillings: ReadonlyArray<Filling> = [
   { word: /\blettuce\b/, id: "11251", label: "lettuce", grams: { sandwich: 10, burrito: 10, taco: 10 } },
   { word: /\btomato(?:es)?\b/, id: "11529", label: "tomato (2 slices)", grams: { sandwich: 40, burrito: 30, taco: 15 } },
   { word: /\b(?:mayo|mayonnaise|spread)\b/, id: "04025", label: "mayonnaise (1 tbsp)", grams: { sandwich: 14, burrito: 14, taco: 0 } },
-  { word: /\bsalsa\b/, id: "06164", label: "salsa (2 tbsp)", grams: { sandwich: 0, burrito: 36, taco: 18 } }
+  { word: /\bsalsa\b/, id: "06164", label: "salsa (2 tbsp)", grams: { sandwich: 0, burrito: 36, taco: 18 } },
+  { word: /\bavocados?\b/, id: "09038", label: "avocado (1/4 of a Hass avocado, sliced)", grams: { sandwich: 34, burrito: 34, taco: 17 } }
 ]
 
 /** Meat fillings a frankfurter is made of. */
@@ -106,7 +107,8 @@ export const dishFor = (rawName: string): Dish | undefined => {
   const named = fillings.filter((f) => f.word.test(said) && f.grams[holder.kind] > 0 && !(frank && meats.has(f.id)))
   const usual = usualFillings(name, holder.kind)
   // A burrito has cheese in it unless it is said to have none.
-  const cheese = holder.kind === "burrito" ? ["cheese"] : []
+  // A burrito comes with cheese; a wrap holds only what is named.
+  const cheese = holder.kind === "burrito" && /\bburritos?\b/.test(name) ? ["cheese"] : []
   const wanted = named.length > 0 ? cheese : usual
   const leftOut = (f: Filling) => f.word.test(name) && !f.word.test(said)
   const chosen = [...named, ...fillings.filter((f) => !named.includes(f) && !leftOut(f) && wanted.some((word) => f.word.test(word)))]

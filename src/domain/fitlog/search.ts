@@ -115,6 +115,11 @@ export const correctTypos = (name: string, vocab: ReadonlySet<string>): string =
   corrections.set(vocab, memo)
   return name.split(/(\s+)/).map((token) => {
     const w = fold(token)
+    // A short word with a doubled letter typed once ("egs"): the table word with that letter doubled.
+    if (/^[a-z]{3}$/.test(w) && !isKnown(w, vocab)) {
+      const doubled = [...w].map((c, i) => `${w.slice(0, i + 1)}${c}${w.slice(i + 1)}`).find((d) => vocab.has(d))
+      return doubled ?? token
+    }
     if (!/^[a-z]{4,}$/.test(w) || isKnown(w, vocab)) return token
     const known = memo.get(w)
     if (known !== undefined) return known === w ? token : known
