@@ -251,8 +251,12 @@ const softWords = new Set(["home", "homemade", "recipe", "style", "type", "resta
   "delicious", "crisp", "fluffy", "filling", "fulfilling", "rich", "robust", "bubbly", "zesty", "soothing", "moist", "smooth", "thick", "creamy", "tender", "savory", "savoury", "pure", "clean", "golden", "chewy", "included", "combination", "feasted", "added", "sided",
   // Sizes a food is sold or served in ("a personal size pizza", "an individual-sized pie", "a single stick"): the portion, not the food.
   "personal", "individual", "single", "size", "serving", "servings", "portion", "snack", ...cuts,
-  // How much of it or how big across ("a whole pizza", "a 12 inch pizza"): weighed by portions.ts, not the food.
-  "whole", "inch", "inches"])
+  // How big across ("a 12 inch pizza"): weighed by portions.ts, not the food.
+  "inch", "inches"])
+
+/** "a whole pizza": "whole" leading the name is how much (portions.ts), unless it names the kind ("whole milk", "whole wheat"). */
+const wholeAmount = (ws: ReadonlyArray<string>): boolean =>
+  ws[0] === "whole" && ws.length > 1 && !/^(?:milk|wheat|grains?|meal|foods?|kernel|egg|eggs|bean|beans)$/.test(ws[1] ?? "")
 
 /** Words that name an occasion or a choice, not a food ("a hearty 11 oz meal", "a frozen option"): as the head, nothing is matched. */
 const genericHeads = new Set(["meal", "meals", "option", "options", "entree", "entrees", "dish", "dishes", "choice", "selection", "plate", "platter", "combo", "something", "item", "items"])
@@ -307,7 +311,7 @@ export const searchRecords = (
   const mainWords = (cut < 0 ? allWords : allWords.slice(0, cut)).filter((w) => w !== "or")
   // Asked with its preparation first when one was said: "baked beans" is the curated canned record, not beans baked at home.
   // "cup of tea", "packet of crisps": the curated table is asked for what the container holds.
-  const lookupWords = cut < 0 && measureOf.test(name.trim()) ? mainWords.slice(1) : mainWords
+  const lookupWords = cut < 0 && measureOf.test(name.trim()) || wholeAmount(mainWords) ? mainWords.slice(1) : mainWords
   const common = (prepWords.length === 0 ? undefined : commonFoodFor([...prepWords, ...lookupWords].join(" "))) ?? commonFoodFor(lookupWords.join(" ")) ?? commonFoodFor(lookupWords.filter((w) => !softWords.has(w) && !["unsweetened", "bottled", "tap", "still", "chilled", "cold", "100%", "pure", "natural"].includes(w) || lookupWords.length === 1).join(" "))
   const asked = new Set([...nameWords, ...prepWords].flatMap(expand))
   const index = wordIndex(records)
@@ -315,6 +319,7 @@ export const searchRecords = (
   // The curated record is always a candidate ("pepsi" is a cola whose SR28 name does not say Pepsi).
   if (common !== undefined) records.forEach((r, i) => (r.record.id === common.id ? candidates.add(i) : undefined))
   for (const w of nameWords) if (softWords.has(w) || /^\d+$/.test(w)) optional.add(w)
+  if (wholeAmount(nameWords)) optional.add("whole")
   const required = nameWords.filter((w) => !optional.has(w) && !described.has(w))
   // The word naming the kind of the head ("caesar" salad, "chicken" curry), when there is one.
   const before = mainWords[mainWords.indexOf(head) - 1]
