@@ -34,7 +34,7 @@ export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^(?:white )?toast$/, id: "18070", why: "toast is white bread, toasted" },
   { name: /^(?:brown|wholemeal|whole wheat|whole-wheat) toast$/, id: "18076", why: "brown/wholemeal toast is whole-wheat bread, toasted" },
   { name: /^(?:black )?coffee$/, id: "14209", why: "coffee is brewed coffee, not instant powder or beans" },
-  { name: /^(?:black )?tea$|^cup of tea$/, id: "14355", why: "tea is black tea, brewed" },
+  { name: /^(?:black )?tea$|^cup of tea$|^cuppa$|^(?:builders?|english breakfast|breakfast) tea$/, id: "14355", why: "tea is black tea, brewed (a cuppa, builder's tea and breakfast tea are British names for it)" },
   { name: /^(?:coke|cola|coca[- ]cola|pepsi|soda|soda pop|pop|soft drink|fizzy drink|soft drink cola|cola soft drink|cola soda|cola beverage|cola drink|regular cola)$/, id: "14400", why: "a cola is the regular caffeinated cola, and the soft drink most meant by soda or soft drink" },
   { name: /^(?:diet coke|diet cola|diet pepsi|coke zero)$/, id: "14146", why: "a diet cola is a low-calorie cola with aspartame" },
   { name: /^(?:white )?rice$/, id: "20045", why: "rice is white long-grain rice, cooked (rice is eaten cooked)" },
@@ -100,6 +100,7 @@ export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^(?:white |plain |all purpose |plain white )?flour$/, id: "20081", why: "flour with no kind named is white all-purpose (UK: plain) flour, enriched, the everyday kind" },
   { name: /^(?:unsweetened |plain )?almond milk$/, id: "14091", why: "almond milk with no flavour named is the plain unsweetened carton, not chocolate or vanilla" },
   { name: /^soy sauce$|^soya sauce$/, id: "16123", why: "soy sauce with no kind named is shoyu (soy and wheat), the usual table soy sauce" },
+  { name: /^(?:white |granulated |caster |table )?sugars?$/, id: "19335", why: "sugar with no kind named is white granulated sugar (brown only when named)" },
   { name: /^peanut butter$/, id: "16098", why: "peanut butter is smooth, with salt" },
   { name: /^(?:beef )?steaks?$/, id: "13451", why: "a steak with no cut named is a beef steak as served: top sirloin, the everyday cut, lean and fat, cooked (not a Salisbury steak, which is a minced-beef patty)" },
   // British names for the same foods.

@@ -43,7 +43,8 @@ const holders: ReadonlyArray<Holder> = [
   { noun: /\bbagels?\b/, kind: "sandwich", part: () => ({ label: "a bagel", id: "18001", grams: 99 }) },
   { noun: /\bcroissants?\b/, kind: "sandwich", part: () => ({ label: "a croissant", id: "18239", grams: 57 }) },
   { noun: /\b(?:buns?|rolls?|hot ?dogs?)\b/, kind: "sandwich", part: (n) => ({ label: "a bun", id: wheat(n) ? "28313" : "18350", grams: 44 }) },
-  { noun: /\bsandwich(?:es)?\b|\bbread\b|\btoast\b/, kind: "sandwich", part: (n) => wheat(n) ? { label: "2 slices wheat bread", id: "18075", grams: 64 } : { label: "2 slices white bread", id: "18069", grams: 58 } }
+  // A toastie (UK) is a toasted sandwich.
+  { noun: /\bsandwich(?:es)?\b|\btoasties?\b|\bbread\b|\btoast\b/, kind: "sandwich", part: (n) => wheat(n) ? { label: "2 slices wheat bread", id: "18075", grams: 64 } : { label: "2 slices white bread", id: "18069", grams: 58 } }
 ]
 
 interface Filling {
@@ -114,7 +115,7 @@ export const dishFor = (rawName: string): Dish | undefined => {
   const chosen = [...named, ...fillings.filter((f) => !named.includes(f) && !leftOut(f) && wanted.some((word) => f.word.test(word)))]
   if (named.length === 0 && usual.length === 0) return undefined
   // Bread with one spread and no "sandwich" ("toast with jam", "bread and cheese") is two foods, not a dish.
-  if (holder.kind === "sandwich" && !/\b(?:sandwich(?:es)?|biscuits?|bagels?|muffins?|croissants?|buns?|rolls?|hot ?dogs?)\b/.test(name)) return undefined
+  if (holder.kind === "sandwich" && !/\b(?:sandwich(?:es)?|toasties?|biscuits?|bagels?|muffins?|croissants?|buns?|rolls?|hot ?dogs?)\b/.test(name)) return undefined
   return {
     name: rawName,
     parts: [holder.part(name), ...chosen.map((f) => ({ label: f.label, id: f.id, grams: f.grams[holder.kind] }))],
