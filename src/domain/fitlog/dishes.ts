@@ -43,7 +43,8 @@ const holders: ReadonlyArray<Holder> = [
   { noun: /\bbagels?\b/, kind: "sandwich", part: () => ({ label: "a bagel", id: "18001", grams: 99 }) },
   { noun: /\bcroissants?\b/, kind: "sandwich", part: () => ({ label: "a croissant", id: "18239", grams: 57 }) },
   { noun: /\b(?:buns?|rolls?|hot ?dogs?)\b/, kind: "sandwich", part: (n) => ({ label: "a bun", id: wheat(n) ? "28313" : "18350", grams: 44 }) },
-  { noun: /\bsandwich(?:es)?\b|\bbread\b|\btoast\b/, kind: "sandwich", part: (n) => wheat(n) ? { label: "2 slices wheat bread", id: "18075", grams: 64 } : { label: "2 slices white bread", id: "18069", grams: 58 } }
+  // A toastie (UK) is a toasted sandwich.
+  { noun: /\bsandwich(?:es)?\b|\btoasties?\b|\bbread\b|\btoast\b/, kind: "sandwich", part: (n) => wheat(n) ? { label: "2 slices wheat bread", id: "18075", grams: 64 } : { label: "2 slices white bread", id: "18069", grams: 58 } }
 ]
 
 interface Filling {
@@ -73,7 +74,8 @@ const fillings: ReadonlyArray<Filling> = [
   { word: /\blettuce\b/, id: "11251", label: "lettuce", grams: { sandwich: 10, burrito: 10, taco: 10 } },
   { word: /\btomato(?:es)?\b/, id: "11529", label: "tomato (2 slices)", grams: { sandwich: 40, burrito: 30, taco: 15 } },
   { word: /\b(?:mayo|mayonnaise|spread)\b/, id: "04025", label: "mayonnaise (1 tbsp)", grams: { sandwich: 14, burrito: 14, taco: 0 } },
-  { word: /\bsalsa\b/, id: "06164", label: "salsa (2 tbsp)", grams: { sandwich: 0, burrito: 36, taco: 18 } }
+  { word: /\bsalsa\b/, id: "06164", label: "salsa (2 tbsp)", grams: { sandwich: 0, burrito: 36, taco: 18 } },
+  { word: /\bavocados?\b/, id: "09038", label: "avocado (1/4 of a Hass avocado, sliced)", grams: { sandwich: 34, burrito: 34, taco: 17 } }
 ]
 
 /** Meat fillings a frankfurter is made of. */
@@ -106,13 +108,14 @@ export const dishFor = (rawName: string): Dish | undefined => {
   const named = fillings.filter((f) => f.word.test(said) && f.grams[holder.kind] > 0 && !(frank && meats.has(f.id)))
   const usual = usualFillings(name, holder.kind)
   // A burrito has cheese in it unless it is said to have none.
-  const cheese = holder.kind === "burrito" ? ["cheese"] : []
+  // A burrito comes with cheese; a wrap holds only what is named.
+  const cheese = holder.kind === "burrito" && /\bburritos?\b/.test(name) ? ["cheese"] : []
   const wanted = named.length > 0 ? cheese : usual
   const leftOut = (f: Filling) => f.word.test(name) && !f.word.test(said)
   const chosen = [...named, ...fillings.filter((f) => !named.includes(f) && !leftOut(f) && wanted.some((word) => f.word.test(word)))]
   if (named.length === 0 && usual.length === 0) return undefined
   // Bread with one spread and no "sandwich" ("toast with jam", "bread and cheese") is two foods, not a dish.
-  if (holder.kind === "sandwich" && !/\b(?:sandwich(?:es)?|biscuits?|bagels?|muffins?|croissants?|buns?|rolls?|hot ?dogs?)\b/.test(name)) return undefined
+  if (holder.kind === "sandwich" && !/\b(?:sandwich(?:es)?|toasties?|biscuits?|bagels?|muffins?|croissants?|buns?|rolls?|hot ?dogs?)\b/.test(name)) return undefined
   return {
     name: rawName,
     parts: [holder.part(name), ...chosen.map((f) => ({ label: f.label, id: f.id, grams: f.grams[holder.kind] }))],

@@ -9,6 +9,7 @@
  * said after its food ("a bottle of water, 12 fl oz") is moved onto it.
  * Pure and total.
  */
+import { commonFoodFor } from "./common-foods.js"
 import { fillerWords, remarkWords, structuralWords } from "./english.js"
 
 const massOrVolume = String.raw`(?:\d+(?:[.,]\d+)?|\d+\s*\/\s*\d+)[\s-]*(?:g|gr|grams?|grammes?|kg|mg|ml|millilit(?:re|er)s?|l|litres?|liters?|oz|ounces?|lbs?|pounds?|fl\.?\s?oz|fluid ounces?)\b`
@@ -85,8 +86,12 @@ const filledDishes = /\b(?:nachos|lasagnas?|lasagnes?|salads?|burritos?|tacos?|s
 const fillingList = /^(?:(?:(?:assorted |various |extra )?meats?|beef|chicken|pork|beans|refried beans|cheese|egg|eggs|rice|vegetables|veggies|lettuce|tomato(?:es)?|sausage|bacon|ham|turkey|fish|shrimp|potato(?:es)?|steak|tuna|salsa|guacamole|sour cream|onions?|peppers?|mushrooms?|spinach|ground beef|pepperoni|chorizo)(?:,?\s+(?:and|or|&)\s+|,\s*|$))+$/i
 const filledDish = (dish: string, rest: string) => filledDishes.test(dish.trim()) && fillingList.test(rest.replace(trailingRemark, "").trim())
 
-/** "X and Y" naming one food: kept whole. */
-const oneFood = /\b(?:mac|macaroni|half|sweet|salt|cookies|pork|franks?|surf|bread|peaches|strawberries|bangers|toad|bubble|liver|steak|ham|cheese|sour cream) (?:and|&|n|'n') (?:cheese|half|sour|vinegar|pepper|cream|beans|turf|butter|mash|in the hole|squeak|onions?|kidney|eggs?|pineapple)\b/i
+/**
+ * "X and Y" naming one food or flavour: kept whole. Each pair is named, not every left word with every right word:
+ * "cheese and beans" on a potato are two toppings, "steak and eggs" two foods.
+ */
+const andWord = String.raw`\s+(?:and|&|n|'n')\s+`
+const oneFood = new RegExp(String.raw`\b(?:(?:mac|macaroni)${andWord}cheese|half${andWord}half|sweet${andWord}sour|salt${andWord}(?:vinegar|pepper)|cookies${andWord}cream|(?:pork|franks?)${andWord}beans|surf${andWord}turf|bread${andWord}butter|(?:peaches|strawberries)${andWord}cream|bangers${andWord}mash|toad in the hole|bubble${andWord}squeak|liver${andWord}onions?|steak${andWord}(?:kidney|cheese)|ham${andWord}(?:cheese|pineapple)|(?:sour cream|cheese)${andWord}onions?)\b`, "i")
 /** A hot drink with milk, cream or sugar named without an amount takes what people put in one: a splash, a teaspoon. */
 const hotDrink = /\b(?:tea|teas|coffee|coffees|espresso|cuppa|americano|chai)$/i
 const inDrink = (drink: string, added: string): string =>
@@ -255,7 +260,11 @@ export const readNarrative = (text: string, isFoodWord?: (word: string) => boole
       if (previous !== undefined && onlyDescribes(read, isFoodWord)) continue
       if (isFoodWord !== undefined && !startsItem.test(read)) {
         const named = read.toLowerCase().split(/[^a-z]+/).some((w) => w.length > 2 && !isFiller(w) && isFoodWord(w))
-        const previousNamed = previous !== undefined && nameAfterAmount(previous).toLowerCase().split(/[^a-z]+/).some((w) => w.length > 2 && isFoodWord(w))
+        // A food of the curated table is named though none of its words is a table word ("a Big Mac" and then "fries").
+        const previousWords = previous === undefined ? [] : nameAfterAmount(previous).toLowerCase().split(/[^a-z0-9%]+/).filter((w) => w.length > 0)
+        // What followed it with "with" is still part of it ("a Quarter Pounder with cheese").
+        const withIt = previous !== undefined && normal.toLowerCase().includes(`${nameAfterAmount(previous).toLowerCase()} with ${read.toLowerCase().split(/\s+/)[0] ?? ""}`)
+        const previousNamed = previous !== undefined && (previousWords.some((w) => w.length > 2 && isFoodWord(w)) || !withIt && commonFoodFor(previousWords.join(" ")) !== undefined)
         if (previous !== undefined && !previousNamed && named) {
           pieces[pieces.length - 1] = `${previous} ${read}`
           continue

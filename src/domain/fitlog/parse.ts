@@ -32,7 +32,8 @@ export interface ParsedText {
 }
 
 const mealWords: ReadonlyArray<readonly [RegExp, Meal]> = [
-  [/\bbreakfast\b|\bbrunch\b/i, "breakfast"],
+  // "brekkie"/"brekky" is British and Australian for breakfast.
+  [/\bbreakfast\b|\bbrunch\b|\bbrekk(?:ie|y)\b/i, "breakfast"],
   [/\blunch\b/i, "lunch"],
   [/\bdinner\b|\bsupper\b|\btea time\b/i, "dinner"],
   [/\bsnacks?\b/i, "snacks"]
@@ -40,16 +41,16 @@ const mealWords: ReadonlyArray<readonly [RegExp, Meal]> = [
 
 /** A meal word not naming a food ("breakfast burrito", "snack mix", "dinner roll", "lunch meat"). */
 const mealWordFood = String.raw`(?!\s+(?:tarts?|burritos?|sandwich(?:es)?|sausages?|bars?|mix|rolls?|meat|cereals?|pizza|biscuits?|potatoes|casserole|cakes?|crackers|chips|foods?|pastr(?:y|ies)|links?|patt(?:y|ies)|wraps?|tacos?|muffins?|strips|bowl|skillet|platter|special|combo)\b)`
-const mealPhrase = new RegExp(String.raw`(?:^|[\s,.;])(?:(?:for|at|as|with|during|my)\s+)*(?:a\s+|my\s+)?(breakfast|brunch|lunch|dinner|supper|(?<!\b(?:fruit|veggie|vegetable|rice|pork|corn|granola|cheese|protein|chocolate|yogurt|seaweed|nut|cracker|pretzel|potato)\s)snacks?)\b(?!-)${mealWordFood}\s*:?`, "gi")
+const mealPhrase = new RegExp(String.raw`(?:^|[\s,.;])(?:(?:for|at|as|with|during|my)\s+)*(?:a\s+|my\s+)?(breakfast|brunch|brekkie|brekky|lunch|dinner|supper|(?<!\b(?:fruit|veggie|vegetable|rice|pork|corn|granola|cheese|protein|chocolate|yogurt|seaweed|nut|cracker|pretzel|potato)\s)snacks?)\b(?!-)${mealWordFood}\s*:?`, "gi")
 
 /** "a healthy snack of a banana", "a quick lunch consisting of soup": the occasion, then the food it was. */
-const mealOf = new RegExp(String.raw`(?:^|(?<=[\s,.;]))(?:a|an|my|our|the)\s+(?:[a-z-]+\s+){0,2}?(breakfast|brunch|lunch|dinner|supper|snacks?|meal)\s+(?:of|consisting\s+of|made\s+up\s+of|featuring)\s+`, "gi")
+const mealOf = new RegExp(String.raw`(?:^|(?<=[\s,.;]))(?:a|an|my|our|the)\s+(?:[a-z-]+\s+){0,2}?(breakfast|brunch|brekkie|brekky|lunch|dinner|supper|snacks?|meal)\s+(?:of|consisting\s+of|made\s+up\s+of|featuring)\s+`, "gi")
 
 /**
  * The occasion said with describing words before the meal word: "For a light snack,", "For my midday meal,",
  * "at a late lunch". It names no food (the describing words describe the occasion), so it goes whole.
  */
-const describedMeal = new RegExp(String.raw`(?:^|(?<=[\s,.;]))(?:for|at|during|as)\s+(?:a|an|my|our|the|this)\s+(?:[a-z-]+\s+){1,2}?(breakfast|brunch|lunch|dinner|supper|snacks?|meal)\b${mealWordFood}(?!\s+(?:of|with)\b)`, "gi")
+const describedMeal = new RegExp(String.raw`(?:^|(?<=[\s,.;]))(?:for|at|during|as)\s+(?:a|an|my|our|the|this)\s+(?:[a-z-]+\s+){1,2}?(breakfast|brunch|brekkie|brekky|lunch|dinner|supper|snacks?|meal)\b${mealWordFood}(?!\s+(?:of|with)\b)`, "gi")
 
 /** The meal the text names ("for lunch", "Dinner: …"), and the text without it. */
 export const extractMeal = (text: string): { readonly meal: Option.Option<Meal>; readonly rest: string } => {

@@ -115,6 +115,11 @@ export const correctTypos = (name: string, vocab: ReadonlySet<string>): string =
   corrections.set(vocab, memo)
   return name.split(/(\s+)/).map((token) => {
     const w = fold(token)
+    // A short word with a doubled letter typed once ("egs"): the table word with that letter doubled.
+    if (/^[a-z]{3}$/.test(w) && !isKnown(w, vocab)) {
+      const doubled = [...w].map((c, i) => `${w.slice(0, i + 1)}${c}${w.slice(i + 1)}`).find((d) => vocab.has(d))
+      return doubled ?? token
+    }
     if (!/^[a-z]{4,}$/.test(w) || isKnown(w, vocab)) return token
     const known = memo.get(w)
     if (known !== undefined) return known === w ? token : known
@@ -185,7 +190,7 @@ export const indexRecords = (records: ReadonlyArray<FoodRecord>): ReadonlyArray<
     // A category or a brand first ("Snacks, potato chips", "McDONALD'S, BIG MAC"): the food is named next.
     const named = categoryHeads.has(first) || /^[A-Z][A-Za-z'&. -]{2,}$/.test(record.description.split(",")[0] ?? "") && /[A-Z]{3}/.test(record.description.split(",")[0] ?? "")
     // "Fast foods, taco with beef, …" names a taco: the head stops before "with"/"in"/"on".
-    const headWords = (named ? words(segments[1] ?? "") : words(first)).join(" ").split(/ (?:with|in) /)[0]?.split(" ").filter((w) => w.length > 0) ?? []
+    const headWords = (named ? words(segments[1] ?? "") : words(first)).join(" ").split(/ (?:with|in|made from|made with) /)[0]?.split(" ").filter((w) => w.length > 0) ?? []
     const maker = makerParts(record.description)
     return {
       record,
@@ -245,13 +250,22 @@ const softWords = new Set(["home", "homemade", "recipe", "style", "type", "resta
   // Praise that SR28 also uses inside a few names ("red delicious", "crisp"): optional, never required.
   "delicious", "crisp", "fluffy", "filling", "fulfilling", "rich", "robust", "bubbly", "zesty", "soothing", "moist", "smooth", "thick", "creamy", "tender", "savory", "savoury", "pure", "clean", "golden", "chewy", "included", "combination", "feasted", "added", "sided",
   // Sizes a food is sold or served in ("a personal size pizza", "an individual-sized pie", "a single stick"): the portion, not the food.
-  "personal", "individual", "single", "size", "serving", "servings", "portion", "snack", ...cuts])
+  "personal", "individual", "single", "size", "serving", "servings", "portion", "snack", ...cuts,
+  // How big across ("a 12 inch pizza"): weighed by portions.ts, not the food.
+  "inch", "inches"])
+
+/** "a whole pizza": "whole" leading the name is how much (portions.ts), unless it names the kind ("whole milk", "whole wheat"). */
+const wholeAmount = (ws: ReadonlyArray<string>): boolean =>
+  ws[0] === "whole" && ws.length > 1 && !/^(?:milk|wheat|grains?|meal|foods?|kernel|egg|eggs|bean|beans)$/.test(ws[1] ?? "")
 
 /** Words that name an occasion or a choice, not a food ("a hearty 11 oz meal", "a frozen option"): as the head, nothing is matched. */
 const genericHeads = new Set(["meal", "meals", "option", "options", "entree", "entrees", "dish", "dishes", "choice", "selection", "plate", "platter", "combo", "something", "item", "items"])
 
 /** Dishes named by their kind ("Caesar salad", "chicken curry", "lentil soup"): a record of another kind is another dish. */
 const kindedDishes = new Set(["salad", "soup", "curry", "stew", "casserole", "chowder"])
+
+/** Plants whose "milk" is a drink made from them, not a dairy milk. */
+const plantMilks = new Set(["oat", "oats", "almond", "rice", "soy", "soya", "coconut", "cashew", "hemp", "pea", "hazelnut", "macadamia", "flax", "quinoa"])
 
 /** Flavours: a flavoured variant only when the flavour is named ("milk" is not chocolate milk). */
 const flavours = ["chocolate", "vanilla", "strawberry", "cherry", "raspberry", "blueberry", "peach", "mocha", "caramel", "cinnamon", "maple", "butterscotch", "coconut", "mint", "peppermint", "fudge", "banana"]
@@ -268,6 +282,13 @@ const readName = (name: string): string => {
   const n = name.replace(/-(?:filled|coated|topped|covered|stuffed|dipped|glazed|iced)\b/gi, "").replace(/\bcrisp\s+(?=[a-z])/gi, "")
   return baby.test(n) ? `babyfood ${n.replace(baby, " ")}` : n
 }
+
+/**
+ * A container or measure before "of" ("cup of tea", "packet of crisps"): the portion (weighed by portions.ts from the
+ * whole name), not the food; the curated table is asked for what it holds, as if named alone. (A jar of strained
+ * pears or a bar of nougat keeps its word: "jar" and "bar" also tell baby food and candy bars.)
+ */
+const measureOf = /^(?:cups?|mugs?|glass(?:es)?|packets?|packs?|bags?|bowls?|cans?|tins?|bottles?|pots?|tubs?|cartons?|boxes?|handfuls?|servings?|portions?)\s+of\s+(?=\S)/i
 
 /** Ranked matches for a food name (and its preparation), best first; the head noun always matches. */
 export const searchRecords = (
@@ -289,7 +310,10 @@ export const searchRecords = (
   const prepWords = preparation === undefined ? [] : words(preparation)
   // The curated table is asked with the main phrase only: "warm oatmeal made with milk" is oatmeal.
   const mainWords = (cut < 0 ? allWords : allWords.slice(0, cut)).filter((w) => w !== "or")
-  const plainCommon = commonFoodFor(mainWords.join(" ")) ?? commonFoodFor(mainWords.filter((w) => !softWords.has(w) && !["unsweetened", "bottled", "tap", "still", "chilled", "cold", "100%", "pure", "natural"].includes(w) || mainWords.length === 1).join(" "))
+  // Asked with its preparation first when one was said: "baked beans" is the curated canned record, not beans baked at home.
+  // "cup of tea", "packet of crisps": the curated table is asked for what the container holds.
+  const lookupWords = cut < 0 && measureOf.test(name.trim()) || wholeAmount(mainWords) ? mainWords.slice(1) : mainWords
+  const plainCommon = (prepWords.length === 0 ? undefined : commonFoodFor([...prepWords, ...lookupWords].join(" "))) ?? commonFoodFor(lookupWords.join(" ")) ?? commonFoodFor(lookupWords.filter((w) => !softWords.has(w) && !["unsweetened", "bottled", "tap", "still", "chilled", "cold", "100%", "pure", "natural"].includes(w) || lookupWords.length === 1).join(" "))
   // "unsweetened" or "diet" said is never a sweetened record, though the plain name finds one ("unsweetened iced tea").
   const common = plainCommon !== undefined && mainWords.some((w) => w === "unsweetened" || w === "diet") && records.some((r) => r.record.id === plainCommon.id && /\b(?<!un)sweetened\b/i.test(r.record.description)) ? undefined : plainCommon
   const asked = new Set([...nameWords, ...prepWords].flatMap(expand))
@@ -297,17 +321,23 @@ export const searchRecords = (
   const candidates = new Set(expand(head).flatMap((f) => index.get(f) ?? []))
   // The curated record is always a candidate ("pepsi" is a cola whose SR28 name does not say Pepsi).
   if (common !== undefined) records.forEach((r, i) => (r.record.id === common.id ? candidates.add(i) : undefined))
-  for (const w of nameWords) if (softWords.has(w)) optional.add(w)
+  for (const w of nameWords) if (softWords.has(w) || /^\d+$/.test(w)) optional.add(w)
+  if (wholeAmount(nameWords)) optional.add("whole")
   const required = nameWords.filter((w) => !optional.has(w) && !described.has(w))
   // The word naming the kind of the head ("caesar" salad, "chicken" curry), when there is one.
   const before = mainWords[mainWords.indexOf(head) - 1]
   const kind = kindedDishes.has(head) && mainWords.indexOf(head) > 0 && before !== undefined && !softWords.has(before) && !optional.has(before) && /^[a-z]{3,}$/.test(before) ? before : undefined
+  const plant = ["milk", "milks"].includes(head) && before !== undefined && plantMilks.has(before) ? before : undefined
+  // SR28 writes soy milk as one word ("Soymilk, …").
+  if (plant === "soy" || plant === "soya") for (const i of index.get("soymilk") ?? []) candidates.add(i)
   const scored: Array<ScoredRecord> = []
   for (const i of candidates) {
     const r = records[i]
     if (r === undefined) continue
     let score = 0
     let matched = 0
+    // The words before "made from" / "from": what the record is, not what it is made of.
+    const beforeFrom = /\bfrom\b/i.test(r.record.description) ? words(r.record.description.split(/\b(?:made )?from\b/i)[0] ?? "").flatMap(forms) : undefined
     for (const w of nameWords) {
       const own = forms(w)
       const weight = described.has(w) ? 0.4 : 1
@@ -318,7 +348,8 @@ export const searchRecords = (
       }
       if (own.some((f) => r.head.has(f))) score += 3 * weight
       else if (own.some((f) => r.near.has(f))) score += 2.5 * weight
-      else if (own.some((f) => r.all.has(f))) score += 2 * weight
+      // Found only among what the record is made from ("Sauce, peanut, made from …, soy sauce"): an ingredient of another food.
+      else if (own.some((f) => r.all.has(f))) score += (beforeFrom === undefined || own.some((f) => beforeFrom.includes(f)) ? 2 : 0.5) * weight
       else if ((synonyms[w] ?? []).flatMap(forms).some((f) => r.all.has(f))) score += 1.5 * weight
       else {
         // Vanilla is the plain flavour: a record naming no flavour is the vanilla one ("Ice cream sandwich" for a vanilla one).
@@ -344,6 +375,9 @@ export const searchRecords = (
     if (!curated && r.chain.size > 0 && !chainNamed) continue
     // "Caesar salad" is not "Potato salad with egg" nor "McDONALD'S Bacon Ranch Salad": a dish named by its kind is a record of that kind.
     if (!curated && kind !== undefined && !expand(kind).some((f) => r.all.has(f))) continue
+    // "oat milk", "almond milk": a plant's milk is a record naming the plant and the milk, never a dairy milk (SR28 has
+    // no oat milk: it is then unmatched, not buttermilk).
+    if (!curated && plant !== undefined && !(forms(plant).some((f) => r.main.has(f)) && forms(head).some((f) => r.main.has(f)) || r.main.has(`${plant}milk`)) || plant !== undefined && !curated && fold(r.record.description).includes(`non-${plant}`)) continue
     // The head named only by a word made from it ("breaded", "pickled", "buttered") is another food made with it.
     if (!curated && namesOnlyByDerivedWord(r, head)) continue
     if (!curated && isOtherFamily(r, expand(head), asked)) continue

@@ -58,6 +58,18 @@ export const wholeThings = (
     const thing = request.name.replace(fractionWords, "").replace(/^\s*(?:an?|the)\s+/i, "").trim()
     return { grams: quantity * whole.grams, assumption: `${fmt(quantity)} of a whole ${thing} ≈ ${fmt(quantity * whole.grams)} g (${whole.why})` }
   }
+  // "a whole pizza", "a 12-inch pizza": the whole of it, not the one slice a pizza otherwise counts as; another
+  // diameter than the stated one scales with the area (the same thickness).
+  const wholeSaid = /\bwhole\b(?!\s*(?:wheat|grain|milk|meal|food|-))/.test(name)
+  const diameter = /\b(\d{1,2})\s*-?\s*(?:inch(?:es)?\b|in\b|")/.exec(name)
+  const entire = quantity >= 1 && countUnits.includes(unit) && (wholeSaid || diameter !== null) ? classWeight(wholeOf, name, record) : undefined
+  const stated = entire === undefined ? null : /(\d+)-inch/.exec(entire.why)
+  if (entire !== undefined && (wholeSaid || stated !== null)) {
+    const ratio = diameter === null || stated === null ? 1 : (Number(diameter[1]) / Number(stated[1])) ** 2
+    const grams = quantity * entire.grams * ratio
+    const scaled = ratio === 1 ? "" : `, ×${fmt(ratio)} for ${diameter?.[1] ?? ""} inches across (the area)`
+    return { grams, assumption: `${fmt(quantity)} ${wholeSaid ? "" : "whole "}${request.name} ≈ ${fmt(grams)} g (${entire.why}${scaled})` }
+  }
   // "a whole fried tilapia": the fish, not a fillet of it.
   if (countUnits.includes(unit) && /\bwhole\b/.test(text) && (fishRecord.test(record) || (record === "" && fishWords.test(name)))) {
     const ratio = unit === "small" ? wholeFish.ratio.small : unit === "large" ? wholeFish.ratio.large : 1
