@@ -58,7 +58,7 @@ export type { SessionKind, SessionLoadError, SessionStoreShape, SessionSummary }
 // Photos (tidy) and ScreenImages (droid's vision): ports and sharp layers.
 export { layerSharp, Photos, PhotoUnreadable } from "./services/photos/index.js"
 export type { PhotosShape } from "./services/photos/index.js"
-export { layerSharpScreenImages, ScreenImages, ScreenshotUnreadable, supportsImages } from "./services/vision/index.js"
+export { layerSharpScreenImages, ScreenImages, ScreenshotUnreadable } from "./services/vision/index.js"
 export type { ScreenFrame, ScreenImagesShape } from "./services/vision/index.js"
 
 // Android (domain/android): ids, key codes, the UI tree and its errors.

@@ -38,7 +38,7 @@ const exported: Record<string, ReadonlyArray<string>> = {
     "layerSr28", "layerTerminal", "layerTrajectoryDir", "layerTrajectoryMemory", "layerWithTimeout", "layerYamlFile",
     "listSessions", "makeQuestionBridge", "makeQuestionBridgeWith", "makeTerminalRenderer", "metered", "newSessionId",
     "offline", "parseUiDump", "pipeIO", "questionTitle", "recordedModel", "recording", "replaying", "requireModel",
-    "resilient", "resolveLlmSettings", "revealedBy", "runTerminal", "serveAdb", "settingsPackage", "supportsImages",
+    "resilient", "resolveLlmSettings", "revealedBy", "runTerminal", "serveAdb", "settingsPackage",
     "terminalRenderer", "ttyIO", "typedEvents", "userText", "withFallback", "withTimeout"
   ],
   "llm": [

@@ -47,7 +47,7 @@ export const droidOptions = {
     Options.optional
   ),
   vision: Options.boolean("vision").pipe(
-    Options.withDescription("Send a screenshot of the screen beside the element list each step, downscaled to 1024 px on its longest side (JPEG). Needs a model that takes images (Claude 3 and later, GPT-4o/4.1/5, o1/o3/o4-mini, or an open model named for vision such as llava or qwen2.5-vl); with any other model it says so and runs with the element list only.")
+    Options.withDescription("Send a screenshot of the screen beside the element list each step, downscaled to 1024 px on its longest side (JPEG). Needs a model that takes images (Claude 3 and later, GPT-4o/4.1/5, o1/o3/o4-mini, or an open model named for vision such as llava or qwen2.5-vl; SHOAL_MODEL_IMAGES=true|false says so for a model these do not know); with any other model it says so and runs with the element list only.")
   ),
   saveRun: Options.text("save-run").pipe(
     Options.withDescription("Save the run in this directory as it goes: per step the screen (step-NN.xml, and step-NN.png with --vision) and step-NN.json (app, screen hash, action, code, outcome), then result.json and a run.js that `--script DIR/run.js` replays. The replay checks each step's screen first (a normalised hash that ignores the status bar, clock times and percentages) and stops at the first step whose screen differs."),

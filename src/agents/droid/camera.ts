@@ -1,6 +1,6 @@
 /**
  * `--vision`: a screenshot beside the element list, when the model can see
- * images (services/vision/models.ts). The camera is decided once per run:
+ * images (the model's `capabilities.images`, reported by the layer that built it). The camera is decided once per run:
  * none when vision was not asked for, when the model takes no images (a
  * warning says so and the run goes on with the element list alone), or when
  * no `ScreenImages` layer was provided. A screenshot that fails is logged and
@@ -9,8 +9,7 @@
 import { Effect, Option } from "effect"
 import type { ImageBlock } from "../../domain/llm.js"
 import { Adb } from "../../services/adb/adb.js"
-import { Llm } from "../../services/llm/llm.js"
-import { supportsImages } from "../../services/vision/models.js"
+import { capabilitiesOf, Llm } from "../../services/llm/llm.js"
 import { ScreenImages } from "../../services/vision/screen-images.js"
 
 export interface Snapshot {
@@ -32,7 +31,7 @@ export const makeCamera = (wanted: boolean): Effect.Effect<Camera, never, Llm | 
   Effect.gen(function*() {
     if (!wanted) return noCamera
     const llm = yield* Llm
-    if (!supportsImages(llm.provider, llm.model)) {
+    if (!capabilitiesOf(llm).images) {
       yield* Effect.logWarning(visionUnsupported(llm.provider, llm.model))
       return noCamera
     }

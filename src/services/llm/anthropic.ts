@@ -21,6 +21,7 @@ import { AnthropicStreamAssembler } from "./anthropic-stream.js"
 import { Llm } from "./llm.js"
 import type { ProviderAdapter } from "./provider.js"
 import { defaultMaxResponseBytes, protocolFailure, sdkClientOptions } from "./provider.js"
+import { anthropicTakesImages } from "./images.js"
 import type { RetryPolicy } from "./resilient.js"
 import { defaultLimits, resilient } from "./resilient.js"
 import { assembledStream } from "./sdk-stream.js"
@@ -35,6 +36,8 @@ export interface AnthropicConfig {
   readonly timeout?: Duration.DurationInput
   /** Response bodies larger than this are refused (`ProviderProtocolError`). Default 8 MiB. */
   readonly maxResponseBytes?: number
+  /** Whether the model takes images; default: as the provider documents its models (images.ts). */
+  readonly images?: boolean
 }
 
 export const anthropicDefaultBaseUrl = "https://api.anthropic.com"
@@ -66,7 +69,7 @@ export const makeAnthropicAdapter = Effect.fn("llm.anthropic.make")(function*(co
       () => new AnthropicStreamAssembler(config.model)
     )
 
-  const adapter: ProviderAdapter = { provider: "anthropic", model: config.model, generate, stream }
+  const adapter: ProviderAdapter = { provider: "anthropic", model: config.model, images: config.images ?? anthropicTakesImages(config.model), generate, stream }
   return adapter
 })
 

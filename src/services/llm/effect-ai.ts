@@ -81,6 +81,8 @@ export interface FromLanguageModelOptions {
   readonly model?: string
   /** Retries, time bounds and breaker, as for the built-in providers. Default `defaultRetryPolicy`. */
   readonly policy?: RetryPolicy
+  /** Whether the model takes images (reported as `capabilities.images`). Default false. */
+  readonly images?: boolean
 }
 
 const callOptions = (request: GenerateRequest) =>
@@ -92,9 +94,10 @@ const callOptions = (request: GenerateRequest) =>
   }))
 
 /** The part Shoal's `resilient` wraps: one attempt, translated both ways, failures classified. */
-const adapterOf = (lm: LanguageModel.Service, provider: string, model: string): ProviderAdapter => ({
+const adapterOf = (lm: LanguageModel.Service, provider: string, model: string, images: boolean): ProviderAdapter => ({
   provider,
   model,
+  images,
   generate: (request) =>
     Effect.gen(function*() {
       const options = yield* Either.mapLeft(callOptions(request), failureOfUnmappable("request"))
@@ -130,7 +133,7 @@ export const llmFromLanguageModel = (
   Effect.gen(function*() {
     const named = yield* Effect.serviceOption(Model.ProviderName)
     const provider = options.provider ?? Option.getOrElse(named, () => "effect-ai")
-    return yield* resilient(adapterOf(lm, provider, options.model ?? "effect-ai"), options.policy ?? defaultRetryPolicy)
+    return yield* resilient(adapterOf(lm, provider, options.model ?? "effect-ai", options.images ?? false), options.policy ?? defaultRetryPolicy)
   })
 
 /** A layer of Shoal's `Llm` from the `LanguageModel` in context (e.g. an Effect AI provider's layer). */

@@ -21,7 +21,8 @@ const adapterFor = (choice: ModelChoice, policy: RetryPolicy) =>
       ...(policy.attemptTimeout === undefined ? {} : { timeout: policy.attemptTimeout }),
       // Only a local OpenAI-compatible server goes without a key (settings.ts checks the rest).
       apiKey: Option.getOrElse(choice.apiKey, () => Redacted.make("no-key")),
-      ...(Option.isSome(choice.baseUrl) ? { baseUrl: choice.baseUrl.value } : {})
+      ...(Option.isSome(choice.baseUrl) ? { baseUrl: choice.baseUrl.value } : {}),
+      ...(Option.isSome(choice.images) ? { images: choice.images.value } : {})
     }
     switch (choice.provider) {
       case "anthropic": {

@@ -18,10 +18,12 @@ import type { Stream } from "effect"
 import type { GenerateRequest, LlmError, ModelResponse, StreamEvent } from "../../domain/llm.js"
 import { Offline } from "../../domain/llm.js"
 
-/** What a model can do, for a path that decides before it calls. */
+/** What a model can do, for a path that decides before it calls. Reported by the layer that built the model. */
 export interface LlmCapabilities {
   /** False for the offline provider: every call fails with `Offline`. */
   readonly answers: boolean
+  /** Whether requests may carry images (`ImageBlock`); droid's `--vision` sends screenshots only then. */
+  readonly images: boolean
 }
 
 export interface LlmShape {
@@ -35,14 +37,14 @@ export interface LlmShape {
    * A failure before anything was emitted is retried like `generate`; after, it is not.
    */
   readonly stream: (request: GenerateRequest) => Stream.Stream<StreamEvent, LlmError>
-  /** What it can do; absent means a model that answers (see `capabilitiesOf`). */
-  readonly capabilities?: LlmCapabilities
+  /** What it can do; what is absent defaults to a model that answers and takes no images (see `capabilitiesOf`). */
+  readonly capabilities?: Partial<LlmCapabilities>
 }
 
 export class Llm extends Context.Tag("shoal/Llm")<Llm, LlmShape>() {}
 
-/** A model's capabilities, the defaults filled in. */
-export const capabilitiesOf = (llm: LlmShape): LlmCapabilities => llm.capabilities ?? { answers: true }
+/** A model's capabilities, the defaults filled in: it answers, and takes no images unless it says so. */
+export const capabilitiesOf = (llm: LlmShape): LlmCapabilities => ({ answers: true, images: false, ...llm.capabilities })
 
 /**
  * The model, or `Offline` when it cannot answer — exactly the failure its

@@ -12,7 +12,7 @@ import { Llm } from "./llm.js"
 export const offline: LlmShape = {
   provider: "offline",
   model: "rules",
-  capabilities: { answers: false },
+  capabilities: { answers: false, images: false },
   generate: () => Effect.fail(new Offline()),
   stream: () => Stream.fail(new Offline())
 }

@@ -23,6 +23,7 @@ import { fromChatCompletion, fromOpenAiError } from "./openai-response.js"
 import { OpenAiStreamAssembler } from "./openai-stream.js"
 import type { ProviderAdapter } from "./provider.js"
 import { defaultMaxResponseBytes, protocolFailure, sdkClientOptions } from "./provider.js"
+import { openAiTakesImages } from "./images.js"
 import type { RetryPolicy } from "./resilient.js"
 import { defaultLimits, resilient } from "./resilient.js"
 import { assembledStream } from "./sdk-stream.js"
@@ -44,6 +45,8 @@ export interface OpenAiConfig {
   readonly timeout?: Duration.DurationInput
   /** Response bodies larger than this are refused (`ProviderProtocolError`). Default 8 MiB. */
   readonly maxResponseBytes?: number
+  /** Whether the model takes images; default: as the provider documents its models (images.ts). */
+  readonly images?: boolean
   /** `max_completion_tokens` (default, OpenAI) or `max_tokens` (older compatible servers). */
   readonly tokenLimitField?: TokenLimitField
 }
@@ -86,7 +89,7 @@ export const makeOpenAiAdapter = Effect.fn("llm.openai.make")(function*(config: 
       () => new OpenAiStreamAssembler(config.model)
     )
 
-  const adapter: ProviderAdapter = { provider: "openai", model: config.model, generate, stream }
+  const adapter: ProviderAdapter = { provider: "openai", model: config.model, images: config.images ?? openAiTakesImages(config.model), generate, stream }
   return adapter
 })
 

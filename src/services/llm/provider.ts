@@ -88,6 +88,8 @@ export const cappedFetch = (limitBytes: number): typeof fetch => async (input, i
 export interface ProviderAdapter {
   readonly provider: string
   readonly model: string
+  /** Whether this model takes images, as the provider documents it (images.ts) or its config says. Default false. */
+  readonly images?: boolean
   readonly generate: (request: GenerateRequest) => Effect.Effect<ModelResponse, ProviderFailure>
   readonly stream: (request: GenerateRequest) => Stream.Stream<StreamEvent, ProviderFailure>
 }

@@ -11,6 +11,7 @@ import { createHash } from "node:crypto"
 import { Data, Effect, Schema, Stream } from "effect"
 import type { GenerateRequest as GenerateRequestType } from "../../domain/llm.js"
 import { GenerateRequest, ModelResponse, ReplayMiss, StreamEvent } from "../../domain/llm.js"
+import { takesImages } from "./images.js"
 import type { LlmShape } from "./llm.js"
 import { meter } from "./resilient.js"
 
@@ -70,7 +71,10 @@ export const recording = (directory: string) => (llm: LlmShape) =>
     return { ...llm, generate, stream: streamOf(generate) } satisfies LlmShape
   })
 
-/** A model that answers only from recordings made with the same provider and model. */
+/**
+ * A model that answers only from recordings made with the same provider and
+ * model; it takes images when that model does, so a run replays as recorded.
+ */
 export const replaying = (directory: string, provider: string, model: string) =>
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
@@ -84,7 +88,8 @@ export const replaying = (directory: string, provider: string, model: string) =>
         Effect.tap(meter)
       )
     }
-    return { provider, model, generate, stream: streamOf(generate) } satisfies LlmShape
+    const capabilities = { answers: true, images: takesImages(provider, model) }
+    return { provider, model, generate, stream: streamOf(generate), capabilities } satisfies LlmShape
   })
 
 /** `SHOAL_LLM_REPLAY` names a directory that cannot say which model to replay. */

@@ -210,5 +210,5 @@ export const resilient = (adapter: ProviderAdapter, policy: RetryPolicy = defaul
         )
       }))
 
-    return { ...who, generate, stream } satisfies LlmShape
+    return { ...who, generate, stream, capabilities: { answers: true, images: adapter.images ?? false } } satisfies LlmShape
   })

@@ -29,7 +29,14 @@ export interface ScriptedLlmShape {
 
 export class ScriptedLlm extends Context.Tag("shoal/ScriptedLlm")<ScriptedLlm, ScriptedLlmShape>() {
   /** Provides both `Llm` (answering from the script) and `ScriptedLlm` (to inspect it). */
-  static layer(turns: ReadonlyArray<ScriptedTurn>, options: { readonly model?: string } = {}): Layer.Layer<Llm | ScriptedLlm> {
+  static layer(
+    turns: ReadonlyArray<ScriptedTurn>,
+    options: {
+      readonly model?: string
+      /** Whether the scripted model reports that it takes images (`capabilities.images`). Default false. */
+      readonly images?: boolean
+    } = {}
+  ): Layer.Layer<Llm | ScriptedLlm> {
     return Layer.effectContext(
       Effect.gen(function*() {
         const state = yield* Ref.make({ queue: turns, requests: [] as ReadonlyArray<GenerateRequest> })
@@ -49,6 +56,7 @@ export class ScriptedLlm extends Context.Tag("shoal/ScriptedLlm")<ScriptedLlm, S
         const llm: LlmShape = {
           provider: "scripted",
           model,
+          capabilities: { answers: true, images: options.images ?? false },
           generate: next,
           stream: (request) =>
             Stream.fromEffect(next(request)).pipe(

@@ -27,6 +27,8 @@ export interface ModelChoice {
   readonly model: string
   readonly apiKey: Option.Option<Redacted.Redacted<string>>
   readonly baseUrl: Option.Option<string>
+  /** `SHOAL_MODEL_IMAGES`: whether the model takes images, for one the provider's lists do not know (e.g. on a local server). */
+  readonly images: Option.Option<boolean>
 }
 
 export interface LlmSettings extends ModelChoice {
@@ -81,6 +83,7 @@ const environment = Config.all({
   provider: Config.option(Config.literal("anthropic", "openai", "offline")("SHOAL_PROVIDER")),
   model: optionalString("SHOAL_MODEL"),
   baseUrl: optionalString("SHOAL_BASE_URL"),
+  images: Config.option(Config.boolean("SHOAL_MODEL_IMAGES")),
   fallbackModel: optionalString("SHOAL_FALLBACK_MODEL"),
   anthropicKey: optionalSecret("ANTHROPIC_API_KEY"),
   openaiKey: optionalSecret("OPENAI_API_KEY"),
@@ -144,7 +147,8 @@ export const resolveLlmSettings = (flags: LlmFlags) =>
       fallbacks.push({
         ...parsed,
         apiKey,
-        baseUrl: parsed.provider === provider ? baseUrl : Option.none()
+        baseUrl: parsed.provider === provider ? baseUrl : Option.none(),
+        images: Option.none()
       })
     }
     return {
@@ -152,6 +156,7 @@ export const resolveLlmSettings = (flags: LlmFlags) =>
       model,
       apiKey: keyFor(provider),
       baseUrl,
+      images: env.images,
       fallbacks,
       recordDir: env.recordDir,
       replayDir: env.replayDir,

@@ -1,4 +1,3 @@
-/** Screenshots made ready for a model's vision, and which models can see them. */
+/** Screenshots made ready for a model's vision (whether a model takes them is its `capabilities.images`). */
 export * from "./screen-images.js"
 export { layerSharpScreenImages, makeSharpScreenImages } from "./sharp.js"
-export { supportsImages } from "./models.js"

@@ -37,14 +37,14 @@ const wifiRun = [
 
 const imagesOf = (r: GenerateRequest) => r.messages.flatMap((m) => m.content.flatMap((c) => (c._tag === "Image" && c.source._tag === "Base64" ? [c.source] : [])))
 
-/** A model run on `device`, saved to `dir`, with vision. */
-const savedRun = (device: SimulatedDevice, dir: string, model = "claude-sonnet-4-5") =>
+/** A model run on `device`, saved to `dir`, with vision; the model takes images unless told otherwise. */
+const savedRun = (device: SimulatedDevice, dir: string, { images = true, model = "claude-sonnet-4-5" } = {}) =>
   Effect.scoped(runCodeAct({ goal: "turn on Wi-Fi", maxSteps: 8, vision: true })).pipe(
     Effect.zip(Effect.flatMap(ScriptedLlm, (s) => s.requests)),
     Effect.provide(Layer.mergeAll(
       layerAdbMemory(device),
       layerQuickJs,
-      ScriptedLlm.layer(wifiRun, { model }),
+      ScriptedLlm.layer(wifiRun, { model, images }),
       layerSharpScreenImages,
       layerTrajectoryDir(dir).pipe(Layer.provide(NodeContext.layer))
     ))
@@ -116,20 +116,24 @@ describe("--save-run and its replay", () => {
       expect(meta).toMatchObject({ format: "jpeg", width: 461, height: 1024 })
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 
-  it.scoped("--vision with a model that takes no images: no screenshot is taken or sent, and the run goes on", () =>
-    Effect.gen(function*() {
-      const fs = yield* FileSystem.FileSystem
-      const device = new SimulatedDevice()
-      const dir = yield* fs.makeTempDirectoryScoped()
-      const logs: Array<string> = []
-      const collect = Logger.replace(Logger.defaultLogger, Logger.make(({ logLevel, message }) => void logs.push(`${logLevel.label}: ${String(message)}`)))
-      const [result, requests] = yield* savedRun(device, dir, "gpt-3.5-turbo").pipe(Effect.provide(collect))
-      expect(logs).toContain("WARN: --vision: the scripted model \"gpt-3.5-turbo\" does not take images; continuing with the element list only")
-      expect(result.outcome).toEqual(DroidOutcome.Finished())
-      expect(requests.flatMap(imagesOf)).toEqual([])
-      expect(device.commands.some((c) => c.includes("screencap"))).toBe(false)
-      expect((yield* fs.readDirectory(dir)).filter((f) => f.endsWith(".png"))).toEqual([])
-    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+  // Whether a model takes images is what its layer reports (capabilities.images), not a guess from its name:
+  // a model named like a vision model but built without images gets no screenshots either.
+  for (const model of ["gpt-3.5-turbo", "claude-sonnet-4-5"]) {
+    it.scoped(`--vision with a model that takes no images (${model}): no screenshot is taken or sent, and the run goes on`, () =>
+      Effect.gen(function*() {
+        const fs = yield* FileSystem.FileSystem
+        const device = new SimulatedDevice()
+        const dir = yield* fs.makeTempDirectoryScoped()
+        const logs: Array<string> = []
+        const collect = Logger.replace(Logger.defaultLogger, Logger.make(({ logLevel, message }) => void logs.push(`${logLevel.label}: ${String(message)}`)))
+        const [result, requests] = yield* savedRun(device, dir, { model, images: false }).pipe(Effect.provide(collect))
+        expect(logs).toContain(`WARN: --vision: the scripted model "${model}" does not take images; continuing with the element list only`)
+        expect(result.outcome).toEqual(DroidOutcome.Finished())
+        expect(requests.flatMap(imagesOf)).toEqual([])
+        expect(device.commands.some((c) => c.includes("screencap"))).toBe(false)
+        expect((yield* fs.readDirectory(dir)).filter((f) => f.endsWith(".png"))).toEqual([])
+      }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+  }
 
   it.scoped("a reasoning run is saved as CodeAct calls and a final complete(), and replays on a fresh phone", () => {
     const manager = (body: string) => ScriptedLlm.text(body)
