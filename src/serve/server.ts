@@ -27,6 +27,7 @@ import { EventRelay, makeSharedHub, pgRelay } from "./relay.js"
 import { makeQuestionStore } from "./questions.js"
 import { keepFor, pruneEnded } from "./retention.js"
 import { makeServeRouter } from "./router.js"
+import { makeStoreHealth, unavailableWhenStoreDown, waitOutOutage } from "./store-health.js"
 import { admit } from "./token.js"
 import type { ServeDeps, ServedAgent } from "./served-agent.js"
 
@@ -68,7 +69,9 @@ export const layerSql = (db: string): Layer.Layer<SqlClient.SqlClient | EventRel
   Layer.unwrapEffect(Effect.gen(function*() {
     if (isPostgresUrl(db)) {
       const { PgClient } = yield* importPeer("@effect/sql-pg", "shoal serve --db postgres://", () => import("@effect/sql-pg"))
-      const client = PgClient.layer({ url: Redacted.make(db) })
+      // A connection that cannot be had within 3 s fails (the pool's default waits for ever), so a request
+      // during an outage ends in a 503 (store-health.ts) instead of hanging.
+      const client = PgClient.layer({ url: Redacted.make(db), connectTimeout: Duration.seconds(3) })
       return Layer.orDie(Layer.provideMerge(Layer.unwrapEffect(Effect.map(PgClient.PgClient, pgRelay)), client))
     }
     const { SqliteClient } = yield* importPeer("@effect/sql-sqlite-node", "shoal serve", () => import("@effect/sql-sqlite-node"))
@@ -110,7 +113,8 @@ export const layerServe = (
     if (options.importFrom !== undefined) yield* Effect.orDie(importJsonSessions(sql, options.importFrom.texts, options.importFrom.kinds))
     const questions = yield* Effect.orDie(makeQuestionStore(sql))
     const hub = yield* makeSharedHub(sql)
-    const agents = factories.map((make) => make({ store, questions, hub }))
+    const health = yield* makeStoreHealth(sql)
+    const agents = factories.map((make) => make({ store, questions, hub, waitForStore: waitOutOutage(health) }))
     const router = makeServeRouter({ agents, questions, hub, unavailable: options.unavailable ?? [] })
 
     // An answer claimed just before a crash was never handed to its turn: hand it over now (the deferred keeps only the first).
@@ -123,7 +127,7 @@ export const layerServe = (
       }
     }).pipe(Effect.catchAll((e) => Effect.logWarning(`could not hand over answers claimed before a restart: ${e.reason}`))))
 
-    const http = HttpServer.serve(guard(options)(router))
+    const http = HttpServer.serve(guard(options)(unavailableWhenStoreDown(health)(router)))
     const keep = options.keep
     const retention = keep === undefined ? Layer.empty : Layer.scopedDiscard(Effect.forkScoped(keepFor(keep, (now) => pruneEnded({ agents, questions, hub }, keep, now))))
     return Layer.mergeAll(http, redeliver, retention, ...agents.map((a) => a.layer))
