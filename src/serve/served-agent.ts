@@ -23,7 +23,7 @@ import type { Sharding } from "@effect/cluster/Sharding"
 import { Rpc } from "@effect/rpc"
 import { Workflow } from "@effect/workflow"
 import type { WorkflowEngine, WorkflowInstance } from "@effect/workflow/WorkflowEngine"
-import { Cause, DateTime, Duration, Effect, identity, Layer, Option, Ref, Schedule, Schema } from "effect"
+import { Cause, DateTime, Duration, Effect, Layer, Option, Ref, Schedule, Schema } from "effect"
 import { Context } from "effect"
 import type { Agent } from "../agents/agent.js"
 import { Events } from "../services/events/events.js"
@@ -53,8 +53,6 @@ export interface ServeDeps {
   readonly store: SessionStoreShape
   readonly questions: QuestionStore
   readonly hub: Hub
-  /** Wraps the turn's load and save so they wait out a database outage (store-health.ts); none by default. */
-  readonly waitForStore?: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
 }
 
 const notTaken = (e: { readonly message: string }) => new TurnNotTaken({ reason: e.message })
@@ -71,7 +69,6 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
   options: ServeAgentOptions = {}
 ) => {
   const { hub, questions, store } = deps
-  const waitForStore = deps.waitForStore ?? identity
   const questionTimeout = Duration.decode(options.questionTimeout ?? defaultQuestionTimeout)
   const kind = agent.session
 
@@ -128,9 +125,9 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
         const once = (key: string, event: TurnEvent) => hub.publishOnce({ agent: agent.name, sessionId, turnId, key, event })
         return Effect.gen(function*() {
           yield* once("started", { _tag: "TurnStarted", turnId, text })
-          const before = yield* store.load(kind, sessionId).pipe(waitForStore, Effect.mapError(notTaken))
+          const before = yield* store.load(kind, sessionId).pipe(Effect.mapError(notTaken))
           const after = yield* TurnWorkflow.execute({ sessionId, turnId, text, state: before })
-          yield* store.save(kind, sessionId, after.state).pipe(waitForStore, Effect.mapError(notTaken))
+          yield* store.save(kind, sessionId, after.state).pipe(Effect.mapError(notTaken))
           const status = agent.view.status(after.state)
           const reply = { reply: after.reply, ended: after.ended, degraded: after.degraded }
           yield* once("completed", { _tag: "TurnCompleted", turnId, ...reply, ...(Option.isSome(status) ? { status: status.value } : {}) })

@@ -10,14 +10,15 @@
  * second (a fresh one otherwise), and a 500 it ends with is checked again by a
  * fresh probe: a failed probe turns it into the 503, since the store going
  * away is then why it failed. `GET /api/agents` and the pages need no database
- * and answer as always.
+ * and answer as always. A turn already under way when the database goes
+ * away waits for it instead (the cluster's writes, patient-sql.ts).
  *
  * Where it sits: a middleware between serve's guards and its router (server.ts).
  */
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
 import type { SqlClient } from "@effect/sql/SqlClient"
-import { Cause, Clock, Duration, Effect, Exit, Option, Ref, Schedule } from "effect"
+import { Cause, Clock, Duration, Effect, Exit, Option, Ref } from "effect"
 
 /** How long a probe may take before the store counts as unreachable. */
 export const probeTimeout = Duration.seconds(2)
@@ -82,17 +83,4 @@ export const unavailableWhenStoreDown = (health: StoreHealth) =>
     if (Exit.isSuccess(exit) ? exit.value.status !== 500 : Cause.isInterruptedOnly(exit.cause)) return yield* exit
     const after = yield* health.check(true)
     return Option.isSome(after) ? storeUnavailable(after.value) : yield* exit
-  })
-
-/**
- * `effect` tried again every second while it fails with the store unreachable
- * (for up to `within`): a turn in its entity waits out an outage and goes on
- * when the database returns, instead of ending as not taken. A failure while
- * the store answers is `effect`'s own and is not retried.
- */
-export const waitOutOutage = (health: StoreHealth, within: Duration.DurationInput = Duration.minutes(10)) =>
-<A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.retry(effect, {
-    while: () => Effect.map(health.check(true), Option.isSome),
-    schedule: Schedule.spaced(Duration.seconds(1)).pipe(Schedule.upTo(within))
   })

@@ -11,7 +11,9 @@
  * file). Once for a runner alone, once for a runner among several.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { Clock, Effect, Fiber, Schema } from "effect"
+import { PgClient } from "@effect/sql-pg"
+import { SqlClient } from "@effect/sql"
+import { Clock, Context, Effect, Fiber, Layer, Redacted, Schema } from "effect"
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { idOf, questionIdOf, SessionView } from "./harness.js"
@@ -106,6 +108,12 @@ const outage = (name: string, runnerPort: boolean) =>
     const other = idOf((yield* api("POST", "/api/agents/echo/sessions")).json)
     const inFlight = yield* Effect.fork(timed(serve.url, "POST", `${session(other)}/input`, { text: "slow during" }, 60_000))
     yield* eventually("the slow turn's model call is paid", Effect.sync(() => paidCalls(calls)), (c) => c.includes("slow during"))
+    // And a turn queued behind it in the session's mailbox (its message stored before the stop): it starts
+    // when the slow one ends, during the outage or after it, and must not be lost either.
+    const queued = yield* Effect.fork(timed(serve.url, "POST", `${session(other)}/input`, { text: "queued behind" }, 60_000))
+    const db = Context.get(yield* Layer.build(PgClient.layer({ url: Redacted.make(server.url(name)) })), SqlClient.SqlClient)
+    const stored = db<{ readonly n: string }>`SELECT count(*) AS n FROM cluster_messages WHERE entity_id = ${other} AND tag = 'Turn'`
+    yield* eventually("both turns' messages are stored", Effect.map(Effect.orDie(stored), (rows) => Number(rows[0]?.n)), (n) => n === 2)
 
     const stoppedAt = yield* Clock.currentTimeMillis
     server.stop()
@@ -170,7 +178,8 @@ const outage = (name: string, runnerPort: boolean) =>
     // The turn in flight went on: its reply came once the database was back, paid for once, its state saved.
     const slow = yield* Fiber.join(inFlight)
     expect(slow).toMatchObject({ status: 200, json: { reply: "paid for slow during" } })
-    expect(Schema.decodeUnknownSync(SessionView)((yield* api("GET", session(other))).json)).toMatchObject({ state: { turns: 1, said: ["slow during"] } })
+    expect(yield* Fiber.join(queued)).toMatchObject({ status: 200, json: { reply: "paid for queued behind" } })
+    expect(Schema.decodeUnknownSync(SessionView)((yield* api("GET", session(other))).json)).toMatchObject({ state: { turns: 2, said: ["slow during", "queued behind"] } })
 
     // A new turn on the same runner.
     const after = yield* api("POST", `${session(id)}/input`, { text: "after" })
@@ -178,7 +187,7 @@ const outage = (name: string, runnerPort: boolean) =>
     const final = Schema.decodeUnknownSync(SessionView)((yield* api("GET", session(id))).json)
     expect(final).toEqual({ ...final, state: { turns: 3, said: ["hello", "ask before", "after"] }, pending: [] })
     // Each model call paid once: the turn refused during the outage never reached the model.
-    expect(paidCalls(calls)).toEqual(["hello", "ask before", "slow during", "after"])
+    expect([...paidCalls(calls)].sort()).toEqual(["after", "ask before", "hello", "queued behind", "slow during"])
     // The stream opened before the outage did not take the server down; if it stayed open it saw the turns after it.
     console.log(`[outage] the SSE stream opened before the outage ${stream.ended ? "ended" : "stayed open"}`)
     if (!stream.ended) expect(stream.text).toContain("paid for after")
