@@ -130,6 +130,7 @@ const outage = (name: string, runnerPort: boolean) =>
     ]
     // The first request may still find a pooled connection dying: the 503 comes within a few seconds of the stop.
     yield* eventually("a 503 while the database is down", timed(serve.url, "GET", session(id)), (r) => r.status === 503, "10 seconds")
+    console.log(`[outage] first 503 ${(yield* Clock.currentTimeMillis) - stoppedAt} ms after the stop began (pg_ctl stop -m fast included)`)
     const outage = yield* Effect.forEach(needStore, ([method, path, body]) => timed(serve.url, method, path, body))
     for (const r of outage) {
       expect(r.status).toBe(503)
