@@ -9,8 +9,7 @@
  * Where it sits: loaded only by `shoal serve` (a dynamic import), so no other
  * command loads @effect/cluster, @effect/workflow or a SQL driver.
  */
-import { ClusterWorkflowEngine, RunnerAddress, SingleRunner } from "@effect/cluster"
-import type { ShardingConfig } from "@effect/cluster"
+import { ClusterWorkflowEngine, RunnerAddress, RunnerHealth, Runners, RunnerStorage, Sharding, ShardingConfig, SqlMessageStorage, SqlRunnerStorage } from "@effect/cluster"
 import * as NodeClusterSocket from "@effect/platform-node/NodeClusterSocket"
 import { HttpIncomingMessage, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
@@ -27,6 +26,8 @@ import { EventRelay, makeSharedHub, pgRelay } from "./relay.js"
 import { makeQuestionStore } from "./questions.js"
 import { keepFor, pruneEnded } from "./retention.js"
 import { makeServeRouter } from "./router.js"
+import { ClusterSql, patientClient } from "./patient-sql.js"
+import { makeStoreHealth, unavailableWhenStoreDown } from "./store-health.js"
 import { admit } from "./token.js"
 import type { ServeDeps, ServedAgent } from "./served-agent.js"
 
@@ -64,21 +65,25 @@ export type AgentFactory = (deps: ServeDeps) => ServedAgent
  */
 export const isPostgresUrl = (db: string) => /^postgres(ql)?:\/\//.test(db)
 
-export const layerSql = (db: string): Layer.Layer<SqlClient.SqlClient | EventRelay> =>
+export const layerSql = (db: string): Layer.Layer<SqlClient.SqlClient | EventRelay | ClusterSql> =>
   Layer.unwrapEffect(Effect.gen(function*() {
     if (isPostgresUrl(db)) {
       const { PgClient } = yield* importPeer("@effect/sql-pg", "shoal serve --db postgres://", () => import("@effect/sql-pg"))
-      const client = PgClient.layer({ url: Redacted.make(db) })
-      return Layer.orDie(Layer.provideMerge(Layer.unwrapEffect(Effect.map(PgClient.PgClient, pgRelay)), client))
+      // A connection that cannot be had within 3 s fails (the pool's default waits for ever), so a request
+      // during an outage ends in a 503 (store-health.ts) instead of hanging.
+      const client = PgClient.layer({ url: Redacted.make(db), connectTimeout: Duration.seconds(3) })
+      // The cluster's messages through a client that waits out an outage (patient-sql.ts), with the same compiler.
+      const clusterSql = Layer.effect(ClusterSql, Effect.flatMap(SqlClient.SqlClient, (sql) => patientClient(sql, PgClient.makeCompiler())))
+      return Layer.orDie(Layer.provideMerge(Layer.merge(Layer.unwrapEffect(Effect.map(PgClient.PgClient, pgRelay)), clusterSql), client))
     }
     const { SqliteClient } = yield* importPeer("@effect/sql-sqlite-node", "shoal serve", () => import("@effect/sql-sqlite-node"))
     // The driver opens one connection in WAL mode. synchronous = NORMAL: a commit is appended to the WAL
     // without an fsync (the WAL is synced at checkpoints). On power loss the last commits may be lost, the
     // database is never corrupted; a process crash (kill -9) loses nothing. FULL paid an fsync per commit,
     // about ten a turn (each journal message is three transactions).
-    return Layer.merge(Layer.orDie(SqliteClient.layer({ filename: db }).pipe(
+    return Layer.provideMerge(Layer.merge(EventRelay.none, ClusterSql.same), Layer.orDie(SqliteClient.layer({ filename: db }).pipe(
       Layer.tap((context) => Effect.asVoid(Context.get(context, SqlClient.SqlClient).unsafe("PRAGMA synchronous = NORMAL")))
-    )), EventRelay.none)
+    )))
   }))
 
 /** Token, size and (on loopback) Host/Origin, before any route runs. */
@@ -103,13 +108,14 @@ const guard = (options: ServeOptions) => <E, R>(app: HttpApp.Default<E, R>): Htt
 export const layerServe = (
   options: ServeOptions,
   factories: ReadonlyArray<AgentFactory>
-): Layer.Layer<never, never, HttpServer.HttpServer | Llm | SqlClient.SqlClient | EventRelay> =>
+): Layer.Layer<never, never, HttpServer.HttpServer | Llm | SqlClient.SqlClient | EventRelay | ClusterSql> =>
   Layer.unwrapScoped(Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const store = yield* Effect.orDie(makeSqlSessionStore(sql, options.where))
     if (options.importFrom !== undefined) yield* Effect.orDie(importJsonSessions(sql, options.importFrom.texts, options.importFrom.kinds))
     const questions = yield* Effect.orDie(makeQuestionStore(sql))
     const hub = yield* makeSharedHub(sql)
+    const health = yield* makeStoreHealth(sql)
     const agents = factories.map((make) => make({ store, questions, hub }))
     const router = makeServeRouter({ agents, questions, hub, unavailable: options.unavailable ?? [] })
 
@@ -123,7 +129,7 @@ export const layerServe = (
       }
     }).pipe(Effect.catchAll((e) => Effect.logWarning(`could not hand over answers claimed before a restart: ${e.reason}`))))
 
-    const http = HttpServer.serve(guard(options)(router))
+    const http = HttpServer.serve(guard(options)(unavailableWhenStoreDown(health)(router)))
     const keep = options.keep
     const retention = keep === undefined ? Layer.empty : Layer.scopedDiscard(Effect.forkScoped(keepFor(keep, (now) => pruneEnded({ agents, questions, hub }, keep, now))))
     return Layer.mergeAll(http, redeliver, retention, ...agents.map((a) => a.layer))
@@ -149,26 +155,38 @@ const common = {
   entityTerminationTimeout: Duration.seconds(2)
 } as const
 
-/** The runner on the provided database, alone or one of several: sharding, message storage and the workflow engine. */
+/** The cluster's messages and journal, written through `ClusterSql` (patient-sql.ts). */
+const messageStorage = Layer.unwrapEffect(Effect.map(ClusterSql, (sql) => Layer.provide(SqlMessageStorage.layer, Layer.succeed(SqlClient.SqlClient, sql))))
+
+/**
+ * The runner on the provided database, alone or one of several: sharding, message storage and the workflow engine.
+ * Both are `SingleRunner.layer` and `NodeClusterSocket.layer` with the message storage brought here (`messageStorage`).
+ */
 export const layerCluster = (options: Pick<ServeOptions, "shardingConfig" | "runner">) =>
   ClusterWorkflowEngine.layer.pipe(
     Layer.provideMerge(
       options.runner === undefined
-        ? SingleRunner.layer({
-          // One runner: its shard locks need no table; the messages and the journal still do.
-          runnerStorage: "memory",
-          shardingConfig: { ...common, ...options.shardingConfig }
-        })
+        // One runner: its shard locks need no table; the messages and the journal still do.
+        ? Sharding.layer.pipe(
+          Layer.provideMerge(Runners.layerNoop),
+          Layer.provideMerge(messageStorage),
+          Layer.provide([RunnerStorage.layerMemory, RunnerHealth.layerNoop]),
+          Layer.provide(ShardingConfig.layerFromEnv({ ...common, ...options.shardingConfig }))
+        )
         : NodeClusterSocket.layer({
           // Runners, leases and shard locks in the database; runner-to-runner messages over a socket.
-          storage: "sql",
+          storage: "byo",
           shardingConfig: {
             ...common,
             ...runnerLease,
             runnerAddress: Option.some(RunnerAddress.make(options.runner.host, options.runner.port)),
             ...options.shardingConfig
           }
-        })
+        }).pipe(
+          Layer.provideMerge(messageStorage),
+          Layer.provide(Layer.orDie(SqlRunnerStorage.layer)),
+          Layer.provide(ShardingConfig.layerFromEnv({ ...common, ...runnerLease, ...options.shardingConfig }))
+        )
     ),
     Layer.orDie
   )
