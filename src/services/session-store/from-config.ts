@@ -14,9 +14,11 @@
  * journaled, and a session whose turn is running in serve refuses a terminal
  * save with `SessionConflict` (and back) — the stores' compare-and-set.
  *
- * Where it sits: the CLI's edge. The SQL driver is loaded on the store's
- * first use, not when the command starts; without the optional SQLite peer
- * the sessions stay JSON files under the data directory, as before.
+ * Where it sits: the CLI's edge. The SQL driver is loaded only when the
+ * store's layer is built (tidy, fitlog chat; never for --help or other
+ * commands), in the background while the command starts; without the
+ * optional SQLite peer the sessions stay JSON files under the data
+ * directory, as before.
  */
 import { FileSystem, Path } from "@effect/platform"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
@@ -61,14 +63,18 @@ const openSessionsDb = (db: string, dataDir: string, kinds: ReadonlyArray<string
     return yield* makeSqlSessionStore(sql, isPostgres(db) ? db.replace(/\/\/[^@/]*@/, "//") : db)
   })
 
-/** A store that is opened on its first use (then kept): commands that never touch it never load its driver. */
-const openedOnFirstUse = (open: Effect.Effect<SessionStoreShape, SessionStoreError>): Effect.Effect<SessionStoreShape> =>
-  Effect.map(Effect.cached(open), (store): SessionStoreShape => ({
+/**
+ * A store that is opened once (then kept), in the background from the start: the driver (about a second to load
+ * on a busy machine) loads while the terminal shows its opening and waits for the first line, and the first
+ * use waits only for what is left of it.
+ */
+const openedInBackground = (open: Effect.Effect<SessionStoreShape, SessionStoreError>): Effect.Effect<SessionStoreShape, never, Scope.Scope> =>
+  Effect.tap(Effect.cached(open), (store) => Effect.forkScoped(Effect.ignore(store))).pipe(Effect.map((store): SessionStoreShape => ({
     save: (kind, id, state) => Effect.flatMap(store, (s) => s.save(kind, id, state)),
     load: (kind, id) => Effect.flatMap(store, (s) => s.load(kind, id)),
     list: (kind) => Effect.flatMap(store, (s) => s.list(kind)),
     remove: (kind, id) => Effect.flatMap(store, (s) => s.remove(kind, id))
-  }))
+  })))
 
 /**
  * The store of `SHOAL_SESSIONS_DB`, else of serve's default database under
@@ -103,7 +109,7 @@ export const layerServedSessions = (kinds: ReadonlyArray<string> = servedSession
         Effect.provideService(FileSystem.FileSystem, fs),
         Effect.provideService(Path.Path, path)
       )
-      return yield* openedOnFirstUse(open)
+      return yield* openedInBackground(open)
     })
   )
 
