@@ -16,6 +16,7 @@ import type { LlmFlags } from "../services/llm/settings.js"
 import { UsageMeter } from "../services/llm/usage.js"
 import { importPeer } from "../services/optional-peer.js"
 import { fileTexts, resolveDataDir } from "../services/session-store/file.js"
+import { defaultServeDb } from "../services/session-store/from-config.js"
 import { diaryLayer } from "./fitlog-run.js"
 import { llmLayerFor } from "./llm-options.js"
 
@@ -41,7 +42,8 @@ export const runServe = (flags: ServeFlags) =>
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
     const dataDir = yield* resolveDataDir
-    const db = Option.isSome(flags.db) ? flags.db.value : path.join(dataDir, "serve", "serve.sqlite")
+    // The CLI's --resume/--list read this same default (services/session-store/from-config.ts).
+    const db = Option.isSome(flags.db) ? flags.db.value : defaultServeDb(path, dataDir)
     if (Option.isNone(flags.db)) yield* fs.makeDirectory(path.dirname(db), { recursive: true })
     const { layer: llm } = yield* llmLayerFor(flags)
     const { layerSr28 } = yield* Effect.promise(() => import("../services/nutrition-table/sr28-file.js"))

@@ -1,7 +1,7 @@
 /**
  * `kill -9` of a real runner process, on SQLite with one runner: the next
  * runner on the same database goes on from the journal. A turn killed after
- * its paid model call finishes on the new runner by itself (its persisted
+ * its paid model call was journaled finishes on the new runner by itself (its persisted
  * message is redelivered) without calling the model again; a pending question
  * survives the kill and its answer finishes the turn. The model's calls are
  * counted in a file, so the count outlives the killed process.
@@ -60,6 +60,11 @@ describe("shoal serve under kill -9", () => {
       // The request is left hanging: its runner dies under it.
       yield* Effect.forkDaemon(Effect.ignore(request(a.url, "POST", `/api/agents/echo/sessions/${id}/input`, { text: "slow walk" })))
       yield* eventually("the model was paid", Effect.sync(() => paidCalls(calls)), (c) => c.length === 1)
+      // Killed only once the paid answer is journaled (the turn's Heard event follows its write): the model's line is
+      // appended when the call is paid, a moment before the engine journals its answer, and under load that moment
+      // grows — a kill inside it pays the call again on the next runner (at-least-once: nothing can make a provider
+      // call and its journal write one atomic step). That race, not the engine, made this test flaky.
+      yield* eventually("the model's answer was journaled", heardEvents(db, id), (n) => n > 0)
       yield* kill9(a)
       expect((yield* request(a.url, "GET", `/api/agents/echo/sessions/${id}`).pipe(Effect.either))._tag).toBe("Left")
       // Killed mid-turn: the model was paid, the turn's state was not saved.

@@ -94,7 +94,8 @@ export const layerSql = (sql: SqlClient, where?: string): Layer.Layer<SessionSto
  * Copy today's JSON sessions (`from`, the file layer's texts) of `kinds` into
  * the database, once: a marker row says it was done, so a session deleted
  * later is not brought back by the next start. A session already in the
- * database is kept as it is. Returns how many sessions were copied.
+ * database is kept as it is; a file that cannot be read is not copied (a
+ * warning names it, the file stays). Returns how many sessions were copied.
  */
 export const importJsonSessions = (
   sql: SqlClient,
@@ -111,6 +112,14 @@ export const importJsonSessions = (
       for (const id of yield* from.ids(kind)) {
         const text = yield* from.read(kind, id)
         if (Option.isNone(text) || Option.isSome(yield* to.read(kind, id))) continue
+        // A file that cannot be read is left where it is, said once (as `list` says it of a stored one).
+        const summary = summarise(text.value)
+        if (Either.isLeft(summary) || summary.right.id !== id) {
+          yield* Effect.logWarning("skipping an unreadable saved session").pipe(
+            Effect.annotateLogs({ location: from.locate(kind, id), reason: Either.isLeft(summary) ? summary.left : "id mismatch", imported: "no" })
+          )
+          continue
+        }
         yield* to.write(kind, id, text.value)
         copied++
       }
