@@ -110,7 +110,8 @@ export const layerServe = (
     if (options.importFrom !== undefined) yield* Effect.orDie(importJsonSessions(sql, options.importFrom.texts, options.importFrom.kinds))
     const questions = yield* Effect.orDie(makeQuestionStore(sql))
     const hub = yield* makeSharedHub(sql)
-    const agents = factories.map((make) => make({ store, questions, hub }))
+    // Several runners: each turn's workflow on its session's runner (placement.ts).
+    const agents = factories.map((make) => make({ store, questions, hub, colocate: options.runner !== undefined }))
     const router = makeServeRouter({ agents, questions, hub, unavailable: options.unavailable ?? [] })
 
     // An answer claimed just before a crash was never handed to its turn: hand it over now (the deferred keeps only the first).
