@@ -18,6 +18,7 @@
  * returned `ServedAgent`, never to the agent's generics.
  */
 import { ClusterSchema, Entity, EntityAddress, EntityId, EntityType } from "@effect/cluster"
+import type { ShardId } from "@effect/cluster"
 import { Sharding as ShardingTag } from "@effect/cluster/Sharding"
 import type { Sharding } from "@effect/cluster/Sharding"
 import { Rpc } from "@effect/rpc"
@@ -38,6 +39,7 @@ import { durableQuestions } from "./durable-questions.js"
 import type { Hub, TurnEvent } from "./hub.js"
 import { journaledLlm } from "./journaled-llm.js"
 import { journaledSteps } from "./journaled-steps.js"
+import { placementFor, turnKey } from "./placement.js"
 import type { QuestionStore } from "./questions.js"
 
 /** What the served agent's turn may use: serve provides each one per turn. */
@@ -53,6 +55,8 @@ export interface ServeDeps {
   readonly store: SessionStoreShape
   readonly questions: QuestionStore
   readonly hub: Hub
+  /** Several runners share the database: each turn's workflow is placed on its session's shard (placement.ts). */
+  readonly colocate?: boolean
 }
 
 const notTaken = (e: { readonly message: string }) => new TurnNotTaken({ reason: e.message })
@@ -74,10 +78,17 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
 
   const TurnWorkflow = Workflow.make({
     name: `ShoalTurn/${agent.name}`,
-    payload: { sessionId: Schema.String, turnId: Schema.String, text: Schema.String, state: kind.schema },
+    payload: {
+      sessionId: Schema.String,
+      turnId: Schema.String,
+      /** Which key puts the workflow on its session's shard (placement.ts); 0 with one runner, and in turns journaled before. */
+      placement: Schema.optional(Schema.Number),
+      text: Schema.String,
+      state: kind.schema
+    },
     success: Schema.Struct({ ...TurnReply.fields, state: kind.schema }),
     error: TurnNotTaken,
-    idempotencyKey: ({ sessionId, turnId }) => `${sessionId}/${turnId}`,
+    idempotencyKey: ({ placement, sessionId, turnId }) => turnKey(sessionId, turnId, placement ?? 0),
     // While a question is pending the turn is suspended; its entity asks again this often whether it went on.
     suspendedRetrySchedule: Schedule.spaced("200 millis")
   })
@@ -106,6 +117,11 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
     return { reply: result.reply, ended: result.ended, degraded: result.degraded, state: result.state }
   }))
 
+  const workflowGroup = Context.get(TurnWorkflow.annotations, ClusterSchema.ShardGroup)
+  /** The placement of a turn of the session on `target`, its shard (0 with one runner). */
+  const placeTurn = (sharding: Sharding["Type"], sessionId: string, turnId: string, target: ShardId.ShardId) =>
+    deps.colocate === true ? placementFor(TurnWorkflow.name, sessionId, turnId, target, (id) => sharding.getShardId(id, workflowGroup(id))) : 0
+
   const SessionEntity = Entity.make(`ShoalSession/${agent.name}`, [
     Rpc.make("Turn", {
       payload: { turnId: Schema.String, text: Schema.String },
@@ -118,6 +134,7 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
   // The mailbox hands the entity one Turn at a time (concurrency 1): the session's one writer.
   const entityLayer = SessionEntity.toLayer(Effect.gen(function*() {
     const address = yield* Entity.CurrentAddress
+    const sharding = yield* ShardingTag
     const sessionId = SessionId.make(address.entityId)
     return {
       Turn: ({ payload: { text, turnId } }) => {
@@ -126,7 +143,8 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
         return Effect.gen(function*() {
           yield* once("started", { _tag: "TurnStarted", turnId, text })
           const before = yield* store.load(kind, sessionId).pipe(Effect.mapError(notTaken))
-          const after = yield* TurnWorkflow.execute({ sessionId, turnId, text, state: before })
+          const placement = placeTurn(sharding, sessionId, turnId, address.shardId)
+          const after = yield* TurnWorkflow.execute({ sessionId, turnId, placement, text, state: before })
           yield* store.save(kind, sessionId, after.state).pipe(Effect.mapError(notTaken))
           const status = agent.view.status(after.state)
           const reply = { reply: after.reply, ended: after.ended, degraded: after.degraded }
@@ -171,9 +189,10 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
         const address = (type: string, entityId: EntityId.EntityId, group: string) =>
           new EntityAddress.EntityAddress({ entityType: EntityType.EntityType.make(type), entityId, shardId: sharding.getShardId(entityId, group) })
         const session = EntityId.make(id)
+        const sessionShard = sharding.getShardId(session, SessionEntity.getShardGroup(session))
         const turns = yield* Effect.forEach(turnIds, (turnId) =>
-          Effect.map(// The execution id is the idempotency key's hash: the session and the turn, not the text or state.
-          TurnWorkflow.executionId({ sessionId: id, turnId, text: "", state: agent.initial }), (executionId) => {
+          Effect.map(// The execution id is the idempotency key's hash: the session, the turn and its placement, not the text or state.
+          TurnWorkflow.executionId({ sessionId: id, turnId, placement: placeTurn(sharding, id, turnId, sessionShard), text: "", state: agent.initial }), (executionId) => {
             const entityId = EntityId.make(executionId)
             const group = Context.get(TurnWorkflow.annotations, ClusterSchema.ShardGroup)(entityId)
             return [address(`Workflow/${TurnWorkflow.name}`, entityId, group), address("Workflow/-/DurableClock", entityId, group)]

@@ -116,7 +116,8 @@ export const layerServe = (
     const questions = yield* Effect.orDie(makeQuestionStore(sql))
     const hub = yield* makeSharedHub(sql)
     const health = yield* makeStoreHealth(sql)
-    const agents = factories.map((make) => make({ store, questions, hub }))
+    // Several runners: each turn's workflow on its session's runner (placement.ts).
+    const agents = factories.map((make) => make({ store, questions, hub, colocate: options.runner !== undefined }))
     const router = makeServeRouter({ agents, questions, hub, unavailable: options.unavailable ?? [] })
 
     // An answer claimed just before a crash was never handed to its turn: hand it over now (the deferred keeps only the first).

@@ -12,12 +12,13 @@
  * (`application_name`), and a shard is the cluster's hash of an entity id.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { ShardId } from "@effect/cluster"
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Workflow } from "@effect/workflow"
 import { Clock, Context, Deferred, Duration, Effect, Layer, Redacted, Schema } from "effect"
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { join } from "node:path"
+import { executionIdOf, placementFor, turnKey } from "../../src/serve/placement.js"
 import { runnerLease } from "../../src/serve/server.js"
 import { idOf, questionIdOf, SessionView } from "./harness.js"
 import type { Postgres } from "./postgres.js"
@@ -54,12 +55,11 @@ const shardOf = (entityId: string) => {
   return Math.abs(h % 300) + 1
 }
 
-/** served-agent.ts's turn workflow, for its execution ids (the workflow entity's id). */
-const TurnWorkflow = Workflow.make({
-  name: "ShoalTurn/echo",
-  payload: { sessionId: Schema.String, turnId: Schema.String, text: Schema.String },
-  idempotencyKey: ({ sessionId, turnId }) => `${sessionId}/${turnId}`
-})
+/** The execution id (the workflow entity's id) of served-agent.ts's turn workflow, placed on its session's shard. */
+const executionOf = (sessionId: string, turnId: string) => {
+  const shard = (id: string) => ShardId.make("default", shardOf(id))
+  return executionIdOf("ShoalTurn/echo", turnKey(sessionId, turnId, placementFor("ShoalTurn/echo", sessionId, turnId, shard(sessionId), shard)))
+}
 
 const Holder = Schema.Struct({ shard: Schema.NumberFromString, name: Schema.String })
 
@@ -132,16 +132,16 @@ describe.skipIf(skip !== undefined)("two shoal serve runners on one Postgres", (
       expect(asked.status).toBe(202)
       const qid = questionIdOf(asked.json)
 
-      // A turn whose workflow also runs on the owner (its execution's shard is the owner's), asked of the other node.
-      let key = 0
-      while (ownerOf(yield* TurnWorkflow.executionId({ sessionId: busy, turnId: `slow-${key}`, text: "" })) !== ownerName) key++
+      // A turn asked of the other node; its workflow runs on the owner too (placed on the session's shard).
+      const key = 0
+      expect(ownerOf(executionOf(busy, `slow-${key}`))).toBe(ownerName)
       const reply = yield* Deferred.make<{ readonly status: number; readonly json: unknown }>()
       yield* Effect.forkDaemon(Effect.flatMap(Effect.orDie(
         request(other.url, "POST", `/api/agents/echo/sessions/${busy}/input`, { text: "slow walk" }, { "idempotency-key": `slow-${key}` })
       ), (r) => Deferred.succeed(reply, r)))
       yield* eventually("the model was paid for the slow turn", Effect.sync(() => linesOf(payers)), (l) => l.some((line) => line.endsWith(" slow walk")))
       // Killed after the paid call is journaled (its activity's reply stored), before the turn's save: mid-turn.
-      const execution = yield* TurnWorkflow.executionId({ sessionId: busy, turnId: `slow-${key}`, text: "" })
+      const execution = executionOf(busy, `slow-${key}`)
       yield* eventually("the paid call was journaled", journaled(db, execution, "llm/1"), (n) => n === 1)
       // The owner paid for it: the turn's workflow is there, between its model call and its save.
       expect(linesOf(payers).find((line) => line.endsWith(" slow walk"))).toBe(`${owner.child.pid} slow walk`)
