@@ -22,15 +22,12 @@ import { Diary } from "../services/diary/diary.js"
 import type { GoalName } from "../services/diary/diary.js"
 import type { LlmFlags } from "../services/llm/settings.js"
 import { layerFallback } from "../services/question-ui/fallback.js"
-import { fromRenderer } from "../services/question-ui/interpreter.js"
-import { QuestionUI } from "../services/question-ui/question-ui.js"
-import { terminalRenderer } from "../services/question-ui/terminal.js"
-import { isRawModeInput, pipeIO, ttyIO } from "../services/question-ui/terminal-io.js"
-import { withTimeout } from "../services/question-ui/timeout.js"
+import { stdioIO } from "../services/question-ui/terminal-io.js"
 import { layerFileFromConfigNode, resolveDataDir } from "../services/session-store/file.js"
 import { SessionId } from "../services/session-store/session-kind.js"
 import { SessionStore } from "../services/session-store/session-store.js"
 import { pendingProposals } from "../agents/fitlog/session-kind.js"
+import { terminalQuestions } from "./host-terminal.js"
 import { llmLayerFor } from "./llm-options.js"
 
 /** A mistake in what the user typed: one line, exit code 1, nothing written. */
@@ -78,10 +75,7 @@ export const diaryLayer = (flags: DiaryFlags) =>
 
 const nutritionLayer = Layer.unwrapEffect(Effect.map(Effect.promise(() => import("../services/nutrition-table/sr28-file.js")), (m) => m.layerSr28))
 
-const terminalQuestions = Layer.unwrapEffect(Effect.gen(function*() {
-  const io = isRawModeInput(process.stdin) ? ttyIO(process.stdin, process.stdout) : yield* pipeIO(process.stdin, process.stdout)
-  return Layer.succeed(QuestionUI, withTimeout()(fromRenderer(terminalRenderer(io))))
-}))
+const terminalUi = Layer.unwrapScoped(Effect.map(stdioIO(process.stdin, process.stdout), terminalQuestions))
 
 const printReport = (report: CommitReport) =>
   Effect.gen(function*() {
@@ -121,7 +115,7 @@ export const runLog = (flags: LogFlags) =>
     const { date, hour } = yield* localToday
     const { layer: llm } = yield* llmLayerFor(flags)
     const request = { text: flags.text, date, meal: flags.meal, likelyMeal: mealAt(hour), yes: flags.yes, again: flags.again }
-    const questions = flags.yes ? layerFallback : terminalQuestions
+    const questions = flags.yes ? layerFallback : terminalUi
     const models = yield* Layer.build(Layer.merge(llm, nutritionLayer))
     // A text with nothing loggable is the user's mistake: say so before any diary, session or device is opened.
     const first = propose(yield* estimate(flags.text).pipe(Effect.provide(models)), "lunch", date)

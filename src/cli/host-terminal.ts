@@ -6,11 +6,19 @@
  * no model. The closing line says honestly whether the newest state is saved.
  * `--resume` and `--list` are `findSession` and `listSessions`.
  */
-import { Console, Data, DateTime, Effect, Option, Ref, Schema } from "effect"
+import { Console, Data, DateTime, Effect, Layer, Option, Ref, Schema } from "effect"
 import type { Agent } from "../agents/agent.js"
+import { fromRenderer } from "../services/question-ui/interpreter.js"
+import { QuestionUI } from "../services/question-ui/question-ui.js"
+import { terminalRenderer } from "../services/question-ui/terminal.js"
 import type { TerminalIO } from "../services/question-ui/terminal-io.js"
+import { withTimeout } from "../services/question-ui/timeout.js"
 import { SessionId } from "../services/session-store/session-kind.js"
 import { SessionStore } from "../services/session-store/session-store.js"
+
+/** The agent's questions asked on `io`, unanswered ones falling back after the usual timeout. */
+export const terminalQuestions = (io: TerminalIO): Layer.Layer<QuestionUI> =>
+  Layer.succeed(QuestionUI, withTimeout()(fromRenderer(terminalRenderer(io))))
 
 export type SaveOutcome =
   | { readonly _tag: "NotYet" }

@@ -16,14 +16,10 @@ import { Console, Data, Effect, Layer, Option } from "effect"
 import { tidyAgent } from "../agents/tidy/agent.js"
 import { layerEvents } from "../services/events/live.js"
 import { UsageMeter } from "../services/llm/usage.js"
-import { fromRenderer } from "../services/question-ui/interpreter.js"
-import { QuestionUI } from "../services/question-ui/question-ui.js"
-import { terminalRenderer } from "../services/question-ui/terminal.js"
-import { isRawModeInput, pipeIO, ttyIO } from "../services/question-ui/terminal-io.js"
-import { withTimeout } from "../services/question-ui/timeout.js"
+import { stdioIO } from "../services/question-ui/terminal-io.js"
 import { layerSessionsFromConfigNode } from "../services/session-store/from-config.js"
 import { newSessionId } from "../services/session-store/session-kind.js"
-import { findSession, listSessions } from "./host-terminal.js"
+import { findSession, listSessions, terminalQuestions } from "./host-terminal.js"
 import { llmLayerFor, llmOptions } from "./llm-options.js"
 import type { LlmFlags } from "../services/llm/settings.js"
 import { selectsNoModel } from "../services/llm/settings.js"
@@ -87,7 +83,7 @@ export const tidy = Command.make("tidy", options, (flags) =>
       yield* Console.error("Photo analysis needs a model; the photos are skipped in offline mode.")
     }
 
-    const io = isRawModeInput(process.stdin) ? ttyIO(process.stdin, process.stdout) : yield* pipeIO(process.stdin, process.stdout)
+    const io = yield* stdioIO(process.stdin, process.stdout)
     const color = process.stdout.isTTY === true
     const sessionId = Option.isSome(resumed) ? resumed.value.sessionId : yield* newSessionId
     const state = Option.isSome(resumed) ? resumed.value.state : tidyAgent.initial
@@ -105,12 +101,11 @@ export const tidy = Command.make("tidy", options, (flags) =>
         ({ makeSharpPhotos }) => Effect.flatMap(makeSharpPhotos, (p) => Effect.forEach(flags.photo, p.load))
       )
 
-    const ui = Layer.succeed(QuestionUI, withTimeout()(fromRenderer(terminalRenderer(io))))
     yield* runChat({ io, sessionId, state, photos, color }).pipe(
       Effect.zipLeft(Effect.flatMap(UsageMeter, (meter) =>
         Effect.flatMap(Effect.all([meter.calls, meter.total]), ([calls, usage]) =>
           calls === 0 ? Effect.void : Console.error(`Model use: ${calls} calls, ${usage.inputTokens} tokens in, ${usage.outputTokens} out.`)))),
-      Effect.provide(Layer.mergeAll(llmLayer, ui, layerEvents, UsageMeter.layer))
+      Effect.provide(Layer.mergeAll(llmLayer, terminalQuestions(io), layerEvents, UsageMeter.layer))
     )
   }).pipe(Effect.scoped, Effect.provide(layerSessionsFromConfigNode))).pipe(
     Command.withDescription(

@@ -171,3 +171,7 @@ export const ttyIO = (input: RawModeInput, output: Writable): TerminalIO => {
     readKey: Option.some(readKeyFrom(input))
   }
 }
+
+/** The terminal as the user has it: key presses and edited lines on a TTY, lines from one reader on a pipe. */
+export const stdioIO = (input: Readable, output: Writable): Effect.Effect<TerminalIO, never, Scope.Scope> =>
+  isRawModeInput(input) ? Effect.succeed(ttyIO(input, output)) : pipeIO(input, output)
