@@ -7,36 +7,9 @@
  * data set.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { estimate, estimateJson } from "../../../src/agents/fitlog/estimate.js"
-import { layerOffline } from "../../../src/services/llm/offline.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
-
-type Expected = ReadonlyArray<readonly [food: RegExp, grams: number | undefined]>
-
-const layer = Layer.merge(layerSr28, layerOffline)
-
-const check = (cases: ReadonlyArray<readonly [string, Expected]>) =>
-  Effect.gen(function*() {
-    const failures: Array<string> = []
-    for (const [text, expected] of cases) {
-      const json = estimateJson(yield* estimate(text))
-      const logged = json.items.filter((i) => i.food !== null && !("error" in i))
-      const got = json.items.map((i) => `${i.text} → ${i.food ?? "unmatched"} ${i.grams ?? "-"} g`).join("; ")
-      if (logged.length !== expected.length || logged.length !== json.items.length) {
-        failures.push(`${text}: expected ${expected.length} foods, got ${got}`)
-        continue
-      }
-      expected.forEach(([food, grams], k) => {
-        const item = logged[k]
-        const gramsOk = item?.grams !== null && item?.grams !== undefined && (grams === undefined || Math.abs(item.grams - grams) <= 0.1 * grams)
-        if (item === undefined || item.food === null || !food.test(item.food) || !gramsOk) {
-          failures.push(`${text}: item ${k + 1} expected ${food} ${grams ?? "(typical)"} g, got ${got}`)
-        }
-      })
-    }
-    return failures
-  })
+import { check, layer } from "./meal-check.js"
 
 describe("break test 12: a new user's meals, offline", () => {
   // A food named by the curated table ("a Big Mac") is a food though no word of it is a table word: what follows

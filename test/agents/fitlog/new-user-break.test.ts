@@ -4,37 +4,9 @@
  * description; grams within 10 %. Written for this test, from no data set.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { estimate, estimateJson } from "../../../src/agents/fitlog/estimate.js"
-import { layerOffline } from "../../../src/services/llm/offline.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
-
-/** A food pattern and its grams (undefined: any typical weight, as long as it is the food). */
-type Expected = ReadonlyArray<readonly [food: RegExp, grams: number | undefined]>
-
-const layer = Layer.merge(layerSr28, layerOffline)
-
-const check = (cases: ReadonlyArray<readonly [string, Expected]>) =>
-  Effect.gen(function*() {
-    const failures: Array<string> = []
-    for (const [text, expected] of cases) {
-      const json = estimateJson(yield* estimate(text))
-      const logged = json.items.filter((i) => i.food !== null && !("error" in i))
-      const got = json.items.map((i) => `${i.text} → ${i.food ?? "unmatched"} ${i.grams ?? "-"} g`).join("; ")
-      if (logged.length !== expected.length || logged.length !== json.items.length) {
-        failures.push(`${text}: expected ${expected.length} foods, got ${got}`)
-        continue
-      }
-      expected.forEach(([food, grams], k) => {
-        const item = logged[k]
-        const gramsOk = item?.grams !== null && item?.grams !== undefined && (grams === undefined || Math.abs(item.grams - grams) <= 0.1 * grams)
-        if (item === undefined || item.food === null || !food.test(item.food) || !gramsOk) {
-          failures.push(`${text}: item ${k + 1} expected ${food} ${grams ?? "(typical)"} g, got ${got}`)
-        }
-      })
-    }
-    return failures
-  })
+import { check, layer } from "./meal-check.js"
 
 describe("a new user's meals, offline", () => {
   // "+" and "w/" join two foods the way "and" and "with" do; neither food may be lost or merged into the other.
