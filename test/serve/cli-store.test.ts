@@ -27,6 +27,10 @@ afterAll(() => cli.cleanup())
 /** `shoal serve --port 0` on `data` until `use` ends; its base URL from the line it prints. */
 const withServe = async (data: string, use: (url: string) => Promise<void>) => {
   const child = cli.start(["serve", "--port", "0"], { SHOAL_DATA_DIR: data })
+  // What serve said, shown when a request to it fails (e.g. it exited).
+  let said = ""
+  child.stderr.on("data", (chunk: Buffer) => void (said += chunk.toString("utf8")))
+  child.on("exit", (code, signal) => void (said += `\n[serve exited: ${code ?? signal}]`))
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let seen = ""
@@ -40,7 +44,9 @@ const withServe = async (data: string, use: (url: string) => Promise<void>) => {
         }
       })
     })
-    await use(url)
+    await use(url).catch((error: unknown) => {
+      throw new Error(`${String(error)}; serve's stderr:\n${said.slice(-4000)}`, { cause: error })
+    })
   } finally {
     child.kill("SIGKILL")
   }
@@ -49,7 +55,9 @@ const withServe = async (data: string, use: (url: string) => Promise<void>) => {
 const call = async (url: string, method: string, path: string, body?: unknown) => {
   const response = await fetch(`${url}${path}`, {
     method,
-    headers: { "content-type": "application/json" },
+    // A fresh connection per request: the terminal runs (spawnSync) block this process while serve closes its idle
+    // keep-alive sockets, and a pooled socket reused after that fails with "other side closed".
+    headers: { "content-type": "application/json", connection: "close" },
     ...(body === undefined ? {} : { body: JSON.stringify(body) })
   })
   const text = await response.text()
