@@ -111,6 +111,13 @@ export const sizedServings: ReadonlyArray<Sized> = [
     why: "coffee-shop cups: small 12 fl oz, medium 16 fl oz, large 20 fl oz"
   },
   {
+    // No size said ("a glass of wine") keeps the US pour of 5 fl oz (portion-table.ts).
+    food: /\bwines?\b/,
+    units: ["glass"],
+    grams: { small: 125, medium: 175, large: 250 },
+    why: "UK wine glasses: small 125 ml, medium 175 ml, large 250 ml"
+  },
+  {
     food: /\bburritos?\b/,
     units: ["small", "medium", "large"],
     grams: { small: 170, medium: 270, large: 340 },
@@ -153,6 +160,8 @@ export const containerOf: ReadonlyArray<ClassWeight> = [
   { food: /\bjuice\b/, grams: 125, why: "an individual juice cup or carton is 4 fl oz" },
   { food: /\bmilk\b/, grams: 244, why: "an individual milk carton is 8 fl oz" },
   { food: /\b(?:applesauce|apple sauce|fruit cup|fruit cocktail|mandarin|peaches|pineapple|mixed fruit|pears)\b/, grams: 113, why: "a single-serve fruit or applesauce cup is 4 oz" },
+  // A tub is the take-home size, not the single-serve cup: a pint (UK 500 ml) tub holds 2 cups.
+  { food: /\btubs?\b.*\b(?:ice creams?|frozen yogh?urt)\b|\b(?:ice creams?|frozen yogh?urt)\b.*\btubs?\b/, grams: 264, why: "a tub of ice cream is a pint, 2 cups of 132 g (USDA)" },
   { food: /\bice creams?\b|\bfrozen yogh?urt\b/, grams: 66, why: "an individual ice cream cup is 1/2 cup, 66 g (USDA)" },
   { food: /\b(?:pudding|gelatin|jell-?o|custard)\b/, grams: 99, why: "a single-serve pudding or gelatin cup is 3.5 oz" },
   { food: /\b(?:cottage cheese|yogh?urt)\b/, grams: 150, why: "an individual pot of yogurt or cottage cheese is 5.3 oz (150 g)" },
