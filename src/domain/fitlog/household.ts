@@ -144,6 +144,19 @@ export const sizedServings: ReadonlyArray<Sized> = [
   }
 ]
 
+/**
+ * Foods eaten made up that SR28 has only dry (instant ramen): a serving is the dry amount one is made from, weighed
+ * dry, and the assumption says so (a bowl is never 250 g of dry noodles).
+ */
+export const dryServings: ReadonlyArray<{ readonly record: RegExp; readonly units: ReadonlyArray<Unit>; readonly grams: number; readonly why: string }> = [
+  {
+    record: /\bramen\b.*\bdry\b/,
+    units: ["bowl", "serving", "plate", "each", "packet", "container", "cup"],
+    grams: 85,
+    why: "a bowl of instant ramen is one packet made up, about 85 g dry with its flavour sachet; weighed as the dry record, the only one SR28 has"
+  }
+]
+
 /** Grams in a pouch or packet, by class, where a 1 oz snack packet is not what is meant. */
 export const packetOf: ReadonlyArray<ClassWeight> = [
   { food: /\b(?:applesauce|apple sauce|fruit puree|puree|baby food|squeeze)\b/, grams: 90, why: "a squeeze pouch of fruit puree or applesauce is 3.2 oz" },

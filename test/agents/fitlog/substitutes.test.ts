@@ -58,6 +58,18 @@ describe("no silent substitute of a different food", () => {
       expect(failures).toEqual([])
     }).pipe(Effect.provide(layer)), 120_000)
 
+  // SR28 has ramen only as the dry block: a bowl eaten is one packet made up, ~85 g of the dry block (a stated
+  // fact), never 250 g of dry noodles (1,100 kcal); the assumption says it was weighed dry.
+  it.effect("a food with only a dry record is weighed as the dry amount one serving is made from", () =>
+    Effect.gen(function*() {
+      const failures = yield* check([
+        ["a bowl of ramen", { food: /^Soup, ramen noodle, .*dry/, grams: 85, says: /dry/ }],
+        ["2 packets of ramen", { food: /^Soup, ramen noodle, .*dry/, grams: 170, says: /dry/ }],
+        ["ramen", { food: /^Soup, ramen noodle, .*dry/, grams: 85, says: /dry/ }]
+      ])
+      expect(failures).toEqual([])
+    }).pipe(Effect.provide(layer)), 120_000)
+
   // Stated sizes: a UK large glass of wine is 250 ml (small 125, medium 175); a UK tin of baked beans is 415 g
   // (a US 15 oz can 425 g), not a 330 ml drink can; a tub of ice cream is a pint (2 cups of 132 g, USDA), not a
   // half-cup single-serve cup.
