@@ -24,11 +24,12 @@ const check = (cases: ReadonlyArray<readonly [string, Expect]>) =>
     const failures: Array<string> = []
     for (const [text, want] of cases) {
       const json = estimateJson(yield* estimate(text))
-      const got = json.items.map((i) => `${i.food ?? "unmatched"} ${i.grams ?? "-"} g [${i.assumption ?? ""}]`).join("; ")
+      const said = (i: (typeof json.items)[number]) => ("assumption" in i ? i.assumption ?? "" : "")
+      const got = json.items.map((i) => `${i.food ?? "unmatched"} ${i.grams ?? "-"} g [${said(i)}]`).join("; ")
       const item = json.items[0]
       const ok = json.items.length === 1 && item !== undefined && item.food !== null && want.food.test(item.food) &&
         (want.grams === undefined || (item.grams !== null && item.grams !== undefined && Math.abs(item.grams - want.grams) <= 0.1 * want.grams)) &&
-        (want.says === undefined || want.says.test(item.assumption ?? ""))
+        (want.says === undefined || want.says.test(said(item)))
       if (!ok) failures.push(`${text}: expected ${want.food} ${want.grams ?? "(any)"} g ${want.says ?? ""}, got ${got}`)
     }
     return failures
