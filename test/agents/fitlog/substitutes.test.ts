@@ -36,6 +36,18 @@ const check = (cases: ReadonlyArray<readonly [string, Expect]>) =>
   })
 
 describe("no silent substitute of a different food", () => {
+  // A preparation said is kept: SR28 has fried rice (a Chinese restaurant dish, with its oil), so "fried rice" is that,
+  // never plain boiled rice; a fried egg is the fried record.
+  it.effect("a preparation said is never dropped for a plain record", () =>
+    Effect.gen(function*() {
+      const failures = yield* check([
+        ["fried rice", { food: /fried rice/i }],
+        ["a fried egg", { food: /^Egg, whole, cooked, fried/ }],
+        ["a cup of rice", { food: /^Rice, white, .*cooked/ }]
+      ])
+      expect(failures).toEqual([])
+    }).pipe(Effect.provide(layer)), 120_000)
+
   // A dish record naming a main food the user did not name is another dish: a bean burrito is "burrito, with beans",
   // not "with beans and beef"; a cheese sandwich or bean taco likewise keeps only what was said.
   it.effect("a dish record with an extra main food ranks below the one without", () =>
