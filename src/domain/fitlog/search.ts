@@ -336,7 +336,7 @@ export const searchRecords = (
   // Preparations said that some candidate names in its own words ("fried", not merely "cooked").
   const prepFound = new Set(prepWords.filter((w) => [...candidates].some((i) => {
     const r = records[i]
-    return r !== undefined && expand(w).some((f) => !cookedForms.includes(f) && r.all.has(f)) && expand(head).some((f) => r.all.has(f))
+    return r !== undefined && forms(w).some((f) => !cookedForms.includes(f) && r.all.has(f)) && expand(head).some((f) => r.all.has(f))
   })))
   const scored: Array<ScoredRecord> = []
   for (const i of candidates) {
