@@ -103,7 +103,8 @@ export const asMeant = (r: RecordShape, head: ReadonlyArray<string>, asked: Read
   if (extra.length > 0 && ![...r.all].some((w) => !r.main.has(w) && asked.has(w))) score -= 0.75
   // A dish (burrito, sandwich, taco…) naming a main food that was not named is another dish: a bean burrito is not "burrito, with beans and
   // beef" nor "Burrito, beef and bean" (when a record without it exists, it ranks first).
-  if (head.some((h) => dishHeads.has(h))) for (const w of mainFoods) if (r.all.has(w) && !asked.has(w) && !head.includes(w) && !(meats.has(w) && has(asked, "meat", "meats"))) score -= 1
+  const saidBesidesHead = [...asked].some((w) => !head.includes(w) && r.all.has(w))
+  if (saidBesidesHead && head.some((h) => dishHeads.has(h))) for (const w of mainFoods) if (r.all.has(w) && !asked.has(w) && !head.includes(w) && !(meats.has(w) && has(asked, "meat", "meats"))) score -= 1
   return score
 }
 
