@@ -25,8 +25,15 @@ export interface CommonFood {
   readonly each?: { readonly grams: number; readonly why: string }
 }
 
+const lactoseFree = (milk: string) => `lactose-free milk counted as ${milk} (the same energy: lactase-treated milk; SR28 has no lactose-free milk)`
+
 export const commonFoods: ReadonlyArray<CommonFood> = [
   { name: /^(?:whole |full fat |full-fat )?milk$/, id: "01077", why: "milk with no other word, or whole milk, is whole cow's milk (Milk, whole, 3.25% milkfat)" },
+  // Lactose-free milk is the same milk with its lactose split by lactase: same energy and macronutrients (SR28 has none).
+  { name: /^(?:lactose free (?:whole |full fat )?|(?:whole |full fat )lactose free )milk$/, id: "01077", standsIn: lactoseFree("whole"), why: "lactose-free (whole) milk is whole milk with lactase added" },
+  { name: /^(?:lactose free (?:2% |reduced fat |semi skimmed )|(?:2% |reduced fat |semi skimmed )lactose free )milk$/, id: "01079", standsIn: lactoseFree("2 % milk"), why: "lactose-free 2 % milk is 2 % milk with lactase added" },
+  { name: /^(?:lactose free (?:1% |low fat )|(?:1% |low fat )lactose free )milk$/, id: "01082", standsIn: lactoseFree("1 % milk"), why: "lactose-free 1 % milk is 1 % milk with lactase added" },
+  { name: /^(?:lactose free (?:skim |skimmed |nonfat |fat free )|(?:skim |skimmed |nonfat |fat free )lactose free )milk$/, id: "01085", standsIn: lactoseFree("skim milk"), why: "lactose-free skim milk is skim milk with lactase added" },
   { name: /^(?:2% |reduced fat 2% |reduced fat )milk$|^(?:2% )?reduced fat milk$/, id: "01079", why: "2% or reduced-fat milk is fluid reduced-fat milk, not evaporated milk" },
   { name: /^(?:1% |1% low fat |low fat 1% |low fat |lowfat )milk$/, id: "01082", why: "low-fat milk is the US 1 % fluid milk (the name US cartons give it)" },
   { name: /^(?:skim|skimmed|nonfat|non fat|fat free) milk$/, id: "01085", why: "skim, skimmed, nonfat or fat-free milk is fluid nonfat milk" },

@@ -111,6 +111,13 @@ export const sizedServings: ReadonlyArray<Sized> = [
     why: "coffee-shop cups: small 12 fl oz, medium 16 fl oz, large 20 fl oz"
   },
   {
+    // No size said ("a glass of wine") keeps the US pour of 5 fl oz (portion-table.ts).
+    food: /\bwines?\b/,
+    units: ["glass"],
+    grams: { small: 125, medium: 175, large: 250 },
+    why: "UK wine glasses: small 125 ml, medium 175 ml, large 250 ml"
+  },
+  {
     food: /\bburritos?\b/,
     units: ["small", "medium", "large"],
     grams: { small: 170, medium: 270, large: 340 },
@@ -137,6 +144,19 @@ export const sizedServings: ReadonlyArray<Sized> = [
   }
 ]
 
+/**
+ * Foods eaten made up that SR28 has only dry (instant ramen): a serving is the dry amount one is made from, weighed
+ * dry, and the assumption says so (a bowl is never 250 g of dry noodles).
+ */
+export const dryServings: ReadonlyArray<{ readonly record: RegExp; readonly units: ReadonlyArray<Unit>; readonly grams: number; readonly why: string }> = [
+  {
+    record: /\bramen\b.*\bdry\b/,
+    units: ["bowl", "serving", "plate", "each", "packet", "container", "cup"],
+    grams: 85,
+    why: "a bowl of instant ramen is one packet made up, about 85 g dry with its flavour sachet; weighed as the dry record, the only one SR28 has"
+  }
+]
+
 /** Grams in a pouch or packet, by class, where a 1 oz snack packet is not what is meant. */
 export const packetOf: ReadonlyArray<ClassWeight> = [
   { food: /\b(?:applesauce|apple sauce|fruit puree|puree|baby food|squeeze)\b/, grams: 90, why: "a squeeze pouch of fruit puree or applesauce is 3.2 oz" },
@@ -153,6 +173,8 @@ export const containerOf: ReadonlyArray<ClassWeight> = [
   { food: /\bjuice\b/, grams: 125, why: "an individual juice cup or carton is 4 fl oz" },
   { food: /\bmilk\b/, grams: 244, why: "an individual milk carton is 8 fl oz" },
   { food: /\b(?:applesauce|apple sauce|fruit cup|fruit cocktail|mandarin|peaches|pineapple|mixed fruit|pears)\b/, grams: 113, why: "a single-serve fruit or applesauce cup is 4 oz" },
+  // A tub is the take-home size, not the single-serve cup: a pint (UK 500 ml) tub holds 2 cups.
+  { food: /\btubs?\b.*\b(?:ice creams?|frozen yogh?urt)\b|\b(?:ice creams?|frozen yogh?urt)\b.*\btubs?\b/, grams: 264, why: "a tub of ice cream is a pint, 2 cups of 132 g (USDA)" },
   { food: /\bice creams?\b|\bfrozen yogh?urt\b/, grams: 66, why: "an individual ice cream cup is 1/2 cup, 66 g (USDA)" },
   { food: /\b(?:pudding|gelatin|jell-?o|custard)\b/, grams: 99, why: "a single-serve pudding or gelatin cup is 3.5 oz" },
   { food: /\b(?:cottage cheese|yogh?urt)\b/, grams: 150, why: "an individual pot of yogurt or cottage cheese is 5.3 oz (150 g)" },

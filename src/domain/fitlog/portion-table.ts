@@ -101,6 +101,7 @@ export const portionTable: ReadonlyArray<Portion> = [
   { food: /\bbacon\b/, unit: "each", grams: 8, why: "a slice of cooked bacon (USDA)" },
   { food: /\b(?:yogh?urt)\b/, unit: "each", grams: 150, why: "a pot of yogurt is 150 g (UK) / 5.3 oz (US)" },
   { food: /\b(?:yogh?urt)\b/, unit: "container", grams: 150, why: "a pot of yogurt is 150 g (UK) / 5.3 oz (US)" },
+  { food: /\bbeans\b/, unit: "can", grams: 415, why: "a tin of beans is 415 g (UK); a US 15 oz can is 425 g" },
   { food: /\btuna\b/, unit: "can", grams: 142, why: "a can of tuna is 5 oz drained" },
   { food: /\bwine\b/, unit: "bottle", grams: 750, why: "a bottle of wine is 750 ml" },
   { food: /\bwine\b/, unit: "glass", grams: 148, why: "a glass of wine is 5 fl oz" },

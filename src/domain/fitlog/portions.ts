@@ -5,7 +5,7 @@
  * per food), then conventions for vague portions ("a handful" = 30 g), each
  * with the assumption shown to the user. Pure.
  */
-import { classWeight, containerOf, cupOf, packetOf, pieceOf, servingOf, sizedServings, sizeIn, sliceOf, tablespoonOf } from "./household.js"
+import { classWeight, containerOf, cupOf, dryServings, packetOf, pieceOf, servingOf, sizedServings, sizeIn, sliceOf, tablespoonOf } from "./household.js"
 import type { Size } from "./household.js"
 import { resized, sizeFromName, wholeThings } from "./size-words.js"
 import { mass, portionTable, sizeFactor, vaguePortions, volumeMl } from "./portion-table.js"
@@ -118,6 +118,9 @@ const householdGrams = (request: FoodRequest, household: ReadonlyArray<Household
   if (perMass !== undefined) return { grams: quantity * perMass }
   const label = `${fmt(quantity)} ${unit === "each" || new RegExp(`\\b${unit}\\b`, "i").test(request.name) ? "" : `${unit} `}${request.name}`.replace(/\s+/g, " ")
   const stated = (grams: number, why: string): GramsResolution => ({ grams: quantity * grams, assumption: `${label} ≈ ${fmt(quantity * grams)} g (${why})` })
+  // Eaten made up, weighed dry: "a bowl of ramen" is one dry packet.
+  const dry = dryServings.find((d) => d.record.test(record) && d.units.includes(unit))
+  if (dry !== undefined) return stated(dry.grams, dry.why)
   // Foods sold in sizes: "a large order of fries", "a small bag of chips", "a medium soft drink".
   const said: Size | undefined = unit === "small" || unit === "medium" || unit === "large" ? unit : sizeIn(request.text, unit)
   // The class of the record matched ("chips" matched to fries are fries), else of the words; a size assumed

@@ -101,8 +101,18 @@ export const asMeant = (r: RecordShape, head: ReadonlyArray<string>, asked: Read
   // A record "with" a food not asked for is another dish ("cottage cheese" is not "Cheese, cottage, with vegetables").
   const extra = [...r.all].filter((w) => !r.main.has(w) && w.length > 3 && !additives.has(w) && !asked.has(w))
   if (extra.length > 0 && ![...r.all].some((w) => !r.main.has(w) && asked.has(w))) score -= 0.75
+  // A dish (burrito, sandwich, taco…) naming a main food that was not named is another dish: a bean burrito is not "burrito, with beans and
+  // beef" nor "Burrito, beef and bean" (when a record without it exists, it ranks first).
+  const saidBesidesHead = [...asked].some((w) => !head.includes(w) && r.all.has(w))
+  if (saidBesidesHead && head.some((h) => dishHeads.has(h))) for (const w of mainFoods) if (r.all.has(w) && !asked.has(w) && !head.includes(w) && !(meats.has(w) && has(asked, "meat", "meats"))) score -= 1
   return score
 }
+
+/** Meats: "a burrito with meat" names any of them. */
+const meats = new Set(["beef", "pork", "ham", "chicken", "turkey", "steak", "sausage", "bacon"])
+
+/** Foods that make a dish another dish when a record adds them (meats, fish, cheese). */
+const mainFoods = ["beef", "pork", "ham", "chicken", "turkey", "steak", "sausage", "bacon", "fish", "tuna", "shrimp", "cheese"]
 
 /** Dishes people name by their own noun: a sandwich or a taco is never a cookie or a cracker named after it. */
 const dishHeads = new Set(["curry", "stew", "casserole", "sandwich", "sandwiches", "burger", "burgers", "taco", "tacos", "burrito", "burritos", "pizza", "salad", "wrap", "sub", "quesadilla", "enchilada", "omelet", "omelette", "hotdog", "bagel"])

@@ -290,6 +290,9 @@ const readName = (name: string): string => {
  */
 const measureOf = /^(?:cups?|mugs?|glass(?:es)?|packets?|packs?|bags?|bowls?|cans?|tins?|bottles?|pots?|tubs?|cartons?|boxes?|handfuls?|servings?|portions?)\s+of\s+(?=\S)/i
 
+/** "cooked" and its forms: the generic match of any preparation. */
+const cookedForms = forms("cooked")
+
 /** Ranked matches for a food name (and its preparation), best first; the head noun always matches. */
 export const searchRecords = (
   records: ReadonlyArray<IndexedRecord>,
@@ -330,6 +333,11 @@ export const searchRecords = (
   const plant = ["milk", "milks"].includes(head) && before !== undefined && plantMilks.has(before) ? before : undefined
   // SR28 writes soy milk as one word ("Soymilk, …").
   if (plant === "soy" || plant === "soya") for (const i of index.get("soymilk") ?? []) candidates.add(i)
+  // Preparations said that some candidate names in its own words ("fried", not merely "cooked").
+  const prepFound = new Set(prepWords.filter((w) => [...candidates].some((i) => {
+    const r = records[i]
+    return r !== undefined && forms(w).some((f) => !cookedForms.includes(f) && r.all.has(f)) && expand(head).some((f) => r.all.has(f))
+  })))
   const scored: Array<ScoredRecord> = []
   for (const i of candidates) {
     const r = records[i]
@@ -388,6 +396,8 @@ export const searchRecords = (
     if (r.headWords.length > 1) score -= 0.75 * r.headWords.filter((w) => !fillerWords.has(w) && !forms(w).some((f) => asked.has(f))).length
     for (const w of prepWords) {
       if (forms(w).some((f) => r.all.has(f))) score += 2
+      // Only "cooked" when a record of the food names the preparation itself: that one is meant ("fried rice").
+      else if (prepFound.has(w) && !(synonyms[w] ?? []).some((f) => !cookedForms.includes(f) && r.all.has(f))) score -= 2
       else if ((synonyms[w] ?? []).some((f) => r.all.has(f))) score += 0.75
       // A preparation asked for and absent ("raw apple" is not apple crisp).
       else score -= 1
@@ -402,7 +412,8 @@ export const searchRecords = (
     if (r.brandWords.size > 0 || r.chain.size > 0) score -= brandNamed || chainNamed ? -1 : 1.5
     score += asEaten(r.all, asked) + asMeant(r, expand(head), asked)
     // The curated record, unless a preparation was asked for that it is not ("fried egg" is not a raw egg).
-    if (common !== undefined && r.record.id === common.id && prepWords.every((w) => expand(w).some((f) => r.all.has(f)))) score += 20
+    // "Cooked" is no match for a named preparation ("fried rice" is not boiled rice) when another candidate has it.
+    if (common !== undefined && r.record.id === common.id && prepWords.every((w) => expand(w).some((f) => r.all.has(f) && (!cookedForms.includes(f) || w === "cooked" || !prepFound.has(w))))) score += 20
     score -= 0.25 * Math.max(0, r.segments - 2)
     scored.push({ record: r.record, score })
   }
