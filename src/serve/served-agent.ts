@@ -24,7 +24,7 @@ import type { Sharding } from "@effect/cluster/Sharding"
 import { Rpc } from "@effect/rpc"
 import { Workflow } from "@effect/workflow"
 import type { WorkflowEngine, WorkflowInstance } from "@effect/workflow/WorkflowEngine"
-import { Cause, DateTime, Duration, Effect, Layer, Option, Ref, Schedule, Schema } from "effect"
+import { Cause, DateTime, Duration, Effect, identity, Layer, Option, Ref, Schedule, Schema } from "effect"
 import { Context } from "effect"
 import type { Agent } from "../agents/agent.js"
 import { Events } from "../services/events/events.js"
@@ -57,6 +57,11 @@ export interface ServeDeps {
   readonly hub: Hub
   /** Several runners share the database: each turn's workflow is placed on its session's shard (placement.ts). */
   readonly colocate?: boolean
+  /**
+   * How a turn waits while the database cannot be reached (store-health.ts): its load, workflow and save,
+   * and the request's wait for its reply, are tried again until the store answers. None: failures are final.
+   */
+  readonly waitOutOutage?: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
 }
 
 const notTaken = (e: { readonly message: string }) => new TurnNotTaken({ reason: e.message })
@@ -73,6 +78,7 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
   options: ServeAgentOptions = {}
 ) => {
   const { hub, questions, store } = deps
+  const patient = deps.waitOutOutage ?? identity
   const questionTimeout = Duration.decode(options.questionTimeout ?? defaultQuestionTimeout)
   const kind = agent.session
 
@@ -142,10 +148,14 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
         const once = (key: string, event: TurnEvent) => hub.publishOnce({ agent: agent.name, sessionId, turnId, key, event })
         return Effect.gen(function*() {
           yield* once("started", { _tag: "TurnStarted", turnId, text })
-          const before = yield* store.load(kind, sessionId).pipe(Effect.mapError(notTaken))
-          const placement = placeTurn(sharding, sessionId, turnId, address.shardId)
-          const after = yield* TurnWorkflow.execute({ sessionId, turnId, placement, text, state: before })
-          yield* store.save(kind, sessionId, after.state).pipe(Effect.mapError(notTaken))
+          // Load, journaled workflow, save: all of it may run again, so a database outage under it is waited out.
+          const after = yield* patient(Effect.gen(function*() {
+            const before = yield* store.load(kind, sessionId).pipe(Effect.mapError(notTaken))
+            const placement = placeTurn(sharding, sessionId, turnId, address.shardId)
+            const after = yield* TurnWorkflow.execute({ sessionId, turnId, placement, text, state: before })
+            yield* store.save(kind, sessionId, after.state).pipe(Effect.mapError(notTaken))
+            return after
+          }))
           const status = agent.view.status(after.state)
           const reply = { reply: after.reply, ended: after.ended, degraded: after.degraded }
           yield* once("completed", { _tag: "TurnCompleted", turnId, ...reply, ...(Option.isSome(status) ? { status: status.value } : {}) })
@@ -200,7 +210,8 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
         return [address(SessionEntity.type, session, SessionEntity.getShardGroup(session)), ...turns.flat()]
       }),
     turn: (id, turnId, text) =>
-      Effect.flatMap(SessionEntity.client, (client) => client(id).Turn({ turnId, text })).pipe(
+      // Re-sending a turn by its id waits for the first one's reply; it does not run it again.
+      patient(Effect.flatMap(SessionEntity.client, (client) => client(id).Turn({ turnId, text }))).pipe(
         Effect.catchTags({
           MailboxFull: (e) => Effect.fail(new TurnNotTaken({ reason: e.message })),
           AlreadyProcessingMessage: (e) => Effect.fail(new TurnNotTaken({ reason: e.message })),

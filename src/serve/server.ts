@@ -27,7 +27,7 @@ import { makeQuestionStore } from "./questions.js"
 import { keepFor, pruneEnded } from "./retention.js"
 import { makeServeRouter } from "./router.js"
 import { ClusterSql, patientClient } from "./patient-sql.js"
-import { makeStoreHealth, unavailableWhenStoreDown } from "./store-health.js"
+import { makeStoreHealth, unavailableWhenStoreDown, waitOutOutage } from "./store-health.js"
 import { admit } from "./token.js"
 import type { ServeDeps, ServedAgent } from "./served-agent.js"
 
@@ -117,7 +117,7 @@ export const layerServe = (
     const hub = yield* makeSharedHub(sql)
     const health = yield* makeStoreHealth(sql)
     // Several runners: each turn's workflow on its session's runner (placement.ts).
-    const agents = factories.map((make) => make({ store, questions, hub, colocate: options.runner !== undefined }))
+    const agents = factories.map((make) => make({ store, questions, hub, colocate: options.runner !== undefined, waitOutOutage: waitOutOutage(health) }))
     const router = makeServeRouter({ agents, questions, hub, unavailable: options.unavailable ?? [] })
 
     // An answer claimed just before a crash was never handed to its turn: hand it over now (the deferred keeps only the first).

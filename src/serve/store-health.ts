@@ -11,14 +11,15 @@
  * fresh probe: a failed probe turns it into the 503, since the store going
  * away is then why it failed. `GET /api/agents` and the pages need no database
  * and answer as always. A turn already under way when the database goes
- * away waits for it instead (the cluster's writes, patient-sql.ts).
+ * away waits for it instead (the cluster's writes, patient-sql.ts; its own
+ * load, workflow and save, `waitOutOutage` below).
  *
  * Where it sits: a middleware between serve's guards and its router (server.ts).
  */
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
 import type { SqlClient } from "@effect/sql/SqlClient"
-import { Cause, Clock, Duration, Effect, Exit, Option, Ref } from "effect"
+import { Cause, Clock, Duration, Effect, Exit, Option, Ref, Schedule } from "effect"
 
 /** How long a probe may take before the store counts as unreachable. */
 export const probeTimeout = Duration.seconds(2)
@@ -84,3 +85,25 @@ export const unavailableWhenStoreDown = (health: StoreHealth) =>
     const after = yield* health.check(true)
     return Option.isSome(after) ? storeUnavailable(after.value) : yield* exit
   })
+
+/** How often a durable turn tries again while the store is unreachable, and for how long at most. */
+const waitEvery = Duration.millis(500)
+const waitAtMost = Duration.minutes(10)
+
+/**
+ * `effect`, tried again while it fails (or dies) and the store cannot be
+ * reached: what a durable turn does when the database goes away under it
+ * (a statement cut mid-flight, a load or a save refused). Once the store
+ * answers, a failure is the effect's own and is passed on. Only for work
+ * that may run twice: a turn's load, its journaled (idempotent) workflow and
+ * the save of the same state, or re-sending a turn by its id.
+ */
+export const waitOutOutage = (health: StoreHealth) =>
+<A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.sandbox(effect).pipe(
+    Effect.retry({
+      schedule: Schedule.spaced(waitEvery).pipe(Schedule.upTo(waitAtMost)),
+      while: (cause) => Cause.isInterrupted(cause) ? Effect.succeed(false) : Effect.map(health.check(true), Option.isSome)
+    }),
+    Effect.unsandbox
+  )
