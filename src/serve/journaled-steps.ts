@@ -11,6 +11,10 @@
  * user is declared `asksUser` and is not a step (its questions are durable
  * on their own).
  *
+ * A step that fails with a typed error and gives its `failure` Schema (a
+ * tool's own) has the failure journaled: a replay fails the same way without
+ * running the step again.
+ *
  * Defects: an activity that dies is tried `activityAttempts` times in all
  * (`activityRetry`: 100 ms, then 200 ms); then the defect is journaled and
  * the turn fails (served-agent.ts turns it into `TurnNotTaken`).
@@ -56,7 +60,7 @@ export interface StepServices {
 export const journaledSteps = (inside: StepServices, workflow: Context.Context<WorkflowEngine | WorkflowInstance>): StepsShape => {
   const seen = new Map<string, number>()
   return {
-    once: <A, I, E, R>(name: string, success: Schema.Schema<A, I>, effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+    once: <A, I, E, R, EI>(name: string, success: Schema.Schema<A, I>, effect: Effect.Effect<A, E, R>, failure?: Schema.Schema<E, EI>): Effect.Effect<A, E, R> =>
       Effect.suspend(() => {
         const k = (seen.get(name) ?? 0) + 1
         seen.set(name, k)
@@ -68,19 +72,42 @@ export const journaledSteps = (inside: StepServices, workflow: Context.Context<W
             Effect.provideService(QuestionUI, refusing),
             Effect.provideService(Events, events)
           ))
-        // A typed failure leaves the activity as "Failed" (not journaled as the step's result) and is re-raised here.
-        let failure = Option.none<E>()
-        const Outcome = Schema.Union(Schema.TaggedStruct("Done", { value: success }), Schema.TaggedStruct("Failed", {}))
+        // A typed failure is journaled as "Failed" with its value encoded by the step's `failure` Schema, and
+        // re-raised as it came on this run. A replay decodes it and fails the same way without running the step.
+        // Without a Schema (or one that cannot encode the value, or a journal from before failures were kept)
+        // "Failed" carries nothing and a replay runs the step again.
+        let raised = Option.none<E>()
+        const Outcome = Schema.Union(
+          Schema.TaggedStruct("Done", { value: success }),
+          Schema.TaggedStruct("Failed", { error: Schema.optional(Schema.Unknown) })
+        )
+        const encodeFailure = (e: E): Effect.Effect<unknown> =>
+          failure === undefined ? Effect.succeed(undefined) : Schema.encode(failure)(e).pipe(
+            Effect.tapError((parse) => Effect.logWarning(`${step}: its failure could not be journaled; a replay runs it again`, parse.message)),
+            Effect.orElseSucceed(() => undefined)
+          )
         const execute = plain.pipe(
           Effect.map((value) => ({ _tag: "Done" as const, value })),
-          Effect.catchAll((e) => Effect.sync(() => (failure = Option.some(e))).pipe(Effect.as({ _tag: "Failed" as const })))
+          Effect.catchAll((e) =>
+            Effect.sync(() => (raised = Option.some(e))).pipe(
+              Effect.zipRight(encodeFailure(e)),
+              Effect.map((error) => (error === undefined ? { _tag: "Failed" as const } : { _tag: "Failed" as const, error }))
+            )
+          )
         )
+        const replayed = (error: unknown): Effect.Effect<A, E, R> =>
+          failure === undefined || error === undefined ? plain : Schema.decodeUnknown(failure)(error).pipe(
+            Effect.matchEffect({
+              onFailure: (parse) => Effect.logWarning(`${step}: its journaled failure no longer decodes; running it again`, parse.message).pipe(Effect.zipRight(plain)),
+              onSuccess: (e) => Effect.fail(e)
+            })
+          )
         return Activity.make({ name: step, success: Outcome, execute: boundedDefects(step, execute) }).pipe(
           Effect.provide(workflow),
           Effect.flatMap((outcome) =>
             outcome._tag === "Done"
               ? Effect.succeed(outcome.value)
-              : Option.match(failure, { onSome: Effect.fail, onNone: () => plain })
+              : Option.match(raised, { onSome: Effect.fail, onNone: () => replayed(outcome.error) })
           )
         )
       })

@@ -4,7 +4,9 @@
  * `SHOAL_TEST_RUNNER_PORT` for one of several runners), with a model that
  * appends one line to `SHOAL_TEST_CALLS` per call it is paid for — a count
  * that outlives the process. For "note…" the model first calls `write_note`
- * (then answers "noted"), and the note goes to the file `SHOAL_TEST_NOTES`.
+ * (then answers "noted"), and the note goes to the file `SHOAL_TEST_NOTES`;
+ * a note that says "refuse" is appended there too (the attempt), then refused
+ * with the tool's typed failure `NoteRefused`.
  * Prints `{"url": …}` once listening.
  */
 import { Effect, Layer, Stream } from "effect"
@@ -13,7 +15,7 @@ import type { GenerateRequest } from "../../src/domain/llm.js"
 import { StreamEvent } from "../../src/domain/llm.js"
 import { Llm } from "../../src/services/llm/llm.js"
 import { ScriptedLlm } from "../../src/services/llm/scripted.js"
-import { startServe } from "./harness.js"
+import { NoteRefused, startServe } from "./harness.js"
 
 const db = process.env["SHOAL_TEST_DB"] ?? ""
 const calls = process.env["SHOAL_TEST_CALLS"] ?? ""
@@ -42,7 +44,12 @@ const countingLlm = Layer.succeed(Llm, {
 
 Effect.runFork(
   Effect.gen(function*() {
-    const notebook = { write: (text: string) => Effect.sync(() => appendFileSync(notes, `${text}\n`)) }
+    const notebook = {
+      write: (text: string) =>
+        Effect.sync(() => appendFileSync(notes, `${text}\n`)).pipe(
+          Effect.zipRight(text.includes("refuse") ? Effect.fail(new NoteRefused({ text })) : Effect.void)
+        )
+    }
     const served = yield* startServe({ db, llm: countingLlm, notebook, ...(runnerPort === undefined ? {} : { runnerPort: Number(runnerPort) }) })
     process.stdout.write(`${JSON.stringify({ url: served.url })}\n`)
     return yield* Effect.never

@@ -28,20 +28,27 @@ export type EchoState = typeof EchoState.Type
 export const EchoEvent = Schema.Union(Schema.TaggedStruct("Heard", { text: Schema.String }))
 const events = typedEvents(EchoEvent)
 
-/** Where `write_note` writes: the side effect a replayed turn must not repeat. */
-export class Notebook extends Context.Tag("test/Notebook")<Notebook, { readonly write: (text: string) => Effect.Effect<void> }>() {}
+/** A notebook that would not take a note: `write_note`'s typed failure (failureMode "error": it fails the tool loop). */
+export class NoteRefused extends Schema.TaggedError<NoteRefused>()("NoteRefused", { text: Schema.String }) {}
+
+/** Where `write_note` writes: the side effect a replayed turn must not repeat (a refused note is an attempt too). */
+export class Notebook extends Context.Tag("test/Notebook")<Notebook, { readonly write: (text: string) => Effect.Effect<void, NoteRefused> }>() {}
 
 const writeNote = Tool.make("write_note", {
   description: "Write a note.",
   parameters: Schema.Struct({ text: Schema.String }),
   success: Schema.Struct({ written: Schema.Boolean }),
+  failure: NoteRefused,
   handler: ({ text }) => Effect.as(Effect.flatMap(Notebook, (n) => n.write(text)), { written: true })
 })
 
-/** The model's answer to `input`: one call, or for "note…" a tool loop's final text. */
+/** The model's answer to `input`: one call, or for "note…" a tool loop's final text ("refused: …" when the notebook refused). */
 const modelReply = (input: string) =>
   input.startsWith("note")
-    ? Effect.map(ToolLoop.run({ messages: [userText(input)], tools: [writeNote] }), (r) => (r.turn._tag === "Parsed" ? r.turn.value : "(no model)"))
+    ? ToolLoop.run({ messages: [userText(input)], tools: [writeNote] }).pipe(
+      Effect.map((r) => (r.turn._tag === "Parsed" ? r.turn.value : "(no model)")),
+      Effect.catchTag("NoteRefused", (e) => Effect.succeed(`refused: ${e.text}`))
+    )
     : Effect.flatMap(Llm, (llm) => llm.generate(new GenerateRequest({ messages: [userText(input)] }))).pipe(
       Effect.map((r) => r.text),
       Effect.orElseSucceed(() => "(no model)")

@@ -17,7 +17,7 @@ import type { SkippedLine } from "../../domain/fitlog/proposal.js"
 import { DiaryDate } from "../../domain/fitlog/types.js"
 import type { Meal } from "../../domain/fitlog/types.js"
 import { userText } from "../../domain/llm.js"
-import { Diary, goalNames } from "../../services/diary/diary.js"
+import { Diary, DiaryError, goalNames } from "../../services/diary/diary.js"
 import * as Steps from "../../services/steps/steps.js"
 import { extract } from "../../services/llm/extract.js"
 import * as ToolLoop from "../../services/llm/tool-loop.js"
@@ -110,12 +110,12 @@ export const chatTurn = Effect.fn("fitlog.chatTurn")(function*(state: ChatState,
         Match.tagsExhaustive({
           // Each write is a step: a durable host (shoal serve) that replays this turn does not write it again.
           GoalUpdate: ({ name, value }) =>
-            Effect.as(Steps.once(`diary/goal/${name}`, Schema.Void, diary.setGoal(name, value)), reply(`Done: your daily ${name} goal is ${value}.`, cleared)),
+            Effect.as(Steps.once(`diary/goal/${name}`, Schema.Void, diary.setGoal(name, value), DiaryError), reply(`Done: your daily ${name} goal is ${value}.`, cleared)),
           ProfileUpdate: ({ fields }) =>
-            Effect.as(Steps.once("diary/profile", Schema.Void, diary.updateProfile(fields)), reply(`Saved to your profile: ${describeProfile(fields)}.`, cleared)),
+            Effect.as(Steps.once("diary/profile", Schema.Void, diary.updateProfile(fields), DiaryError), reply(`Saved to your profile: ${describeProfile(fields)}.`, cleared)),
           FoodLog: ({ proposal }) =>
             Effect.gen(function*() {
-              const outcome = yield* Steps.once(`diary/commit/${proposal.id}`, Schema.Literal("committed", "already-committed"), diary.commit(proposal))
+              const outcome = yield* Steps.once(`diary/commit/${proposal.id}`, Schema.Literal("committed", "already-committed"), diary.commit(proposal), DiaryError)
               const totals = dayReport(proposal.date, yield* diary.day(proposal.date), yield* diary.goals)
               const said = outcome === "committed" ? `Logged to ${proposal.meal}.` : "That was already logged; nothing written again."
               return reply(`${said}\n\n${totals}`, { ...cleared, lastMeal: Option.some(proposal.meal) })

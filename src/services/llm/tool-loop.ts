@@ -16,9 +16,8 @@ import { Array as Arr, Cause, Effect, Option } from "effect"
 import type { Message, ToolCall } from "../../domain/llm.js"
 import { GenerateRequest, TextBlock, ToolResult, TurnResult, Usage, UserMessage } from "../../domain/llm.js"
 import { Llm } from "./llm.js"
-import * as Steps from "../steps/steps.js"
 import type { Any, ErrorOf, RequirementsOf, Runnable } from "./tool.js"
-import { CalledSchema, erase } from "./tool.js"
+import { erase } from "./tool.js"
 
 export interface ToolLoopOptions<Tools extends ReadonlyArray<Any>> {
   readonly system?: string
@@ -126,7 +125,8 @@ const runCall = <E, R>(byName: ReadonlyMap<string, Runnable<E, R>>, call: ToolCa
     return Effect.succeed(fail(`Unknown tool "${call.name}". Available tools: ${[...byName.keys()].join(", ")}.`))
   }
   // A call is one step of the turn (journaled by a durable host, so its side effect happens once), unless it asks the user.
-  const called = tool.asksUser ? tool.call(call.input) : Steps.once(`tool/${call.name}/${call.id}`, CalledSchema, tool.call(call.input))
+  // Its typed failure is journaled with the tool's own failure Schema (`Runnable.once`).
+  const called = tool.asksUser ? tool.call(call.input) : tool.once(`tool/${call.name}/${call.id}`, call.input)
   return called.pipe(
     Effect.map((called): CallOutcome => ({
       result: new ToolResult({ toolCallId: call.id, content: called.output, isError: called.isError }),

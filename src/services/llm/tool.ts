@@ -19,6 +19,7 @@
  */
 import { Effect, JSONSchema, Option, ParseResult, Schema } from "effect"
 import { ImageBlock, TextBlock, ToolSpec } from "../../domain/llm.js"
+import * as Steps from "../steps/steps.js"
 
 /** What the model is shown of a call: text and images. As a `success` Schema, with `render: (blocks) => blocks`, a tool answers in blocks. */
 export const ToolOutput = Schema.Array(Schema.Union(TextBlock, ImageBlock))
@@ -58,6 +59,11 @@ export interface Runnable<out E, out R> {
   readonly asksUser: boolean
   /** Decode the model's input, run the handler, and encode what the model is shown. */
   readonly call: (input: unknown) => Effect.Effect<Called, E, R>
+  /**
+   * `call` as the `Steps` step `name` (once per step under a durable host): a typed failure that fails the
+   * loop is journaled with the tool's own `failure` Schema, so a replay gets it back instead of calling again.
+   */
+  readonly once: (name: string, input: unknown) => Effect.Effect<Called, E, R>
 }
 
 /** Any tool, for lists of tools of different types. */
@@ -179,7 +185,9 @@ export function make(
     failure: failure ?? Schema.Never,
     failureMode,
     handler: options.handler,
-    call
+    call,
+    // Only an "error" tool's failure leaves the step as a failure; a "return" tool's is a result like any other.
+    once: (step, input) => Steps.once(step, CalledSchema, call(input), failureMode === "error" ? failure : undefined)
   }
 }
 
