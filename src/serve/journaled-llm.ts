@@ -15,7 +15,7 @@
 import { Activity } from "@effect/workflow"
 import type { WorkflowEngine, WorkflowInstance } from "@effect/workflow/WorkflowEngine"
 import { Effect, Ref, Schema, Stream } from "effect"
-import type { Context } from "effect"
+import type { Clock, Context } from "effect"
 import type { GenerateRequest } from "../domain/llm.js"
 import { LlmRejected, LlmTimeout, LlmUnavailable, ModelResponse, Offline, ProviderProtocolError, ReplayMiss, StreamEvent } from "../domain/llm.js"
 import type { LlmShape } from "../services/llm/llm.js"
@@ -26,12 +26,15 @@ const LlmErrorSchema = Schema.Union(LlmUnavailable, LlmTimeout, ProviderProtocol
 export const journaledLlm = (
   base: LlmShape,
   calls: Ref.Ref<number>,
-  workflow: Context.Context<WorkflowEngine | WorkflowInstance>
+  workflow: Context.Context<WorkflowEngine | WorkflowInstance>,
+  /** The runner's real clock: the call and its journal run on it, whatever clock the turn reads (turn-clock.ts). */
+  real: Clock.Clock
 ): LlmShape => {
   const generate = (request: GenerateRequest) =>
     Effect.flatMap(Ref.updateAndGet(calls, (n) => n + 1), (n) =>
       Activity.make({ name: `llm/${n}`, success: ModelResponse, error: LlmErrorSchema, execute: boundedDefects(`llm/${n}`, base.generate(request)) }).pipe(
-        Effect.provide(workflow)
+        Effect.provide(workflow),
+        Effect.withClock(real)
       ))
   return {
     provider: base.provider,

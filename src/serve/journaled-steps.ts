@@ -24,7 +24,7 @@
 import { Activity } from "@effect/workflow"
 import type { WorkflowEngine, WorkflowInstance } from "@effect/workflow/WorkflowEngine"
 import { Cause, Effect, Option, Schedule, Schema } from "effect"
-import type { Context } from "effect"
+import type { Clock, Context } from "effect"
 import { Events } from "../services/events/events.js"
 import type { EventsShape } from "../services/events/events.js"
 import { Llm } from "../services/llm/llm.js"
@@ -55,6 +55,8 @@ export interface StepServices {
   readonly llm: LlmShape
   /** The turn's events, keyed under `prefix`. */
   readonly events: (prefix: string) => Effect.Effect<EventsShape>
+  /** The runner's real clock: the journal runs on it; the step's own code reads its caller's (the turn's, turn-clock.ts). */
+  readonly clock: Clock.Clock
 }
 
 export const journaledSteps = (inside: StepServices, workflow: Context.Context<WorkflowEngine | WorkflowInstance>): StepsShape => {
@@ -102,8 +104,12 @@ export const journaledSteps = (inside: StepServices, workflow: Context.Context<W
               onSuccess: (e) => Effect.fail(e)
             })
           )
-        return Activity.make({ name: step, success: Outcome, execute: boundedDefects(step, execute) }).pipe(
-          Effect.provide(workflow),
+        return Effect.clockWith((turnClock) =>
+          Activity.make({ name: step, success: Outcome, execute: boundedDefects(step, Effect.withClock(execute, turnClock)) }).pipe(
+            Effect.provide(workflow),
+            Effect.withClock(inside.clock)
+          )
+        ).pipe(
           Effect.flatMap((outcome) =>
             outcome._tag === "Done"
               ? Effect.succeed(outcome.value)

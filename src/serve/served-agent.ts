@@ -8,8 +8,9 @@
  * - each turn is a `Workflow` (`ShoalTurn/<agent>`, idempotent on session and
  *   turn id): the entity loads the state and hands it over in the payload (so
  *   the journal holds the state from before the turn and a replay sees it), the
- *   workflow runs the agent's own `turn` with a journaled `Llm` and a durable
- *   `QuestionUI` and returns the new state in its journaled result, and the
+ *   workflow runs the agent's own `input` and `turn` with a journaled `Llm`, a
+ *   durable `QuestionUI`, journaled `Steps` and a `Clock` from the turn's
+ *   journaled start (turn-clock.ts), and returns the new state in its journaled result, and the
  *   entity saves it. A turn redelivered after a crash gets the same journaled
  *   execution back (its payload is not read again) and saves the same state:
  *   nothing is lost or doubled, and load and save cost no journal messages.
@@ -28,6 +29,7 @@ import { Cause, DateTime, Duration, Effect, identity, Layer, Option, Ref, Schedu
 import { Context } from "effect"
 import type { Agent } from "../agents/agent.js"
 import { Events } from "../services/events/events.js"
+import type { EventsShape } from "../services/events/events.js"
 import { Llm } from "../services/llm/llm.js"
 import { QuestionUI } from "../services/question-ui/question-ui.js"
 import { defaultQuestionTimeout } from "../services/question-ui/timeout.js"
@@ -41,6 +43,7 @@ import { journaledLlm } from "./journaled-llm.js"
 import { journaledSteps } from "./journaled-steps.js"
 import { placementFor, turnKey } from "./placement.js"
 import type { QuestionStore } from "./questions.js"
+import { onRealClock, turnClock } from "./turn-clock.js"
 
 /** What the served agent's turn may use: serve provides each one per turn. */
 export type Served = Llm | QuestionUI | Events
@@ -103,20 +106,27 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
     const sessionId = yield* Schema.decode(SessionId)(payload.sessionId).pipe(Effect.mapError(notTaken))
     const engine = yield* Effect.context<WorkflowEngine | WorkflowInstance>()
     const llm = yield* Llm
-    const eventsUnder = (prefix: string) => hub.events(agent.name, sessionId, payload.turnId, agent.events, prefix)
+    // The agent's code reads the turn's clock, from its journaled start; the journal itself runs on the real one.
+    const real = yield* Effect.clock
+    const atReal = onRealClock(real)
+    const clock = yield* turnClock(real, engine)
+    const eventsUnder = (prefix: string) =>
+      Effect.map(hub.events(agent.name, sessionId, payload.turnId, agent.events, prefix), (events) => ({ ...events, emit: (event) => atReal(events.emit(event)) } satisfies EventsShape))
     const events = yield* eventsUnder("event")
     const calls = yield* Ref.make(0)
     const asked = yield* Ref.make(0)
     const turn = { agent: agent.name, sessionId, turnId: payload.turnId, executionId, timeout: questionTimeout }
+    const questionUI = durableQuestions(turn, asked, questions, hub, engine)
     const services = Layer.mergeAll(
-      Layer.succeed(Llm, journaledLlm(llm, calls, engine)),
-      Layer.succeed(QuestionUI, durableQuestions(turn, asked, questions, hub, engine)),
+      Layer.succeed(Llm, journaledLlm(llm, calls, engine, real)),
+      Layer.succeed(QuestionUI, { ask: (question) => atReal(questionUI.ask(question)) }),
       Layer.succeed(Events, events)
     )
     const result = yield* Effect.flatMap(agent.input(payload.text), (input) => agent.turn(payload.state, input)).pipe(
+      Effect.withClock(clock),
       Effect.mapError(notTaken),
       Effect.provide(services),
-      Effect.provideService(Steps, journaledSteps({ llm, events: eventsUnder }, engine)),
+      Effect.provideService(Steps, journaledSteps({ llm, events: eventsUnder, clock: real }, engine)),
       // A defect (an activity that died on every attempt, or the agent's own) fails this turn, not the session.
       Effect.catchAllDefect((defect) => Effect.fail(new TurnNotTaken({ reason: `the turn crashed: ${Cause.pretty(Cause.die(defect))}` })))
     )

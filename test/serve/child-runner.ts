@@ -6,15 +6,17 @@
  * that outlives the process. For "note…" the model first calls `write_note`
  * (then answers "noted"), and the note goes to the file `SHOAL_TEST_NOTES`;
  * a note that says "refuse" is appended there too (the attempt), then refused
- * with the tool's typed failure `NoteRefused`.
+ * with the tool's typed failure `NoteRefused`. `SHOAL_TEST_CLOCK_OFFSET_MS`
+ * moves the whole runner's `Clock` (a runner on another day).
  * Prints `{"url": …}` once listening.
  */
-import { Effect, Layer, Stream } from "effect"
+import { Clock, Effect, Layer, Stream } from "effect"
 import { appendFileSync } from "node:fs"
 import type { GenerateRequest } from "../../src/domain/llm.js"
 import { StreamEvent } from "../../src/domain/llm.js"
 import { Llm } from "../../src/services/llm/llm.js"
 import { ScriptedLlm } from "../../src/services/llm/scripted.js"
+import { shiftedClock } from "../../src/serve/turn-clock.js"
 import { NoteRefused, startServe } from "./harness.js"
 
 const db = process.env["SHOAL_TEST_DB"] ?? ""
@@ -23,6 +25,7 @@ const notes = process.env["SHOAL_TEST_NOTES"] ?? ""
 const runnerPort = process.env["SHOAL_TEST_RUNNER_PORT"]
 /** With several runners: which process paid for each call (`<pid> <text>` per line). */
 const payers = process.env["SHOAL_TEST_PAYERS"]
+const clockOffset = Number(process.env["SHOAL_TEST_CLOCK_OFFSET_MS"] ?? "0")
 
 const paid = (request: GenerateRequest) =>
   Effect.sync(() => {
@@ -53,5 +56,5 @@ Effect.runFork(
     const served = yield* startServe({ db, llm: countingLlm, notebook, ...(runnerPort === undefined ? {} : { runnerPort: Number(runnerPort) }) })
     process.stdout.write(`${JSON.stringify({ url: served.url })}\n`)
     return yield* Effect.never
-  }).pipe(Effect.scoped)
+  }).pipe(Effect.scoped, Effect.withClock(shiftedClock(Clock.make(), clockOffset)))
 )

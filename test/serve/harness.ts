@@ -5,11 +5,12 @@
  * Confirm question (for "slow…", it takes 3 s after the model call) — enough to see every path of the API without a real model.
  * For "note…" the turn is a tool loop instead: the model may call `write_note`, whose side effect
  * goes to the `Notebook` the server was given (a file in the kill test), then the same "ask"/"slow" rules
- * apply to what follows "note ".
+ * apply to what follows "note ". A line with "dated" in it is kept with the day its input was read on
+ * and the day the turn read at its end (`Clock`, UTC).
  */
 import { HttpServer } from "@effect/platform"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import type { Duration, Redacted, Scope } from "effect"
 import { createServer } from "node:http"
 import type { Agent } from "../../src/agents/agent.js"
@@ -54,13 +55,19 @@ const modelReply = (input: string) =>
       Effect.orElseSucceed(() => "(no model)")
     )
 
-export const echoAgent: Agent<EchoState, string, typeof EchoEvent.Type, Served | Notebook, typeof EchoState.Encoded, typeof EchoEvent.Encoded> = {
+/** A line as the echo agent's input: its text, and the day (UTC) the input was read on, from `Clock`. */
+export interface EchoInput {
+  readonly text: string
+  readonly day: string
+}
+
+export const echoAgent: Agent<EchoState, EchoInput, typeof EchoEvent.Type, Served | Notebook, typeof EchoState.Encoded, typeof EchoEvent.Encoded> = {
   name: "echo",
   session: { name: "echo", version: 1, schema: EchoState },
   initial: { turns: 0, said: [] },
   events: EchoEvent,
-  input: (line) => Effect.succeed(line),
-  turn: (state, input) =>
+  input: (text) => Effect.map(DateTime.now, (now) => ({ text, day: DateTime.formatIsoDate(now) })),
+  turn: (state, { day, text: input }) =>
     Effect.gen(function*() {
       const response = yield* modelReply(input)
       const rest = input.replace(/^note /, "")
@@ -71,7 +78,9 @@ export const echoAgent: Agent<EchoState, string, typeof EchoEvent.Type, Served |
         ? yield* Effect.flatMap(QuestionUI, (ui) => ui.ask({ _tag: "Confirm", prompt: `Really ${input}?`, default: false }))
         : undefined
       const extra = asked === undefined ? "" : asked._tag === "ConfirmAnswer" && asked.confirmed ? " (confirmed)" : " (declined)"
-      return { reply: `${response}${extra}`, state: { turns: state.turns + 1, said: [...state.said, input] }, ended: input === "stop", degraded: false }
+      // "…dated…": what is said keeps the day the input was read on and the day the turn read at its end.
+      const said = input.includes("dated") ? `${input} @ ${day} ${DateTime.formatIsoDate(yield* DateTime.now)}` : input
+      return { reply: `${response}${extra}`, state: { turns: state.turns + 1, said: [...state.said, said] }, ended: input === "stop", degraded: false }
     }),
   view: {
     opening: () => "Say anything.",

@@ -6,6 +6,9 @@
  * - A step that failed with a typed error (a tool's own failure) is journaled
  *   with that failure: the replay gets the failure back and does not run the
  *   step again.
+ * - The time the turn reads (its input's date, a date it keeps in its state)
+ *   is the first run's: a turn replayed on a runner whose clock is a day
+ *   ahead still reads the day it started on.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql"
@@ -74,5 +77,31 @@ describe("shoal serve's journal under kill -9", () => {
       expect(completed[0]).toContain("refused: note slow refused")
       expect(linesOf(notes)).toEqual(["note slow refused"])
       expect(linesOf(calls)).toEqual(["note slow refused"])
+    }).pipe(Effect.scoped), 120_000)
+
+  it.live("a turn replayed across midnight reads the day its first run started on, in its input and at its end", () =>
+    Effect.gen(function*() {
+      const db = join(dir, "dated.sqlite")
+      const calls = join(dir, "dated-calls.txt")
+      const env = { SHOAL_TEST_DB: db, SHOAL_TEST_CALLS: calls }
+      const dayOf = (millis: number) => new Date(millis).toISOString().slice(0, 10)
+
+      const a = yield* runnerIn(dir, env)
+      const id = idOf((yield* request(a.url, "POST", "/api/agents/echo/sessions")).json)
+      const today = dayOf(Date.now())
+      yield* Effect.forkDaemon(Effect.ignore(request(a.url, "POST", `/api/agents/echo/sessions/${id}/input`, { text: "slow dated walk" })))
+      yield* eventually("the model's answer was journaled", logged(db, id, "event/1"), (rows) => rows.length === 1)
+      yield* kill9(a)
+
+      // The next runner lives a day later: the replayed turn must still read the first run's day.
+      const b = yield* runnerIn(dir, { ...env, SHOAL_TEST_CLOCK_OFFSET_MS: String(24 * 60 * 60 * 1000) })
+      const done = yield* eventually("the killed turn finished", session(b.url, id), (s) => s.state.turns === 1)
+      expect(done.state.said).toEqual([`slow dated walk @ ${today} ${today}`])
+      expect(linesOf(calls)).toEqual(["slow dated walk"])
+
+      // A new turn there reads the runner's own (next) day: the clock was really moved.
+      const tomorrow = dayOf(Date.now() + 24 * 60 * 60 * 1000)
+      expect((yield* request(b.url, "POST", `/api/agents/echo/sessions/${id}/input`, { text: "dated again" })).status).toBe(200)
+      expect((yield* session(b.url, id)).state.said).toEqual([`slow dated walk @ ${today} ${today}`, `dated again @ ${tomorrow} ${tomorrow}`])
     }).pipe(Effect.scoped), 120_000)
 })

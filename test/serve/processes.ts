@@ -41,6 +41,8 @@ export interface RunnerEnv {
   readonly SHOAL_TEST_RUNNER_PORT?: string
   readonly SHOAL_TEST_PAYERS?: string
   readonly SHOAL_TEST_NOTES?: string
+  /** The runner's `Clock` this many ms off the real time. */
+  readonly SHOAL_TEST_CLOCK_OFFSET_MS?: string
 }
 
 const startRunner = (dir: string, env: RunnerEnv) =>
