@@ -12,11 +12,13 @@
  * `shardsPerGroup`, a SHA-256 of a short string each). It depends only on
  * the session, the turn and the sharding's shard count, so a redelivered turn
  * finds the same execution, on any runner. One runner alone owns every
- * shard and needs none of this: its turns keep placement 0 (a turn in flight
- * while a database moves from one runner to several is taken again).
+ * shard and needs none of this: its turns keep placement 0. The placement is
+ * chosen when a turn is sent and kept in its persisted message, so a turn in
+ * flight while its database moves from one runner to several (or back) keeps
+ * its key and finds its journal (test/serve/placement-move.test.ts).
  *
- * Where it sits: served-agent.ts keys its turn workflow with `turnKey` and
- * asks `placementFor` before each turn and for the journal's addresses.
+ * Where it sits: served-agent.ts keys its turn workflow with `turnKey`, asks
+ * `placementFor` when it sends a turn, and clears both possible keys' journals.
  */
 import type { ShardId } from "@effect/cluster"
 import { EntityId } from "@effect/cluster"

@@ -140,7 +140,16 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
 
   const SessionEntity = Entity.make(`ShoalSession/${agent.name}`, [
     Rpc.make("Turn", {
-      payload: { turnId: Schema.String, text: Schema.String },
+      payload: {
+        turnId: Schema.String,
+        text: Schema.String,
+        /**
+         * The turn workflow's placement, chosen when the turn was sent and kept in its persisted message, so a
+         * turn redelivered after the database moved between one runner and several finds its journal under the
+         * same key. Absent in turns sent before it was kept: placed by the runner that takes it, as then.
+         */
+        placement: Schema.optional(Schema.Number)
+      },
       success: TurnReply,
       error: TurnNotTaken,
       primaryKey: ({ turnId }) => turnId
@@ -153,7 +162,7 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
     const sharding = yield* ShardingTag
     const sessionId = SessionId.make(address.entityId)
     return {
-      Turn: ({ payload: { text, turnId } }) => {
+      Turn: ({ payload: { placement: sent, text, turnId } }) => {
         // A turn redelivered after a restart runs this again: each of its events is published once.
         const once = (key: string, event: TurnEvent) => hub.publishOnce({ agent: agent.name, sessionId, turnId, key, event })
         return Effect.gen(function*() {
@@ -161,7 +170,7 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
           // Load, journaled workflow, save: all of it may run again, so a database outage under it is waited out.
           const after = yield* patient(Effect.gen(function*() {
             const before = yield* store.load(kind, sessionId).pipe(Effect.mapError(notTaken))
-            const placement = placeTurn(sharding, sessionId, turnId, address.shardId)
+            const placement = sent ?? placeTurn(sharding, sessionId, turnId, address.shardId)
             const after = yield* TurnWorkflow.execute({ sessionId, turnId, placement, text, state: before })
             yield* store.save(kind, sessionId, after.state).pipe(Effect.mapError(notTaken))
             return after
@@ -210,18 +219,27 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
           new EntityAddress.EntityAddress({ entityType: EntityType.EntityType.make(type), entityId, shardId: sharding.getShardId(entityId, group) })
         const session = EntityId.make(id)
         const sessionShard = sharding.getShardId(session, SessionEntity.getShardGroup(session))
-        const turns = yield* Effect.forEach(turnIds, (turnId) =>
+        // A turn was placed as its runners were when it was sent: alone (0) or several (its shard's placement); both are cleared.
+        const placements = (turnId: string) => [...new Set([0, placementFor(TurnWorkflow.name, id, turnId, sessionShard, (e) => sharding.getShardId(e, workflowGroup(e)))])]
+        const turns = yield* Effect.forEach(turnIds.flatMap((turnId) => placements(turnId).map((placement) => ({ turnId, placement }))), ({ placement, turnId }) =>
           Effect.map(// The execution id is the idempotency key's hash: the session, the turn and its placement, not the text or state.
-          TurnWorkflow.executionId({ sessionId: id, turnId, placement: placeTurn(sharding, id, turnId, sessionShard), text: "", state: agent.initial }), (executionId) => {
+          TurnWorkflow.executionId({ sessionId: id, turnId, placement, text: "", state: agent.initial }), (executionId) => {
             const entityId = EntityId.make(executionId)
-            const group = Context.get(TurnWorkflow.annotations, ClusterSchema.ShardGroup)(entityId)
+            const group = workflowGroup(entityId)
             return [address(`Workflow/${TurnWorkflow.name}`, entityId, group), address("Workflow/-/DurableClock", entityId, group)]
           }))
         return [address(SessionEntity.type, session, SessionEntity.getShardGroup(session)), ...turns.flat()]
       }),
     turn: (id, turnId, text) =>
-      // Re-sending a turn by its id waits for the first one's reply; it does not run it again.
-      patient(Effect.flatMap(SessionEntity.client, (client) => client(id).Turn({ turnId, text }))).pipe(
+      // Re-sending a turn by its id waits for the first one's reply; it does not run it again (its first message,
+      // placement included, is the one kept).
+      patient(Effect.gen(function*() {
+        const sharding = yield* ShardingTag
+        const session = EntityId.make(id)
+        const placement = placeTurn(sharding, id, turnId, sharding.getShardId(session, SessionEntity.getShardGroup(session)))
+        const client = yield* SessionEntity.client
+        return yield* client(id).Turn({ turnId, text, placement })
+      })).pipe(
         Effect.catchTags({
           MailboxFull: (e) => Effect.fail(new TurnNotTaken({ reason: e.message })),
           AlreadyProcessingMessage: (e) => Effect.fail(new TurnNotTaken({ reason: e.message })),
