@@ -25,7 +25,7 @@ import type { Sharding } from "@effect/cluster/Sharding"
 import { Rpc } from "@effect/rpc"
 import { Workflow } from "@effect/workflow"
 import type { WorkflowEngine, WorkflowInstance } from "@effect/workflow/WorkflowEngine"
-import { Cause, DateTime, Duration, Effect, identity, Layer, Option, Ref, Schedule, Schema } from "effect"
+import { Cause, Clock, DateTime, Duration, Effect, identity, Layer, Option, Ref, Schedule, Schema } from "effect"
 import { Context } from "effect"
 import type { Agent } from "../agents/agent.js"
 import { Events } from "../services/events/events.js"
@@ -93,6 +93,8 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
       /** Which key puts the workflow on its session's shard (placement.ts); 0 with one runner, and in turns journaled before. */
       placement: Schema.optional(Schema.Number),
       text: Schema.String,
+      /** When the turn started (epoch ms): the clock its code reads starts there on every run (turn-clock.ts). */
+      startedAt: Schema.optional(Schema.Number),
       state: kind.schema
     },
     success: Schema.Struct({ ...TurnReply.fields, state: kind.schema }),
@@ -109,7 +111,7 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
     // The agent's code reads the turn's clock, from its journaled start; the journal itself runs on the real one.
     const real = yield* Effect.clock
     const atReal = onRealClock(real)
-    const clock = yield* turnClock(real, engine)
+    const clock = yield* turnClock(real, payload.startedAt)
     const eventsUnder = (prefix: string) =>
       Effect.map(hub.events(agent.name, sessionId, payload.turnId, agent.events, prefix), (events) => ({ ...events, emit: (event) => atReal(events.emit(event)) } satisfies EventsShape))
     const events = yield* eventsUnder("event")
@@ -171,7 +173,9 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
           const after = yield* patient(Effect.gen(function*() {
             const before = yield* store.load(kind, sessionId).pipe(Effect.mapError(notTaken))
             const placement = sent ?? placeTurn(sharding, sessionId, turnId, address.shardId)
-            const after = yield* TurnWorkflow.execute({ sessionId, turnId, placement, text, state: before })
+            // A redelivered turn's workflow keeps its first payload: this start time counts only the first time.
+            const startedAt = yield* Clock.currentTimeMillis
+            const after = yield* TurnWorkflow.execute({ sessionId, turnId, placement, text, startedAt, state: before })
             yield* store.save(kind, sessionId, after.state).pipe(Effect.mapError(notTaken))
             return after
           }))

@@ -1,7 +1,8 @@
 /**
- * The time a turn reads is journaled: the turn's first run records its start
- * (`Clock`) as an activity, and every run of the turn's code reads a clock
- * that starts there — the journaled start plus the time elapsed since this
+ * The time a turn reads is journaled: the session's entity stamps the turn's
+ * start (`Clock`) into the turn workflow's payload, which the journal keeps
+ * (a redelivered turn gets its first payload back; no extra journal message),
+ * and every run of the turn's code reads a clock that starts there — the journaled start plus the time elapsed since this
  * run began, like a `TestClock` set to it. A turn replayed after a kill, on
  * another runner or after midnight, reads the first run's "today": the date
  * in `agent.input` (fitlog's "today"/"yesterday") and anything the turn
@@ -14,10 +15,7 @@
  *
  * Where it sits: serve's workflow body (served-agent.ts).
  */
-import { Activity } from "@effect/workflow"
-import type { WorkflowEngine, WorkflowInstance } from "@effect/workflow/WorkflowEngine"
-import { Clock, Effect, Schema } from "effect"
-import type { Context } from "effect"
+import { Clock, Effect } from "effect"
 
 /** `base` moved by `offsetMillis` (back when negative); its sleeps are the base clock's own. */
 export const shiftedClock = (base: Clock.Clock, offsetMillis: number): Clock.Clock => {
@@ -33,18 +31,11 @@ export const shiftedClock = (base: Clock.Clock, offsetMillis: number): Clock.Clo
 }
 
 /**
- * The turn's clock: the start journaled as `clock/start` (this run's own time
- * on the first run) plus the time since this run asked for it.
+ * The turn's clock: `startedAt` (journaled with the turn; absent in turns
+ * journaled before it was) plus the time since this run of its code began.
  */
-export const turnClock = (real: Clock.Clock, workflow: Context.Context<WorkflowEngine | WorkflowInstance>): Effect.Effect<Clock.Clock> =>
-  Effect.gen(function*() {
-    const start = yield* Activity.make({ name: "clock/start", success: Schema.Number, execute: real.currentTimeMillis }).pipe(
-      Effect.provide(workflow),
-      Effect.withClock(real)
-    )
-    const now = yield* real.currentTimeMillis
-    return shiftedClock(real, start - now)
-  })
+export const turnClock = (real: Clock.Clock, startedAt: number | undefined): Effect.Effect<Clock.Clock> =>
+  Effect.map(real.currentTimeMillis, (now) => shiftedClock(real, startedAt === undefined ? 0 : startedAt - now))
 
 /** `effect` on the runner's real clock, whatever clock its caller reads. */
 export const onRealClock = (real: Clock.Clock) => <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> => Effect.withClock(effect, real)
