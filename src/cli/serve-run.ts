@@ -1,7 +1,8 @@
 /**
  * `shoal serve` once its flags are read: the served agents with their layers
- * (tidy as it is; fitlog chat with its diary and food table), the database,
- * the model, and the listener. Loaded by cli/serve.ts only when the command runs.
+ * (tidy as it is; fitlog chat with its diary and food table; droid with
+ * `--device`'s phone, the sandbox and fetch), the database, the model, and the
+ * listener. Loaded by cli/serve.ts only when the command runs.
  */
 import { FileSystem, HttpServer, Path } from "@effect/platform"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
@@ -19,6 +20,8 @@ import { fileTexts, resolveDataDir } from "../services/session-store/file.js"
 import { defaultServeDb } from "../services/session-store/from-config.js"
 import { diaryLayer } from "./fitlog-run.js"
 import { llmLayerFor } from "./llm-options.js"
+import { ServeUsageError } from "./serve.js"
+import type { ServeDeps } from "../serve/served-agent.js"
 
 export interface ServeFlags extends LlmFlags {
   readonly port: number
@@ -29,13 +32,33 @@ export interface ServeFlags extends LlmFlags {
   readonly diary: Option.Option<string>
   readonly questionTimeout: Duration.Duration
   readonly keep: Option.Option<Duration.Duration>
+  readonly device: Option.Option<string>
 }
 
-/** droid and shop are Agent records too, but their runs drive a device or a store: not on serve yet, said on their routes. */
-const notServedYet = [
-  { name: "droid", enable: "droid is not served over HTTP yet; run it with `shoal droid \"<task>\"`." },
+/** The agents a flag turns on, when it is not given: their routes answer 404 with the line that says how. */
+export const notServedWithout = (flags: Pick<ServeFlags, "device">) => [
+  ...(Option.isNone(flags.device)
+    ? [{ name: "droid", enable: "start `shoal serve --device sim` (the simulated phone) or `--device <adb serial>` to serve droid." }]
+    : []),
   { name: "shop", enable: "shop is not served over HTTP yet; run it with `shoal shop`." }
 ]
+
+/** droid on `--device`'s phone, with the sandbox and fetch its runs use, opened once for every session. */
+const droidOn = (device: string) =>
+  Effect.gen(function*() {
+    const [{ layerAdbFromChoice }, { layerQuickJs }, FetchHttpClient, { droidTaskAgent }] = yield* Effect.promise(() =>
+      Promise.all([
+        import("../services/adb/choose.js"),
+        import("../services/sandbox/quickjs.js"),
+        import("@effect/platform/FetchHttpClient"),
+        import("../agents/droid/task-agent.js")
+      ])
+    )
+    const context = yield* Layer.build(Layer.mergeAll(layerAdbFromChoice({ device }), layerQuickJs, FetchHttpClient.layer)).pipe(
+      Effect.mapError((e) => new ServeUsageError({ message: `--device ${device} cannot be used: ${e.message}` }))
+    )
+    return { agent: droidTaskAgent(), context }
+  })
 
 export const runServe = (flags: ServeFlags) =>
   Effect.gen(function*() {
@@ -54,13 +77,19 @@ export const runServe = (flags: ServeFlags) =>
     const fitlogChat = provideAgent(fitlogChatAgent, fitlogContext)
     const texts = yield* fileTexts(dataDir)
     const turns = { questionTimeout: flags.questionTimeout }
+    const droid = Option.isSome(flags.device) ? Option.some(yield* droidOn(flags.device.value)) : Option.none()
+    const served = [
+      tidyAgent.session.name,
+      fitlogChatAgent.session.name,
+      ...Option.match(droid, { onNone: () => [], onSome: (d) => [d.agent.name] })
+    ]
 
     // A postgres:// URL is shown without its user and password.
     const where = server.isPostgresUrl(db) ? db.replace(/\/\/[^@/]*@/, "//") : db
     const runner = Option.isSome(flags.runnerPort) ? `; runner ${flags.host}:${flags.runnerPort.value}` : ""
     const listening = Layer.effectDiscard(HttpServer.addressFormattedWith((url) =>
       Console.log(
-        `Shoal serves tidy and fitlog-chat: pages at ${url}/${Option.isSome(flags.token) ? "?token=<your --token> (once, in the browser)" : ""}, ` +
+        `Shoal serves ${served.join(", ")}: pages at ${url}/${Option.isSome(flags.token) ? "?token=<your --token> (once, in the browser)" : ""}, ` +
           `the API at ${url}/api/agents  (sessions in ${where}${runner}; Ctrl-C to stop)`
       )))
     const app = server.layerServe(
@@ -70,10 +99,14 @@ export const runServe = (flags: ServeFlags) =>
         where,
         ...Option.match(flags.keep, { onNone: () => ({}), onSome: (keep) => ({ keep }) }),
         importFrom: { texts, kinds: [tidyAgent.session.name, fitlogChatAgent.session.name] },
-        unavailable: notServedYet,
+        unavailable: notServedWithout(flags),
         ...(Option.isSome(flags.runnerPort) ? { runner: { host: flags.host, port: flags.runnerPort.value } } : {})
       },
-      [(deps) => serveAgent(tidyAgent, deps, turns), (deps) => serveAgent(fitlogChat, deps, turns)]
+      [
+        (deps) => serveAgent(tidyAgent, deps, turns),
+        (deps) => serveAgent(fitlogChat, deps, turns),
+        ...Option.match(droid, { onNone: () => [], onSome: (d) => [(deps: ServeDeps) => serveAgent(provideAgent(d.agent, d.context), deps, turns)] })
+      ]
     )
     return yield* Layer.launch(Layer.merge(app, listening).pipe(
       Layer.provide(NodeHttpServer.layer(createGuiServer, { port: flags.port, host: flags.host })),
