@@ -108,7 +108,10 @@ export const runServe = (flags: ServeFlags) =>
         ...Option.match(droid, { onNone: () => [], onSome: (d) => [(deps: ServeDeps) => serveAgent(provideAgent(d.agent, d.context), deps, turns)] })
       ]
     )
-    return yield* Layer.launch(Layer.merge(app, listening).pipe(
+    // The address is printed once the routes are in place: a request sent as soon as it shows is answered
+    // (the listener opens before the routes are attached, and a request that came in between would hang).
+    return yield* Layer.launch(listening.pipe(
+      Layer.provide(app),
       Layer.provide(NodeHttpServer.layer(createGuiServer, { port: flags.port, host: flags.host })),
       Layer.provide(llm),
       Layer.provide(server.layerSql(db))
