@@ -1,8 +1,8 @@
 /**
  * `shoal serve` once its flags are read: the served agents with their layers
  * (tidy as it is; fitlog chat with its diary and food table; droid with
- * `--device`'s phone, the sandbox and fetch), the database, the model, and the
- * listener. Loaded by cli/serve.ts only when the command runs.
+ * `--device`'s phone, the sandbox and fetch; shop with `--store`'s browser),
+ * the database, the model, and the listener. Loaded by cli/serve.ts only when the command runs.
  */
 import { FileSystem, HttpServer, Path } from "@effect/platform"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
@@ -33,14 +33,17 @@ export interface ServeFlags extends LlmFlags {
   readonly questionTimeout: Duration.Duration
   readonly keep: Option.Option<Duration.Duration>
   readonly device: Option.Option<string>
+  readonly store: Option.Option<string>
 }
 
 /** The agents a flag turns on, when it is not given: their routes answer 404 with the line that says how. */
-export const notServedWithout = (flags: Pick<ServeFlags, "device">) => [
+export const notServedWithout = (flags: Pick<ServeFlags, "device" | "store">) => [
   ...(Option.isNone(flags.device)
     ? [{ name: "droid", enable: "start `shoal serve --device sim` (the simulated phone) or `--device <adb serial>` to serve droid." }]
     : []),
-  { name: "shop", enable: "shop is not served over HTTP yet; run it with `shoal shop`." }
+  ...(Option.isNone(flags.store)
+    ? [{ name: "shop", enable: "start `shoal serve --store metro` (or `--store <store profile file>`, as `shoal shop --store` takes) to serve shop." }]
+    : [])
 ]
 
 /** droid on `--device`'s phone, with the sandbox and fetch its runs use, opened once for every session. */
@@ -58,6 +61,30 @@ const droidOn = (device: string) =>
       Effect.mapError((e) => new ServeUsageError({ message: `--device ${device} cannot be used: ${e.message}` }))
     )
     return { agent: droidTaskAgent(), context }
+  })
+
+/**
+ * shop at `--store` (a built-in profile or a profile file): one headless Chromium for the server, on the
+ * store's browser profile as `shoal shop` uses it, closed when serve stops; runs take turns on it.
+ */
+const shopAt = (store: string) =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const [{ resolveProfileDir, resolveStoreProfile }, { storeCredentials }, { layerPlaywright }, { shopListAgent }] = yield* Effect.promise(() =>
+      Promise.all([
+        import("./shop-store.js"),
+        import("./shop-run.js"),
+        import("../services/browser/playwright.js"),
+        import("../agents/shop/list-agent.js")
+      ])
+    )
+    const usage = (e: { readonly message: string }) => new ServeUsageError({ message: `--store ${store}: ${e.message}` })
+    const profile = yield* resolveStoreProfile(store).pipe(Effect.mapError(usage))
+    const credentials = yield* storeCredentials.pipe(Effect.mapError(usage))
+    const profileDir = yield* resolveProfileDir(Option.none(), profile.name).pipe(Effect.mapError(usage))
+    yield* fs.makeDirectory(profileDir, { recursive: true }).pipe(Effect.mapError(usage))
+    const context = yield* Layer.build(layerPlaywright({ store: profile, profileDir, headless: true })).pipe(Effect.mapError(usage))
+    return { agent: shopListAgent(yield* Effect.makeSemaphore(1), { credentials }), context }
   })
 
 export const runServe = (flags: ServeFlags) =>
@@ -78,10 +105,12 @@ export const runServe = (flags: ServeFlags) =>
     const texts = yield* fileTexts(dataDir)
     const turns = { questionTimeout: flags.questionTimeout }
     const droid = Option.isSome(flags.device) ? Option.some(yield* droidOn(flags.device.value)) : Option.none()
+    const shop = Option.isSome(flags.store) ? Option.some(yield* shopAt(flags.store.value)) : Option.none()
     const served = [
       tidyAgent.session.name,
       fitlogChatAgent.session.name,
-      ...Option.match(droid, { onNone: () => [], onSome: (d) => [d.agent.name] })
+      ...Option.match(droid, { onNone: () => [], onSome: (d) => [d.agent.name] }),
+      ...Option.match(shop, { onNone: () => [], onSome: (d) => [d.agent.name] })
     ]
 
     // A postgres:// URL is shown without its user and password.
@@ -105,7 +134,8 @@ export const runServe = (flags: ServeFlags) =>
       [
         (deps) => serveAgent(tidyAgent, deps, turns),
         (deps) => serveAgent(fitlogChat, deps, turns),
-        ...Option.match(droid, { onNone: () => [], onSome: (d) => [(deps: ServeDeps) => serveAgent(provideAgent(d.agent, d.context), deps, turns)] })
+        ...Option.match(droid, { onNone: () => [], onSome: (d) => [(deps: ServeDeps) => serveAgent(provideAgent(d.agent, d.context), deps, turns)] }),
+        ...Option.match(shop, { onNone: () => [], onSome: (d) => [(deps: ServeDeps) => serveAgent(provideAgent(d.agent, d.context), deps, turns)] })
       ]
     )
     // The address is printed once the routes are in place: a request sent as soon as it shows is answered

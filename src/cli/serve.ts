@@ -2,7 +2,7 @@
  * `shoal serve`: every agent as an HTTP service (issue 18).
  *
  *   shoal serve [--port 8024] [--host 127.0.0.1] [--db PATH|postgres://…] [--runner-port N] [--token T] [--diary PATH]
- *               [--question-timeout 5m] [--keep 30d] [--device sim|SERIAL]
+ *               [--question-timeout 5m] [--keep 30d] [--device sim|SERIAL] [--store metro|FILE]
  *
  * Sessions, the cluster's messages and each turn's journal live in one
  * database: SQLite at <data dir>/serve/serve.sqlite unless --db says
@@ -55,6 +55,14 @@ const options = {
     ),
     Options.optional
   ),
+  store: Options.text("store").pipe(
+    Options.withDescription(
+      "Serve shop at this store: a built-in profile name (metro) or a store profile file, as `shoal shop --store` takes. " +
+        "Each input is a list, one item a line, shopped to its end as one turn in one headless Chromium for the server (runs take turns on it); " +
+        "the reply is the summary. Checkout is never opened. Sign-in from SHOAL_STORE_USERNAME / SHOAL_STORE_PASSWORD. Without it shop is not served."
+    ),
+    Options.optional
+  ),
   diary: Options.file("diary").pipe(
     Options.withDescription("fitlog chat's diary, a SQLite file (default: <data dir>/fitlog/diary.sqlite)."),
     Options.optional
@@ -95,7 +103,7 @@ export const serve = Command.make("serve", options, (flags) =>
     return yield* runServe({ ...flags, questionTimeout: questionTimeout.right, keep: Option.flatMap(keep, Either.getRight) })
   })).pipe(
   Command.withDescription(
-    "Serve every agent (tidy, fitlog chat; droid with --device) over HTTP: create sessions, send input, answer questions by id, stream events (SSE). " +
+    "Serve every agent (tidy, fitlog chat; droid with --device, shop with --store) over HTTP: create sessions, send input, answer questions by id, stream events (SSE). " +
       "In a browser, / picks an agent and /agents/<agent>/ is its page. " +
       "Each session is a cluster entity and each turn a durable workflow: a restart continues a turn from its journal, without calling the model again."
   )

@@ -113,9 +113,9 @@ describe("droid on shoal serve (--device sim)", () => {
 
   it.live("without --device droid's routes answer 404 with the line naming the flag; with it droid is served", () =>
     Effect.gen(function*() {
-      expect(notServedWithout({ device: Option.some("sim") }).map((u) => u.name)).not.toContain("droid")
+      expect(notServedWithout({ device: Option.some("sim"), store: Option.none() }).map((u) => u.name)).not.toContain("droid")
       const model = modelFrom(() => Effect.dieMessage("no model call expected"))
-      const { request } = yield* startServing({ db: sqliteDb(), llm: model.layer, agents: [], unavailable: notServedWithout({ device: Option.none() }) })
+      const { request } = yield* startServing({ db: sqliteDb(), llm: model.layer, agents: [], unavailable: notServedWithout({ device: Option.none(), store: Option.none() }) })
       for (const [method, path] of [["POST", "/api/agents/droid/sessions"], ["GET", "/api/agents/droid/sessions"], ["GET", "/agents/droid/"]] as const) {
         const refused = yield* request(method, path)
         expect(refused.status).toBe(404)
