@@ -13,6 +13,7 @@ import { droidTaskAgent } from "../../src/agents/droid/task-agent.js"
 import { notServedWithout } from "../../src/cli/serve-run.js"
 import type { GenerateRequest } from "../../src/domain/llm.js"
 import { layerAdbSimulated } from "../../src/services/adb/simulated.js"
+import { layerOffline } from "../../src/services/llm/offline.js"
 import { ScriptedLlm } from "../../src/services/llm/scripted.js"
 import { layerQuickJs } from "../../src/services/sandbox/quickjs.js"
 import { provideAgent, serveAgent } from "../../src/serve/served-agent.js"
@@ -110,6 +111,18 @@ describe("droid on shoal serve (--device sim)", () => {
       expect(newCommands.filter((c) => /input tap/.test(c))).toHaveLength(1)
       expect(newCommands.filter((c) => /uiautomator dump/.test(c)).length).toBeLessThanOrEqual(1)
     }).pipe(Effect.scoped), 120_000)
+
+  it.live("without a model a task is refused with droid's own line, and the phone is not touched", () =>
+    Effect.gen(function*() {
+      const device = new SimulatedDevice()
+      const droid = yield* droidOn(device)
+      const { request } = yield* startServing({ db: sqliteDb(), llm: layerOffline, agents: [(deps) => serveAgent(droid, deps)] })
+      const id = idOf((yield* request("POST", "/api/agents/droid/sessions")).json)
+      const turn = yield* request("POST", `/api/agents/droid/sessions/${id}/input`, { text: "turn on Wi-Fi" })
+      expect(turn.status).toBe(500)
+      expect(JSON.stringify(turn.json)).toContain("needs a model")
+      expect(commandsLike(device, /input |monkey/)).toEqual([])
+    }).pipe(Effect.scoped), 60_000)
 
   it.live("without --device droid's routes answer 404 with the line naming the flag; with it droid is served", () =>
     Effect.gen(function*() {
