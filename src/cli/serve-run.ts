@@ -1,7 +1,8 @@
 /**
  * `shoal serve` once its flags are read: the served agents with their layers
- * (tidy as it is; fitlog chat with its diary and food table), the database,
- * the model, and the listener. Loaded by cli/serve.ts only when the command runs.
+ * (tidy as it is; fitlog chat with its diary and food table; droid with
+ * `--device`'s phone, the sandbox and fetch; shop with `--store`'s browser),
+ * the database, the model, and the listener. Loaded by cli/serve.ts only when the command runs.
  */
 import { FileSystem, HttpServer, Path } from "@effect/platform"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
@@ -19,6 +20,8 @@ import { fileTexts, resolveDataDir } from "../services/session-store/file.js"
 import { defaultServeDb } from "../services/session-store/from-config.js"
 import { diaryLayer } from "./fitlog-run.js"
 import { llmLayerFor } from "./llm-options.js"
+import { ServeUsageError } from "./serve.js"
+import type { ServeDeps } from "../serve/served-agent.js"
 
 export interface ServeFlags extends LlmFlags {
   readonly port: number
@@ -29,13 +32,60 @@ export interface ServeFlags extends LlmFlags {
   readonly diary: Option.Option<string>
   readonly questionTimeout: Duration.Duration
   readonly keep: Option.Option<Duration.Duration>
+  readonly device: Option.Option<string>
+  readonly store: Option.Option<string>
 }
 
-/** droid and shop are Agent records too, but their runs drive a device or a store: not on serve yet, said on their routes. */
-const notServedYet = [
-  { name: "droid", enable: "droid is not served over HTTP yet; run it with `shoal droid \"<task>\"`." },
-  { name: "shop", enable: "shop is not served over HTTP yet; run it with `shoal shop`." }
+/** The agents a flag turns on, when it is not given: their routes answer 404 with the line that says how. */
+export const notServedWithout = (flags: Pick<ServeFlags, "device" | "store">) => [
+  ...(Option.isNone(flags.device)
+    ? [{ name: "droid", enable: "start `shoal serve --device sim` (the simulated phone) or `--device <adb serial>` to serve droid." }]
+    : []),
+  ...(Option.isNone(flags.store)
+    ? [{ name: "shop", enable: "start `shoal serve --store metro` (or `--store <store profile file>`, as `shoal shop --store` takes) to serve shop." }]
+    : [])
 ]
+
+/** droid on `--device`'s phone, with the sandbox and fetch its runs use, opened once for every session. */
+const droidOn = (device: string) =>
+  Effect.gen(function*() {
+    const [{ layerAdbFromChoice }, { layerQuickJs }, FetchHttpClient, { droidTaskAgent }] = yield* Effect.promise(() =>
+      Promise.all([
+        import("../services/adb/choose.js"),
+        import("../services/sandbox/quickjs.js"),
+        import("@effect/platform/FetchHttpClient"),
+        import("../agents/droid/task-agent.js")
+      ])
+    )
+    const context = yield* Layer.build(Layer.mergeAll(layerAdbFromChoice({ device }), layerQuickJs, FetchHttpClient.layer)).pipe(
+      Effect.mapError((e) => new ServeUsageError({ message: `--device ${device} cannot be used: ${e.message}` }))
+    )
+    return { agent: droidTaskAgent(), context }
+  })
+
+/**
+ * shop at `--store` (a built-in profile or a profile file): one headless Chromium for the server, on the
+ * store's browser profile as `shoal shop` uses it, closed when serve stops; runs take turns on it.
+ */
+const shopAt = (store: string) =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const [{ resolveProfileDir, resolveStoreProfile }, { storeCredentials }, { layerPlaywright }, { shopListAgent }] = yield* Effect.promise(() =>
+      Promise.all([
+        import("./shop-store.js"),
+        import("./shop-run.js"),
+        import("../services/browser/playwright.js"),
+        import("../agents/shop/list-agent.js")
+      ])
+    )
+    const usage = (e: { readonly message: string }) => new ServeUsageError({ message: `--store ${store}: ${e.message}` })
+    const profile = yield* resolveStoreProfile(store).pipe(Effect.mapError(usage))
+    const credentials = yield* storeCredentials.pipe(Effect.mapError(usage))
+    const profileDir = yield* resolveProfileDir(Option.none(), profile.name).pipe(Effect.mapError(usage))
+    yield* fs.makeDirectory(profileDir, { recursive: true }).pipe(Effect.mapError(usage))
+    const context = yield* Layer.build(layerPlaywright({ store: profile, profileDir, headless: true })).pipe(Effect.mapError(usage))
+    return { agent: shopListAgent(yield* Effect.makeSemaphore(1), { credentials }), context }
+  })
 
 export const runServe = (flags: ServeFlags) =>
   Effect.gen(function*() {
@@ -54,13 +104,21 @@ export const runServe = (flags: ServeFlags) =>
     const fitlogChat = provideAgent(fitlogChatAgent, fitlogContext)
     const texts = yield* fileTexts(dataDir)
     const turns = { questionTimeout: flags.questionTimeout }
+    const droid = Option.isSome(flags.device) ? Option.some(yield* droidOn(flags.device.value)) : Option.none()
+    const shop = Option.isSome(flags.store) ? Option.some(yield* shopAt(flags.store.value)) : Option.none()
+    const served = [
+      tidyAgent.session.name,
+      fitlogChatAgent.session.name,
+      ...Option.match(droid, { onNone: () => [], onSome: (d) => [d.agent.name] }),
+      ...Option.match(shop, { onNone: () => [], onSome: (d) => [d.agent.name] })
+    ]
 
     // A postgres:// URL is shown without its user and password.
     const where = server.isPostgresUrl(db) ? db.replace(/\/\/[^@/]*@/, "//") : db
     const runner = Option.isSome(flags.runnerPort) ? `; runner ${flags.host}:${flags.runnerPort.value}` : ""
     const listening = Layer.effectDiscard(HttpServer.addressFormattedWith((url) =>
       Console.log(
-        `Shoal serves tidy and fitlog-chat: pages at ${url}/${Option.isSome(flags.token) ? "?token=<your --token> (once, in the browser)" : ""}, ` +
+        `Shoal serves ${served.join(", ")}: pages at ${url}/${Option.isSome(flags.token) ? "?token=<your --token> (once, in the browser)" : ""}, ` +
           `the API at ${url}/api/agents  (sessions in ${where}${runner}; Ctrl-C to stop)`
       )))
     const app = server.layerServe(
@@ -70,12 +128,20 @@ export const runServe = (flags: ServeFlags) =>
         where,
         ...Option.match(flags.keep, { onNone: () => ({}), onSome: (keep) => ({ keep }) }),
         importFrom: { texts, kinds: [tidyAgent.session.name, fitlogChatAgent.session.name] },
-        unavailable: notServedYet,
+        unavailable: notServedWithout(flags),
         ...(Option.isSome(flags.runnerPort) ? { runner: { host: flags.host, port: flags.runnerPort.value } } : {})
       },
-      [(deps) => serveAgent(tidyAgent, deps, turns), (deps) => serveAgent(fitlogChat, deps, turns)]
+      [
+        (deps) => serveAgent(tidyAgent, deps, turns),
+        (deps) => serveAgent(fitlogChat, deps, turns),
+        ...Option.match(droid, { onNone: () => [], onSome: (d) => [(deps: ServeDeps) => serveAgent(provideAgent(d.agent, d.context), deps, turns)] }),
+        ...Option.match(shop, { onNone: () => [], onSome: (d) => [(deps: ServeDeps) => serveAgent(provideAgent(d.agent, d.context), deps, turns)] })
+      ]
     )
-    return yield* Layer.launch(Layer.merge(app, listening).pipe(
+    // The address is printed once the routes are in place: a request sent as soon as it shows is answered
+    // (the listener opens before the routes are attached, and a request that came in between would hang).
+    return yield* Layer.launch(listening.pipe(
+      Layer.provide(app),
       Layer.provide(NodeHttpServer.layer(createGuiServer, { port: flags.port, host: flags.host })),
       Layer.provide(llm),
       Layer.provide(server.layerSql(db))

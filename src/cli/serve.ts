@@ -2,7 +2,7 @@
  * `shoal serve`: every agent as an HTTP service (issue 18).
  *
  *   shoal serve [--port 8024] [--host 127.0.0.1] [--db PATH|postgres://…] [--runner-port N] [--token T] [--diary PATH]
- *               [--question-timeout 5m] [--keep 30d]
+ *               [--question-timeout 5m] [--keep 30d] [--device sim|SERIAL] [--store metro|FILE]
  *
  * Sessions, the cluster's messages and each turn's journal live in one
  * database: SQLite at <data dir>/serve/serve.sqlite unless --db says
@@ -47,11 +47,30 @@ const options = {
     Options.withDescription("Prune sessions untouched for this long (12h, 30d, 2w…) and with no question waiting, with their journal and events: on start, then daily. Default: keep everything."),
     Options.optional
   ),
+  device: Options.text("device").pipe(
+    Options.withDescription(
+      "Serve droid on this Android device: `sim` (the simulated phone, no emulator needed) or an adb serial, as `shoal droid --device` takes. " +
+        "Each input is a task run to its end as one turn (CodeAct, at most 15 steps); each device call is journaled, so a turn replayed after a crash does not act twice. " +
+        "Without it droid is not served."
+    ),
+    Options.optional
+  ),
+  store: Options.text("store").pipe(
+    Options.withDescription(
+      "Serve shop at this store: a built-in profile name (metro) or a store profile file, as `shoal shop --store` takes. " +
+        "Each input is a list, one item a line, shopped to its end as one turn in one headless Chromium for the server (runs take turns on it); " +
+        "the reply is the summary. Checkout is never opened. Sign-in from SHOAL_STORE_USERNAME / SHOAL_STORE_PASSWORD. Without it shop is not served."
+    ),
+    Options.optional
+  ),
   diary: Options.file("diary").pipe(
     Options.withDescription("fitlog chat's diary, a SQLite file (default: <data dir>/fitlog/diary.sqlite)."),
     Options.optional
   )
 }
+
+/** `sim` or an adb serial (domain/android/ids.ts's DeviceSerial, checked here without loading it). */
+const validDevice = (device: string) => /^[A-Za-z0-9._:\-]{1,128}$/.test(device)
 
 export class ServeUsageError extends Data.TaggedError("ServeUsageError")<{ readonly message: string }> {}
 
@@ -75,13 +94,16 @@ export const serve = Command.make("serve", options, (flags) =>
     }
     const questionTimeout = parseDurationFlag("question-timeout", flags.questionTimeout)
     if (Either.isLeft(questionTimeout)) return yield* new ServeUsageError({ message: questionTimeout.left })
+    if (Option.isSome(flags.device) && !validDevice(flags.device.value)) {
+      return yield* new ServeUsageError({ message: `--device ${flags.device.value} is not a device: use sim (the simulated phone) or an adb serial as \`adb devices\` lists it (letters, digits, '.', '_', ':' or '-').` })
+    }
     const keep = Option.map(flags.keep, (k) => parseDurationFlag("keep", k))
     if (Option.isSome(keep) && Either.isLeft(keep.value)) return yield* new ServeUsageError({ message: keep.value.left })
     const { runServe } = yield* Effect.promise(() => import("./serve-run.js"))
     return yield* runServe({ ...flags, questionTimeout: questionTimeout.right, keep: Option.flatMap(keep, Either.getRight) })
   })).pipe(
   Command.withDescription(
-    "Serve every agent (tidy, fitlog chat) over HTTP: create sessions, send input, answer questions by id, stream events (SSE). " +
+    "Serve every agent (tidy, fitlog chat; droid with --device, shop with --store) over HTTP: create sessions, send input, answer questions by id, stream events (SSE). " +
       "In a browser, / picks an agent and /agents/<agent>/ is its page. " +
       "Each session is a cluster entity and each turn a durable workflow: a restart continues a turn from its journal, without calling the model again."
   )

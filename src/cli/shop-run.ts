@@ -45,7 +45,7 @@ export interface ShopFlags extends LlmFlags {
 }
 
 /** SHOAL_STORE_USERNAME and SHOAL_STORE_PASSWORD, Redacted from the moment they are read; both or neither. */
-const storeCredentials = Effect.gen(function*() {
+export const storeCredentials = Effect.gen(function*() {
   const secret = (name: string) =>
     Config.option(Config.redacted(name)).pipe(Config.map(Option.filter((s: Redacted.Redacted<string>) => Redacted.value(s).trim().length > 0)))
   const username = yield* secret("SHOAL_STORE_USERNAME")

@@ -8,6 +8,9 @@
  * - the chat is drawn from the session's Server-Sent Events (TurnStarted is
  *   your line, TurnCompleted the agent's, QuestionPosted a card,
  *   QuestionAnswered closes it), so two tabs on one session show the same;
+ * - while a turn runs, the status line shows the agent's latest event
+ *   (AgentEvent: its tag and first few values, e.g. droid's "StepTaken · 2 ·
+ *   … · tap(…)"), so a long run (droid's steps, shop's items) is seen live;
  * - a message is POSTed to `…/input` only once the stream is open, so no
  *   event of its turn is missed; an answer to `…/questions/<id>`, "Not now"
  *   to `…/questions/<id>/not-now` (the question's safe fallback).
@@ -29,6 +32,7 @@ const mainScript = String.raw`
   var streaming = false;
   var busy = false;
   var ended = false;
+  var lastEvent = "";
 
   function base() { return api + "/" + encodeURIComponent(sessionId); }
   function status(text) { $("status").textContent = text; }
@@ -53,7 +57,19 @@ const mainScript = String.raw`
     $("composer").querySelector("button").disabled = waiting;
     status(ended ? "Session finished. Start a new session whenever you like."
       : shownQuestion !== null ? "Your turn: answer the card."
-      : busy ? "Thinking…" : "");
+      : busy ? (lastEvent || "Thinking…") : "");
+  }
+
+  /** An agent event in one line: its tag, then its first few plain values (nested ones too), shortened. */
+  function eventLine(event) {
+    var values = [];
+    (function walk(v) {
+      if (values.length >= 5 || v === null || v === undefined) return;
+      if (typeof v === "object") { Object.keys(v).forEach(function (k) { if (k !== "_tag") walk(v[k]); }); return; }
+      values.push(String(v));
+    })(event);
+    var line = [event && event._tag ? event._tag : "Event"].concat(values).join(" · ");
+    return line.length > 200 ? line.slice(0, 199) + "…" : line;
   }
 
   function closeCard(questionId) {
@@ -79,7 +95,8 @@ const mainScript = String.raw`
   function notNow() { choose("/not-now", "{}"); }
 
   var handlers = {
-    TurnStarted: function (e) { say("you", e.text); busy = true; },
+    TurnStarted: function (e) { say("you", e.text); busy = true; lastEvent = ""; },
+    AgentEvent: function (e) { lastEvent = eventLine(e.event); },
     QuestionPosted: function (e) {
       busy = true;
       if (shownQuestion === e.questionId) return;
@@ -88,6 +105,7 @@ const mainScript = String.raw`
     },
     QuestionAnswered: function (e) { closeCard(e.questionId); },
     TurnCompleted: function (e) {
+      lastEvent = "";
       say("coach", e.reply);
       if ($("agent-status")) $("agent-status").textContent = e.status || "";
       busy = false;

@@ -1,5 +1,6 @@
 /**
- * `layerMemoryList`: a shopping list held in memory, for orchestrator tests. It
+ * `layerMemoryList`: a shopping list held in memory, for orchestrator tests and
+ * the lists `shoal serve` is sent (agents/shop/list-agent.ts). It
  * records every update and the delivered summary so a test can assert them.
  */
 import { Context, Effect, Layer, Ref } from "effect"

@@ -48,6 +48,26 @@ const checked = (argv: ReadonlyArray<string>) => (output: string) =>
 const isTransient = (e: UiDumpError): boolean =>
   e._tag === "UiDumpTruncated" || /could not get idle state|null root node/.test(e.reason)
 
+/** Dump with `dumpUi` until two consecutive element lists are identical (android_world's settle step), bounded. */
+export const settleScreen = <E>(dumpUi: Effect.Effect<UiTree, E>, options: WaitForIdleOptions = {}): Effect.Effect<Screen, E> =>
+  Effect.gen(function*() {
+    const maxDumps = Math.max(2, options.maxDumps ?? 6)
+    const interval = options.interval ?? Duration.millis(300)
+    let tree = yield* dumpUi
+    let list: ElementList = elementList(tree)
+    for (let dumps = 2; dumps <= maxDumps; dumps++) {
+      yield* Effect.sleep(interval)
+      const next = yield* dumpUi
+      const nextList = elementList(next)
+      const same = fingerprint(nextList) === fingerprint(list)
+      tree = next
+      list = nextList
+      if (same) return { tree, elements: list, settled: true, dumps }
+    }
+    yield* Effect.logDebug(`screen still changing after ${maxDumps} dumps`)
+    return { tree, elements: list, settled: false, dumps: maxDumps }
+  })
+
 export const makeAdb = (transport: AdbTransport, behaviour: AdbBehaviour = {}): Effect.Effect<AdbShape> =>
   Effect.gen(function*() {
     const method = yield* Ref.make<Option.Option<TypingMethod>>(
@@ -87,24 +107,7 @@ export const makeAdb = (transport: AdbTransport, behaviour: AdbBehaviour = {}): 
     const dumpUi: Effect.Effect<UiTree, AdbError | UiDumpError> = Effect.flatMap(dumpXml, (xml) =>
       Either.match(parseUiDump(xml), { onLeft: (e) => Effect.fail(e), onRight: Effect.succeed }))
 
-    const waitForIdle = (options: WaitForIdleOptions = {}): Effect.Effect<Screen, AdbError | UiDumpError> =>
-      Effect.gen(function*() {
-        const maxDumps = Math.max(2, options.maxDumps ?? 6)
-        const interval = options.interval ?? Duration.millis(300)
-        let tree = yield* dumpUi
-        let list: ElementList = elementList(tree)
-        for (let dumps = 2; dumps <= maxDumps; dumps++) {
-          yield* Effect.sleep(interval)
-          const next = yield* dumpUi
-          const nextList = elementList(next)
-          const same = fingerprint(nextList) === fingerprint(list)
-          tree = next
-          list = nextList
-          if (same) return { tree, elements: list, settled: true, dumps }
-        }
-        yield* Effect.logDebug(`screen still changing after ${maxDumps} dumps`)
-        return { tree, elements: list, settled: false, dumps: maxDumps }
-      })
+    const waitForIdle = (options: WaitForIdleOptions = {}) => settleScreen(dumpUi, options)
 
     return {
       serial: transport.serial,
