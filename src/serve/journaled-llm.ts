@@ -39,6 +39,8 @@ export const journaledLlm = (
   return {
     provider: base.provider,
     model: base.model,
+    // What the model can do (answers, images) is the runner's model's: the agent decides by it as in the terminal.
+    ...(base.capabilities === undefined ? {} : { capabilities: base.capabilities }),
     generate,
     stream: (request) =>
       Stream.fromEffect(generate(request)).pipe(
