@@ -1,0 +1,65 @@
+/**
+ * Break-test of `shoal serve` (issue 18) as an embedding engineer would use it:
+ * input sent while the session waits on a question, a session deleted while
+ * a turn is suspended at a question, and text as a user types it (a trailing
+ * newline). Live clock: the runner polls its SQLite storage.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer, Schema } from "effect"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { ScriptedLlm } from "../../src/services/llm/scripted.js"
+import { idOf, questionIdOf, startServe } from "./harness.js"
+
+const freshDb = () => join(mkdtempSync(join(tmpdir(), "shoal-serve-break-")), "serve.sqlite")
+const model = (...texts: ReadonlyArray<string>) => Layer.orDie(ScriptedLlm.layer(texts.map((t) => ScriptedLlm.text(t))))
+const confirmed = { answer: { _tag: "ConfirmAnswer", confirmed: true } }
+const Listed = Schema.Struct({ sessions: Schema.Array(Schema.Struct({ id: Schema.String })) })
+
+describe("shoal serve break-test: inputs", () => {
+  it.live("input while the session waits on another turn's question is a 409 naming that question, at once (not a request hung until the question times out)", () =>
+    Effect.gen(function*() {
+      const served = yield* startServe({ db: freshDb(), llm: model("sure", "next"), questionTimeout: "5 minutes" })
+      const id = idOf((yield* served.request("POST", "/api/agents/echo/sessions")).json)
+      const asked = yield* served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "ask to move" })
+      expect(asked.status).toBe(202)
+      const qid = questionIdOf(asked.json)
+      const started = Date.now()
+      const other = yield* served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "something else" })
+      expect(Date.now() - started).toBeLessThan(10_000)
+      expect(other).toMatchObject({ status: 409, json: { waitingFor: { id: qid, question: { _tag: "Confirm" } } } })
+      // Nothing was queued behind the question: answering it ends that turn, and the next input is the next turn.
+      expect((yield* served.request("POST", `/api/agents/echo/sessions/${id}/questions/${qid}`, confirmed))).toMatchObject({
+        status: 200,
+        json: { reply: "sure (confirmed)" }
+      })
+      expect(yield* served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "plain" })).toMatchObject({ status: 200, json: { reply: "next" } })
+      expect((yield* served.request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { turns: 2, said: ["ask to move", "plain"] } })
+    }).pipe(Effect.scoped), 60_000)
+
+  it.live("a session deleted while its turn waits on a question stays deleted when the question times out", () =>
+    Effect.gen(function*() {
+      const served = yield* startServe({ db: freshDb(), llm: model("sure"), questionTimeout: "2 seconds" })
+      const id = idOf((yield* served.request("POST", "/api/agents/echo/sessions")).json)
+      const asked = yield* served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "ask to stay" })
+      expect(asked.status).toBe(202)
+      expect((yield* served.request("DELETE", `/api/agents/echo/sessions/${id}`)).status).toBe(204)
+      // Past the question's timeout: the turn took its fallback and ended, and did not save the session back.
+      yield* Effect.sleep("5 seconds")
+      expect((yield* served.request("GET", `/api/agents/echo/sessions/${id}`)).status).toBe(404)
+      const listed = Schema.decodeUnknownSync(Listed)((yield* served.request("GET", "/api/agents/echo/sessions")).json)
+      expect(listed.sessions.map((s) => s.id)).not.toContain(id)
+    }).pipe(Effect.scoped), 60_000)
+
+  it.live("text as typed, with a trailing newline or spaces around it, is taken (trimmed), not a 400", () =>
+    Effect.gen(function*() {
+      const served = yield* startServe({ db: freshDb(), llm: model("one", "two") })
+      const id = idOf((yield* served.request("POST", "/api/agents/echo/sessions")).json)
+      expect(yield* served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "a chair\n" })).toMatchObject({ status: 200, json: { reply: "one" } })
+      expect(yield* served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "  two words \t" })).toMatchObject({ status: 200, json: { reply: "two" } })
+      expect((yield* served.request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { said: ["a chair", "two words"] } })
+      // Blank is still a 400.
+      expect((yield* served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: " \n " })).status).toBe(400)
+    }).pipe(Effect.scoped), 60_000)
+})
