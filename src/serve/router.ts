@@ -6,7 +6,8 @@
  *   GET    /api/agents/:agent/sessions                         stored sessions, newest first
  *   GET    /api/agents/:agent/sessions/:id                     its state, where it stands, its pending questions
  *   DELETE /api/agents/:agent/sessions/:id                     → 204
- *   POST   /api/agents/:agent/sessions/:id/input               { text } → 200 the reply, or 202 with the question the turn waits on
+ *   POST   /api/agents/:agent/sessions/:id/input               { text } → 200 the reply, or 202 with the question the turn waits on;
+ *                                                              409 naming the question an earlier turn still waits on
  *   POST   /api/agents/:agent/sessions/:id/questions/:qid      { answer } → 200 the turn's reply, or 202 its next question; 409 if answered
  *   POST   /api/agents/:agent/sessions/:id/questions/:qid/not-now   the same with the question's safe fallback answer
  *   GET    /api/agents/:agent/sessions/:id/events              Server-Sent Events of the session's turns and agent events
@@ -41,7 +42,8 @@ import type { PickerEntry } from "./page.js"
 import type { QuestionStore } from "./questions.js"
 import type { ServedAgent } from "./served-agent.js"
 
-const InputBody = Schema.Struct({ text: Schema.String.pipe(Schema.trimmed(), Schema.nonEmptyString()) })
+/** The text as typed: spaces and newlines around it are dropped (a blank one is a 400). */
+const InputBody = Schema.Struct({ text: Schema.Trim.pipe(Schema.nonEmptyString()) })
 const AnswerBody = Schema.Struct({ answer: Answer })
 const SessionParams = Schema.Struct({ agent: Schema.String, id: SessionId })
 const QuestionParams = Schema.Struct({ ...SessionParams.fields, qid: Schema.String })
@@ -145,6 +147,15 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
       const { text } = yield* HttpServerRequest.schemaBodyJson(InputBody)
       const key = request.headers["idempotency-key"]
       const turnId = key === undefined ? yield* newTurnId : yield* Schema.decodeUnknown(TurnId)(key)
+      // The session's one turn waits on a question: a new input would queue behind it until it is answered or
+      // times out, so it is refused at once, naming the question. (The same turn sent again waits for its reply.)
+      const blocking = (yield* questions.pending(agent.name, id)).find((q) => turnOf(q.questionId) !== turnId)
+      if (blocking !== undefined) {
+        return yield* HttpServerResponse.json({
+          error: `Session "${id}" waits on question "${blocking.questionId}": answer it (or send not-now) before new input.`,
+          waitingFor: { id: blocking.questionId, question: blocking.question }
+        }, { status: 409 })
+      }
       return yield* outcome(agent, id, turnId, text, Effect.void, Option.none())
     }))
 

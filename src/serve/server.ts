@@ -112,12 +112,14 @@ export const layerServe = (
   Layer.unwrapScoped(Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const store = yield* Effect.orDie(makeSqlSessionStore(sql, options.where))
+    // The turns' own store: a session deleted over the API while a turn waits is not saved back by it.
+    const turnStore = yield* Effect.orDie(makeSqlSessionStore(sql, options.where))
     if (options.importFrom !== undefined) yield* Effect.orDie(importJsonSessions(sql, options.importFrom.texts, options.importFrom.kinds))
     const questions = yield* Effect.orDie(makeQuestionStore(sql))
     const hub = yield* makeSharedHub(sql)
     const health = yield* makeStoreHealth(sql)
     // Several runners: each turn's workflow on its session's runner (placement.ts).
-    const agents = factories.map((make) => make({ store, questions, hub, colocate: options.runner !== undefined, waitOutOutage: waitOutOutage(health) }))
+    const agents = factories.map((make) => make({ store, turnStore, questions, hub, colocate: options.runner !== undefined, waitOutOutage: waitOutOutage(health) }))
     const router = makeServeRouter({ agents, questions, hub, unavailable: options.unavailable ?? [] })
 
     // An answer claimed just before a crash was never handed to its turn: hand it over now (the deferred keeps only the first).
