@@ -7,7 +7,7 @@ import { FileSystem, HttpServer, Path } from "@effect/platform"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as NodePath from "@effect/platform-node/NodePath"
-import { Console, Effect, Layer, Option } from "effect"
+import { Console, Data, Effect, Layer, Option } from "effect"
 import type { Duration, Redacted } from "effect"
 import { fitlogChatAgent } from "../agents/fitlog/chat-agent.js"
 import { tidyAgent } from "../agents/tidy/agent.js"
@@ -36,6 +36,23 @@ const notServedYet = [
   { name: "droid", enable: "droid is not served over HTTP yet; run it with `shoal droid \"<task>\"`." },
   { name: "shop", enable: "shop is not served over HTTP yet; run it with `shoal shop`." }
 ]
+
+/** The address could not be listened on (taken, or not this machine's): said with the address and what to do. */
+export class ServeListenError extends Data.TaggedError("ServeListenError")<{ readonly address: string; readonly code: string; readonly reason: string }> {
+  override get message(): string {
+    return this.code === "EADDRINUSE"
+      ? `cannot listen on ${this.address}: the port is in use (another shoal serve?). Pick another with --port, or --port 0 for a free one.`
+      : `cannot listen on ${this.address}: ${this.reason}. Check --host and --port.`
+  }
+}
+
+const listenOn = (host: string, port: number) =>
+  NodeHttpServer.layer(createGuiServer, { port, host }).pipe(Layer.mapError((e) => {
+    const cause: unknown = e.cause
+    const field = (key: string) =>
+      typeof cause === "object" && cause !== null && key in cause ? String(Reflect.get(cause, key)) : ""
+    return new ServeListenError({ address: `${host}:${port}`, code: field("code"), reason: field("message") || String(cause) })
+  }))
 
 export const runServe = (flags: ServeFlags) =>
   Effect.gen(function*() {
@@ -76,7 +93,7 @@ export const runServe = (flags: ServeFlags) =>
       [(deps) => serveAgent(tidyAgent, deps, turns), (deps) => serveAgent(fitlogChat, deps, turns)]
     )
     return yield* Layer.launch(Layer.merge(app, listening).pipe(
-      Layer.provide(NodeHttpServer.layer(createGuiServer, { port: flags.port, host: flags.host })),
+      Layer.provide(listenOn(flags.host, flags.port)),
       Layer.provide(llm),
       Layer.provide(server.layerSql(db))
     ))

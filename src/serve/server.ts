@@ -14,7 +14,7 @@ import * as NodeClusterSocket from "@effect/platform-node/NodeClusterSocket"
 import { HttpIncomingMessage, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
 import { SqlClient } from "@effect/sql"
-import { Context, Duration, Effect, Layer, Option, Redacted } from "effect"
+import { Cause, Context, Data, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { localOnly } from "../gui/local-only.js"
 import type { Llm } from "../services/llm/llm.js"
 import { importPeer } from "../services/optional-peer.js"
@@ -65,7 +65,15 @@ export type AgentFactory = (deps: ServeDeps) => ServedAgent
  */
 export const isPostgresUrl = (db: string) => /^postgres(ql)?:\/\//.test(db)
 
-export const layerSql = (db: string): Layer.Layer<SqlClient.SqlClient | EventRelay | ClusterSql> =>
+/** `--db` names a SQLite file that cannot be opened: the user's to fix, so it says which and why (not a defect). */
+export class ServeDbError extends Data.TaggedError("ServeDbError")<{ readonly db: string; readonly reason: string }> {
+  override get message(): string {
+    return `--db ${this.db}: cannot open it as a SQLite database (${this.reason}). ` +
+      "Give a file in an existing folder (created if missing), or a postgres:// URL."
+  }
+}
+
+export const layerSql = (db: string): Layer.Layer<SqlClient.SqlClient | EventRelay | ClusterSql, ServeDbError> =>
   Layer.unwrapEffect(Effect.gen(function*() {
     if (isPostgresUrl(db)) {
       const { PgClient } = yield* importPeer("@effect/sql-pg", "shoal serve --db postgres://", () => import("@effect/sql-pg"))
@@ -81,9 +89,12 @@ export const layerSql = (db: string): Layer.Layer<SqlClient.SqlClient | EventRel
     // without an fsync (the WAL is synced at checkpoints). On power loss the last commits may be lost, the
     // database is never corrupted; a process crash (kill -9) loses nothing. FULL paid an fsync per commit,
     // about ten a turn (each journal message is three transactions).
-    return Layer.provideMerge(Layer.merge(EventRelay.none, ClusterSql.same), Layer.orDie(SqliteClient.layer({ filename: db }).pipe(
-      Layer.tap((context) => Effect.asVoid(Context.get(context, SqlClient.SqlClient).unsafe("PRAGMA synchronous = NORMAL")))
-    )))
+    // The driver throws on a missing folder or a file that is not SQLite: a failure naming the file, whatever its kind.
+    const opened = SqliteClient.layer({ filename: db }).pipe(
+      Layer.tap((context) => Effect.asVoid(Context.get(context, SqlClient.SqlClient).unsafe("PRAGMA synchronous = NORMAL"))),
+      Layer.catchAllCause((cause) => Layer.fail(new ServeDbError({ db, reason: String(Cause.squash(cause)).replace(/^\w*Error: /, "") })))
+    )
+    return Layer.provideMerge(Layer.merge(EventRelay.none, ClusterSql.same), opened)
   }))
 
 /** Token, size and (on loopback) Host/Origin, before any route runs. */
