@@ -63,3 +63,29 @@ describe("shoal serve break-test: inputs", () => {
       expect((yield* served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: " \n " })).status).toBe(400)
     }).pipe(Effect.scoped), 60_000)
 })
+
+describe("shoal serve break-test: a body over the limit without a length", () => {
+  it.live("a chunked body (no Content-Length) over the limit is a 413 too, not a reset connection; a chunked body within it is taken", () =>
+    Effect.gen(function*() {
+      const served = yield* startServe({ db: freshDb(), llm: model("streamed"), maxBodyBytes: 1000 })
+      const id = idOf((yield* served.request("POST", "/api/agents/echo/sessions")).json)
+      const chunked = (text: string) =>
+        Effect.promise(async () => {
+          const bytes = new TextEncoder().encode(JSON.stringify({ text }))
+          // A stream body: fetch sends it chunked, without a Content-Length.
+          const body = new ReadableStream<Uint8Array>({
+            start(controller) {
+              for (let at = 0; at < bytes.length; at += 256) controller.enqueue(bytes.slice(at, at + 256))
+              controller.close()
+            }
+          })
+          const init: RequestInit & { readonly duplex: "half" } = { method: "POST", headers: { "content-type": "application/json" }, body, duplex: "half" }
+          const response = await fetch(`${served.url}/api/agents/echo/sessions/${id}/input`, init)
+          const json: unknown = await response.json()
+          return { status: response.status, json }
+        }).pipe(Effect.catchAllDefect((e) => Effect.succeed({ status: 0, json: String(e) })))
+      expect(yield* chunked("x".repeat(5000))).toMatchObject({ status: 413 })
+      expect(yield* chunked("small")).toMatchObject({ status: 200, json: { reply: "streamed" } })
+      expect((yield* served.request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { said: ["small"] } })
+    }).pipe(Effect.scoped), 60_000)
+})
