@@ -29,6 +29,7 @@ import { makeServeRouter } from "./router.js"
 import { ClusterSql, patientClient } from "./patient-sql.js"
 import { makeStoreHealth, unavailableWhenStoreDown, waitOutOutage } from "./store-health.js"
 import { admit } from "./token.js"
+import { isUnsized, withUnsizedBody } from "./unsized-body.js"
 import type { ServeDeps, ServedAgent } from "./served-agent.js"
 
 export const defaultMaxBodyBytes = 10 * 1024 * 1024
@@ -107,7 +108,8 @@ const guard = (options: ServeOptions) => <E, R>(app: HttpApp.Default<E, R>): Htt
     if (Number(request.headers["content-length"] ?? "0") > max) {
       return HttpServerResponse.unsafeJson({ error: `The body is larger than ${Math.round(max / (1024 * 1024))} MB.` }, { status: 413 })
     }
-    return yield* HttpIncomingMessage.withMaxBodySize(app, Option.some(max))
+    const limited = HttpIncomingMessage.withMaxBodySize(app, Option.some(max))
+    return yield* (isUnsized(request) ? withUnsizedBody(request, max, limited) : limited)
   })
   return isLoopback(options.host) ? localOnly(checked) : checked
 }
