@@ -4,8 +4,10 @@
  * a turn is suspended at a question, and text as a user types it (a trailing
  * newline). Live clock: the runner polls its SQLite storage.
  */
+import { SqlClient } from "@effect/sql"
+import { SqliteClient } from "@effect/sql-sqlite-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Schema } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -87,5 +89,25 @@ describe("shoal serve break-test: a body over the limit without a length", () =>
       expect(yield* chunked("x".repeat(5000))).toMatchObject({ status: 413 })
       expect(yield* chunked("small")).toMatchObject({ status: 200, json: { reply: "streamed" } })
       expect((yield* served.request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { said: ["small"] } })
+    }).pipe(Effect.scoped), 60_000)
+})
+
+describe("shoal serve break-test: DELETE", () => {
+  it.live("deleting a session deletes what was kept of it: its event log (the conversation) and the cluster's rows of its mailbox and turns", () =>
+    Effect.gen(function*() {
+      const db = freshDb()
+      const served = yield* startServe({ db, llm: model("kept?") })
+      const id = idOf((yield* served.request("POST", "/api/agents/echo/sessions")).json)
+      expect((yield* served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "my secret diary line" })).status).toBe(200)
+      // The same file, read as another process would.
+      const sql = Context.get(yield* Layer.build(SqliteClient.layer({ filename: db })), SqlClient.SqlClient)
+      const count = (query: Effect.Effect<ReadonlyArray<{ readonly n: number }>, unknown>) => Effect.orDie(Effect.map(query, (rows) => Number(rows[0]?.n)))
+      const mentions = count(sql<{ n: number }>`SELECT COUNT(*) AS n FROM cluster_messages WHERE payload LIKE ${"%secret diary%"}`)
+      const events = count(sql<{ n: number }>`SELECT COUNT(*) AS n FROM shoal_events WHERE session_id = ${id}`)
+      expect(yield* events).toBeGreaterThan(0)
+      expect(yield* mentions).toBeGreaterThan(0)
+      expect((yield* served.request("DELETE", `/api/agents/echo/sessions/${id}`)).status).toBe(204)
+      expect(yield* events).toBe(0)
+      expect(yield* mentions).toBe(0)
     }).pipe(Effect.scoped), 60_000)
 })
