@@ -26,6 +26,7 @@
  * Where it sits: serve's edge (server.ts mounts it behind the guards).
  */
 import { HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import type { MessageStorage } from "@effect/cluster/MessageStorage"
 import type { Sharding } from "@effect/cluster/Sharding"
 import type { WorkflowEngine } from "@effect/workflow/WorkflowEngine"
 import { Deferred, Effect, Exit, Fiber, Option, ParseResult, Random, Schema, Scope, Stream } from "effect"
@@ -39,7 +40,9 @@ import { TurnEvent } from "./hub.js"
 import type { Hub } from "./hub.js"
 import { pickerPage, servedAgentPage } from "./page.js"
 import type { PickerEntry } from "./page.js"
+import { turnOf } from "./questions.js"
 import type { QuestionStore } from "./questions.js"
+import { purgeSession } from "./retention.js"
 import type { ServedAgent } from "./served-agent.js"
 
 /** The text as typed: spaces and newlines around it are dropped (a blank one is a 400). */
@@ -57,8 +60,6 @@ const TurnId = Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]{1,64}$/, { mess
 const isLeaf = (q: Question): q is LeafQuestion =>
   q._tag === "ProposeDisposition" || q._tag === "Choose" || q._tag === "FreeText" || q._tag === "Confirm"
 
-/** A turn's id from the question's (`<turn>.<n>`). */
-const turnOf = (questionId: string) => questionId.slice(0, Math.max(0, questionId.lastIndexOf(".")))
 
 export interface RouterDeps {
   readonly agents: ReadonlyArray<ServedAgent>
@@ -223,7 +224,7 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
         return yield* HttpServerResponse.json({ agent: agent.name, ...session, pending: pending.map((q) => ({ id: q.questionId, question: q.question })) })
       }))),
     HttpRouter.del("/api/agents/:agent/sessions/:id", withSession((agent, id) =>
-      agent.remove(id).pipe(Effect.zipRight(questions.removeSession(agent.name, id)), Effect.as(HttpServerResponse.empty({ status: 204 }))))),
+      Effect.as(purgeSession({ hub, questions }, agent, id), HttpServerResponse.empty({ status: 204 })))),
     HttpRouter.post("/api/agents/:agent/sessions/:id/input", input),
     HttpRouter.post("/api/agents/:agent/sessions/:id/questions/:qid", answer),
     HttpRouter.post("/api/agents/:agent/sessions/:id/questions/:qid/not-now", notNow),
@@ -232,4 +233,4 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
   )
 }
 
-export type ServeRouterR = Sharding | WorkflowEngine
+export type ServeRouterR = Sharding | WorkflowEngine | MessageStorage
