@@ -55,4 +55,12 @@ describe("shoal serve start-up errors", () => {
       expect(result.stderr).toContain("--db")
     }
   }, 180_000)
+
+  it("a --db postgres:// server that cannot be reached is said, naming it without its password", async () => {
+    const result = cli.run(["serve", "--port", "0", "--db", "postgres://shoal:hunter2@127.0.0.1:1/shoal"], { env })
+    userError(result)
+    expect(result.stderr).toContain("postgres://127.0.0.1:1/shoal")
+    expect(result.stderr).not.toContain("hunter2")
+    expect(result.stderr).toContain("--db")
+  }, 120_000)
 })
