@@ -66,13 +66,22 @@ export type AgentFactory = (deps: ServeDeps) => ServedAgent
  */
 export const isPostgresUrl = (db: string) => /^postgres(ql)?:\/\//.test(db)
 
-/** `--db` names a SQLite file that cannot be opened: the user's to fix, so it says which and why (not a defect). */
+/** A postgres:// URL as shown to people: without its user and password. */
+export const shownDb = (db: string) => (isPostgresUrl(db) ? db.replace(/\/\/[^@/]*@/, "//") : db)
+
+/** `--db` cannot be opened at start (a SQLite file, or a Postgres server): the user's to fix, so it says which and why (not a defect). */
 export class ServeDbError extends Data.TaggedError("ServeDbError")<{ readonly db: string; readonly reason: string }> {
   override get message(): string {
-    return `--db ${this.db}: cannot open it as a SQLite database (${this.reason}). ` +
-      "Give a file in an existing folder (created if missing), or a postgres:// URL."
+    return isPostgresUrl(this.db)
+      ? `--db ${shownDb(this.db)}: cannot connect to that Postgres database (${this.reason}). Is the server running, and the URL right?`
+      : `--db ${this.db}: cannot open it as a SQLite database (${this.reason}). ` +
+        "Give a file in an existing folder (created if missing), or a postgres:// URL."
   }
 }
+
+/** The driver's failure (or throw) while opening `db`, as a ServeDbError. */
+const openedOr = <A, E, R>(db: string, layer: Layer.Layer<A, E, R>) =>
+  Layer.catchAllCause(layer, (cause) => Layer.fail(new ServeDbError({ db, reason: String(Cause.squash(cause)).replace(/^\w*Error: /, "") })))
 
 export const layerSql = (db: string): Layer.Layer<SqlClient.SqlClient | EventRelay | ClusterSql, ServeDbError> =>
   Layer.unwrapEffect(Effect.gen(function*() {
@@ -83,7 +92,7 @@ export const layerSql = (db: string): Layer.Layer<SqlClient.SqlClient | EventRel
       const client = PgClient.layer({ url: Redacted.make(db), connectTimeout: Duration.seconds(3) })
       // The cluster's messages through a client that waits out an outage (patient-sql.ts), with the same compiler.
       const clusterSql = Layer.effect(ClusterSql, Effect.flatMap(SqlClient.SqlClient, (sql) => patientClient(sql, PgClient.makeCompiler())))
-      return Layer.orDie(Layer.provideMerge(Layer.merge(Layer.unwrapEffect(Effect.map(PgClient.PgClient, pgRelay)), clusterSql), client))
+      return openedOr(db, Layer.provideMerge(Layer.merge(Layer.unwrapEffect(Effect.map(PgClient.PgClient, pgRelay)), clusterSql), client))
     }
     const { SqliteClient } = yield* importPeer("@effect/sql-sqlite-node", "shoal serve", () => import("@effect/sql-sqlite-node"))
     // The driver opens one connection in WAL mode. synchronous = NORMAL: a commit is appended to the WAL
@@ -91,10 +100,9 @@ export const layerSql = (db: string): Layer.Layer<SqlClient.SqlClient | EventRel
     // database is never corrupted; a process crash (kill -9) loses nothing. FULL paid an fsync per commit,
     // about ten a turn (each journal message is three transactions).
     // The driver throws on a missing folder or a file that is not SQLite: a failure naming the file, whatever its kind.
-    const opened = SqliteClient.layer({ filename: db }).pipe(
-      Layer.tap((context) => Effect.asVoid(Context.get(context, SqlClient.SqlClient).unsafe("PRAGMA synchronous = NORMAL"))),
-      Layer.catchAllCause((cause) => Layer.fail(new ServeDbError({ db, reason: String(Cause.squash(cause)).replace(/^\w*Error: /, "") })))
-    )
+    const opened = openedOr(db, SqliteClient.layer({ filename: db }).pipe(
+      Layer.tap((context) => Effect.asVoid(Context.get(context, SqlClient.SqlClient).unsafe("PRAGMA synchronous = NORMAL")))
+    ))
     return Layer.provideMerge(Layer.merge(EventRelay.none, ClusterSql.same), opened)
   }))
 
