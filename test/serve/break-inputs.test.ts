@@ -111,3 +111,19 @@ describe("shoal serve break-test: DELETE", () => {
       expect(yield* mentions).toBe(0)
     }).pipe(Effect.scoped), 60_000)
 })
+
+describe("shoal serve break-test: Idempotency-Key", () => {
+  it.live("an Idempotency-Key used again with a different text is a 422, not the first turn's reply passed off as the second's", () =>
+    Effect.gen(function*() {
+      const served = yield* startServe({ db: freshDb(), llm: model("first", "second") })
+      const id = idOf((yield* served.request("POST", "/api/agents/echo/sessions")).json)
+      const key = { "idempotency-key": "order-42" }
+      expect(yield* served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "log a coffee" }, key)).toMatchObject({ status: 200, json: { reply: "first" } })
+      // The same request again (a retry) is still the first turn's reply.
+      expect(yield* served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "log a coffee" }, key)).toMatchObject({ status: 200, json: { reply: "first" } })
+      const reused = yield* served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "log a bagel" }, key)
+      expect(reused.status).toBe(422)
+      expect(JSON.stringify(reused.json)).toContain("order-42")
+      expect((yield* served.request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { turns: 1, said: ["log a coffee"] } })
+    }).pipe(Effect.scoped), 60_000)
+})
