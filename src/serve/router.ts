@@ -148,6 +148,13 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
       const { text } = yield* HttpServerRequest.schemaBodyJson(InputBody)
       const key = request.headers["idempotency-key"]
       const turnId = key === undefined ? yield* newTurnId : yield* Schema.decodeUnknown(TurnId)(key)
+      // A key names one input: used again for another text, the first turn's reply would pass for this one's.
+      if (key !== undefined) {
+        const started = (yield* hub.log(agent.name, id)).find((e) => e.turnId === turnId && e.event._tag === "TurnStarted")
+        if (started !== undefined && started.event._tag === "TurnStarted" && started.event.text !== text) {
+          return problem(422, `Idempotency-Key "${turnId}" was already used for another input in this session; use a new key for a new input.`)
+        }
+      }
       // The session's one turn waits on a question: a new input would queue behind it until it is answered or
       // times out, so it is refused at once, naming the question. (The same turn sent again waits for its reply.)
       const blocking = (yield* questions.pending(agent.name, id)).find((q) => turnOf(q.questionId) !== turnId)
