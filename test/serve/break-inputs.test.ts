@@ -7,7 +7,8 @@
 import { SqlClient } from "@effect/sql"
 import { SqliteClient } from "@effect/sql-sqlite-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Context, Effect, Layer, Schema } from "effect"
+import { Context, Effect, Layer, Redacted, Schema } from "effect"
+import { request as httpRequest } from "node:http"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -125,5 +126,27 @@ describe("shoal serve break-test: Idempotency-Key", () => {
       expect(reused.status).toBe(422)
       expect(JSON.stringify(reused.json)).toContain("order-42")
       expect((yield* served.request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { turns: 1, said: ["log a coffee"] } })
+    }).pipe(Effect.scoped), 60_000)
+})
+
+describe("shoal serve break-test: headers as HTTP defines them", () => {
+  it.live("the auth scheme and the Host name are case-insensitive: 'bearer' and 'LOCALHOST' are let in, a wrong token is not", () =>
+    Effect.gen(function*() {
+      const served = yield* startServe({ db: freshDb(), llm: model(), token: Redacted.make("s3cret") })
+      expect((yield* served.request("GET", "/api/agents", undefined, { authorization: "bearer s3cret" })).status).toBe(200)
+      expect((yield* served.request("GET", "/api/agents", undefined, { authorization: "BEARER s3cret" })).status).toBe(200)
+      expect((yield* served.request("GET", "/api/agents", undefined, { authorization: "bearer S3CRET" })).status).toBe(401)
+      const port = new URL(served.url).port
+      const upper = yield* Effect.promise(() =>
+        new Promise<number>((resolve, reject) => {
+          const req = httpRequest({ host: "127.0.0.1", port, path: "/api/agents", headers: { host: `LOCALHOST:${port}`, authorization: "Bearer s3cret" } }, (res) => {
+            res.resume()
+            resolve(res.statusCode ?? 0)
+          })
+          req.on("error", reject)
+          req.end()
+        })
+      )
+      expect(upper).toBe(200)
     }).pipe(Effect.scoped), 60_000)
 })
