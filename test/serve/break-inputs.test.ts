@@ -150,3 +150,21 @@ describe("shoal serve break-test: headers as HTTP defines them", () => {
       expect(upper).toBe(200)
     }).pipe(Effect.scoped), 60_000)
 })
+
+describe("shoal serve break-test: an event stream open on a deleted session", () => {
+  it.live("deleting the session says SessionDeleted on its open event stream, and the stream ends", () =>
+    Effect.gen(function*() {
+      const served = yield* startServe({ db: freshDb(), llm: model() })
+      const id = idOf((yield* served.request("POST", "/api/agents/echo/sessions")).json)
+      const controller = new AbortController()
+      yield* Effect.addFinalizer(() => Effect.sync(() => controller.abort()))
+      const response = yield* Effect.promise(() => fetch(`${served.url}/api/agents/echo/sessions/${id}/events`, { signal: controller.signal }))
+      const reading = yield* Effect.fork(Effect.promise(() => response.text()))
+      yield* Effect.sleep("300 millis")
+      expect((yield* served.request("DELETE", `/api/agents/echo/sessions/${id}`)).status).toBe(204)
+      const text = yield* Effect.timeoutFail(reading.await, { duration: "10 seconds", onTimeout: () => new Error("the event stream stayed open after DELETE") }).pipe(
+        Effect.flatMap((exit) => exit)
+      )
+      expect(text).toContain("event: SessionDeleted")
+    }).pipe(Effect.scoped), 60_000)
+})
