@@ -11,6 +11,7 @@
  *   POST   /api/agents/:agent/sessions/:id/questions/:qid      { answer } → 200 the turn's reply, or 202 its next question; 409 if answered
  *   POST   /api/agents/:agent/sessions/:id/questions/:qid/not-now   the same with the question's safe fallback answer
  *   GET    /api/agents/:agent/sessions/:id/events              Server-Sent Events of the session's turns and agent events
+ *                                                              (ending with SessionDeleted when it is deleted)
  *   GET    /                                                   a page to pick an agent (page.ts)
  *   GET    /agents/:agent/                                     the agent's page, on this API
  *
@@ -199,7 +200,9 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
       const live = yield* Scope.extend(hub.subscribe(agent.name, id), scope)
       const now = pending.map((q): TurnEvent => ({ _tag: "QuestionPosted", turnId: turnOf(q.questionId), questionId: q.questionId, question: q.question }))
       const encode = Schema.encode(TurnEvent)
+      // A deleted session's stream ends after saying so.
       const body = Stream.concat(Stream.fromIterable(now), live).pipe(
+        Stream.takeUntil((e) => e._tag === "SessionDeleted"),
         Stream.mapEffect((e) => Effect.orDie(encode(e))),
         Stream.map((e) => encoder.encode(`event: ${e._tag}\ndata: ${JSON.stringify(e)}\n\n`)),
         Stream.ensuring(Scope.close(scope, Exit.void))
@@ -231,7 +234,10 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
         return yield* HttpServerResponse.json({ agent: agent.name, ...session, pending: pending.map((q) => ({ id: q.questionId, question: q.question })) })
       }))),
     HttpRouter.del("/api/agents/:agent/sessions/:id", withSession((agent, id) =>
-      Effect.as(purgeSession({ hub, questions }, agent, id), HttpServerResponse.empty({ status: 204 })))),
+      purgeSession({ hub, questions }, agent, id).pipe(
+        Effect.zipRight(hub.publish({ agent: agent.name, sessionId: id, event: { _tag: "SessionDeleted" } })),
+        Effect.as(HttpServerResponse.empty({ status: 204 }))
+      ))),
     HttpRouter.post("/api/agents/:agent/sessions/:id/input", input),
     HttpRouter.post("/api/agents/:agent/sessions/:id/questions/:qid", answer),
     HttpRouter.post("/api/agents/:agent/sessions/:id/questions/:qid/not-now", notNow),
