@@ -12,6 +12,8 @@ import { request as httpRequest } from "node:http"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import type { GenerateRequest } from "../../src/domain/llm.js"
+import { Llm } from "../../src/services/llm/llm.js"
 import { ScriptedLlm } from "../../src/services/llm/scripted.js"
 import { idOf, questionIdOf, startServe } from "./harness.js"
 
@@ -167,4 +169,32 @@ describe("shoal serve break-test: an event stream open on a deleted session", ()
       )
       expect(text).toContain("event: SessionDeleted")
     }).pipe(Effect.scoped), 60_000)
+})
+
+describe("shoal serve break-test: input queued behind a turn that then asks", () => {
+  it.live("input sent while a turn runs, which then asks, is a 202 saying it is queued behind that question (not a request hung until the question times out); it runs once the question is answered", () =>
+    Effect.gen(function*() {
+      // A model that takes 3 s to answer: a window in which the turn runs and has not asked yet.
+      const slowModel = Layer.effect(Llm, Effect.map(Llm, (llm) => ({ ...llm, generate: (r: GenerateRequest) => Effect.delay(llm.generate(r), "3 seconds") }))).pipe(
+        Layer.provide(model("first", "second"))
+      )
+      const served = yield* startServe({ db: freshDb(), llm: slowModel, questionTimeout: "5 minutes" })
+      const id = idOf((yield* served.request("POST", "/api/agents/echo/sessions")).json)
+      const first = yield* Effect.fork(served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "ask to go" }))
+      yield* Effect.sleep("1 second")
+      const started = Date.now()
+      const queued = yield* served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "then this" }, { "idempotency-key": "after-1" })
+      expect(Date.now() - started).toBeLessThan(15_000)
+      const asked = yield* first.await.pipe(Effect.flatMap((exit) => exit))
+      expect(asked.status).toBe(202)
+      const qid = questionIdOf(asked.json)
+      expect(queued).toMatchObject({ status: 202, json: { turnId: "after-1", queuedBehind: { id: qid } } })
+      expect((yield* served.request("POST", `/api/agents/echo/sessions/${id}/questions/${qid}`, confirmed)).status).toBe(200)
+      // The queued turn runs after the answer: its reply by its key.
+      expect(yield* served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "then this" }, { "idempotency-key": "after-1" })).toMatchObject({
+        status: 200,
+        json: { reply: "second" }
+      })
+      expect((yield* served.request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { turns: 2, said: ["ask to go", "then this"] } })
+    }).pipe(Effect.scoped), 90_000)
 })
