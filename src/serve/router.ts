@@ -126,13 +126,32 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
         Stream.runForEach((q) => Deferred.succeed(posted, q)),
         Effect.forkScoped
       )
+      // A new input queued behind a turn that asks before this one starts: said at once (202), not after the question.
+      const behind = yield* Deferred.make<{ readonly questionId: string; readonly question: Question }>()
+      if (Option.isNone(answered)) {
+        const others = yield* hub.subscribe(agent.name, id)
+        yield* others.pipe(
+          Stream.takeWhile((e) => !(e._tag === "TurnStarted" && e.turnId === turnId)),
+          Stream.filterMap((e) =>
+            e._tag === "QuestionPosted" && e.turnId !== turnId ? Option.some({ questionId: e.questionId, question: e.question }) : Option.none()
+          ),
+          Stream.take(1),
+          Stream.runForEach((q) => Deferred.succeed(behind, q)),
+          Effect.forkScoped
+        )
+      }
       yield* start
       // Daemon: a request that returns at a question leaves the turn running in its entity.
       const reply = yield* Effect.forkDaemon(Effect.either(agent.turn(id, turnId, text)))
-      const first = yield* Effect.raceFirst(
+      const first = yield* Effect.raceAll([
         Effect.map(Deferred.await(posted), (q) => ({ _tag: "Question" as const, ...q })),
+        Effect.map(Deferred.await(behind), (q) => ({ _tag: "Queued" as const, ...q })),
         Effect.map(Fiber.join(reply), (r) => ({ _tag: "Reply" as const, r }))
-      )
+      ])
+      if (first._tag === "Queued") {
+        // The turn is in the session's mailbox: it runs once that question is answered (its reply: the same key again, or the events).
+        return yield* HttpServerResponse.json({ turnId, queuedBehind: { id: first.questionId, question: first.question } }, { status: 202 })
+      }
       if (first._tag === "Question") {
         return yield* HttpServerResponse.json({ turnId, waitingFor: { id: first.questionId, question: first.question } }, { status: 202 })
       }
@@ -150,15 +169,13 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
       const key = request.headers["idempotency-key"]
       const turnId = key === undefined ? yield* newTurnId : yield* Schema.decodeUnknown(TurnId)(key)
       // A key names one input: used again for another text, the first turn's reply would pass for this one's.
-      if (key !== undefined) {
-        const started = (yield* hub.log(agent.name, id)).find((e) => e.turnId === turnId && e.event._tag === "TurnStarted")
-        if (started !== undefined && started.event._tag === "TurnStarted" && started.event.text !== text) {
-          return problem(422, `Idempotency-Key "${turnId}" was already used for another input in this session; use a new key for a new input.`)
-        }
+      const started = key === undefined ? undefined : (yield* hub.log(agent.name, id)).find((e) => e.turnId === turnId && e.event._tag === "TurnStarted")
+      if (started !== undefined && started.event._tag === "TurnStarted" && started.event.text !== text) {
+        return problem(422, `Idempotency-Key "${turnId}" was already used for another input in this session; use a new key for a new input.`)
       }
       // The session's one turn waits on a question: a new input would queue behind it until it is answered or
-      // times out, so it is refused at once, naming the question. (The same turn sent again waits for its reply.)
-      const blocking = (yield* questions.pending(agent.name, id)).find((q) => turnOf(q.questionId) !== turnId)
+      // times out, so it is refused at once, naming the question. (A turn sent again, by its key, gets its reply.)
+      const blocking = started === undefined ? (yield* questions.pending(agent.name, id)).find((q) => turnOf(q.questionId) !== turnId) : undefined
       if (blocking !== undefined) {
         return yield* HttpServerResponse.json({
           error: `Session "${id}" waits on question "${blocking.questionId}": answer it (or send not-now) before new input.`,
