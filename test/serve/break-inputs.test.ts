@@ -198,3 +198,21 @@ describe("shoal serve break-test: input queued behind a turn that then asks", ()
       expect((yield* served.request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { turns: 2, said: ["ask to go", "then this"] } })
     }).pipe(Effect.scoped), 90_000)
 })
+
+describe("shoal serve break-test: DELETE while a turn runs", () => {
+  it.live("a turn whose session is deleted while it runs answers 404 saying so (not a 500), and the session stays deleted", () =>
+    Effect.gen(function*() {
+      const slowModel = Layer.effect(Llm, Effect.map(Llm, (llm) => ({ ...llm, generate: (r: GenerateRequest) => Effect.delay(llm.generate(r), "2 seconds") }))).pipe(
+        Layer.provide(model("late"))
+      )
+      const served = yield* startServe({ db: freshDb(), llm: slowModel })
+      const id = idOf((yield* served.request("POST", "/api/agents/echo/sessions")).json)
+      const turn = yield* Effect.fork(served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "hello" }))
+      yield* Effect.sleep("500 millis")
+      expect((yield* served.request("DELETE", `/api/agents/echo/sessions/${id}`)).status).toBe(204)
+      const answered = yield* turn.await.pipe(Effect.flatMap((exit) => exit))
+      expect(answered.status).toBe(404)
+      expect(JSON.stringify(answered.json)).toContain("deleted")
+      expect((yield* served.request("GET", `/api/agents/echo/sessions/${id}`)).status).toBe(404)
+    }).pipe(Effect.scoped), 60_000)
+})
