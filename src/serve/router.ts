@@ -155,7 +155,11 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
       if (first._tag === "Question") {
         return yield* HttpServerResponse.json({ turnId, waitingFor: { id: first.questionId, question: first.question } }, { status: 202 })
       }
-      if (first.r._tag === "Left") return problem(500, first.r.left.reason)
+      if (first.r._tag === "Left") {
+        // Deleted while the turn ran: the turn was not saved, and the session is gone (not a server fault).
+        const gone = yield* agent.get(id).pipe(Effect.flip, Effect.map((e) => e._tag === "SessionNotFound"), Effect.orElseSucceed(() => false))
+        return gone ? problem(404, `Session "${id}" was deleted while this turn ran; the turn was not saved.`) : problem(500, first.r.left.reason)
+      }
       const now = yield* agent.get(id).pipe(Effect.option)
       return yield* HttpServerResponse.json({ turnId, ...first.r.right, status: Option.getOrUndefined(Option.flatMap(now, (s) => Option.fromNullable(s.status))) })
     }))
