@@ -108,7 +108,7 @@ const layerMemoryCluster = ClusterWorkflowEngine.layer.pipe(
 const serveDriver = (cluster: "sqlite" | "memory"): Effect.Effect<Driver<SessionId>, never, Scope.Scope> =>
   Effect.gen(function*() {
     const db = cluster === "sqlite" ? join(mkdtempSync(join(tmpdir(), "shoal-serve-bench-")), "serve.sqlite") : ":memory:"
-    const context = yield* Layer.build(Layer.provideMerge(cluster === "sqlite" ? layerCluster({}) : layerMemoryCluster, layerSql(db)))
+    const context = yield* Layer.build(Layer.provideMerge(cluster === "sqlite" ? layerCluster({}) : layerMemoryCluster, Layer.orDie(layerSql(db))))
     const sql = Context.get(context, SqlClient.SqlClient)
     const store = cluster === "sqlite" ? yield* Effect.orDie(makeSqlSessionStore(sql)) : yield* Effect.provide(SessionStore, layerMemory)
     const deps = { store, questions: yield* Effect.orDie(makeQuestionStore(sql)), hub: yield* Effect.orDie(makeHub(sql)) }

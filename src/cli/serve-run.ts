@@ -8,7 +8,7 @@ import { FileSystem, HttpServer, Path } from "@effect/platform"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as NodePath from "@effect/platform-node/NodePath"
-import { Console, Effect, Layer, Option } from "effect"
+import { Console, Data, Effect, Layer, Option } from "effect"
 import type { Duration, Redacted } from "effect"
 import { fitlogChatAgent } from "../agents/fitlog/chat-agent.js"
 import { tidyAgent } from "../agents/tidy/agent.js"
@@ -87,6 +87,23 @@ const shopAt = (store: string) =>
     return { agent: shopListAgent(yield* Effect.makeSemaphore(1), { credentials }), context }
   })
 
+/** The address could not be listened on (taken, or not this machine's): said with the address and what to do. */
+export class ServeListenError extends Data.TaggedError("ServeListenError")<{ readonly address: string; readonly code: string; readonly reason: string }> {
+  override get message(): string {
+    return this.code === "EADDRINUSE"
+      ? `cannot listen on ${this.address}: the port is in use (another shoal serve?). Pick another with --port, or --port 0 for a free one.`
+      : `cannot listen on ${this.address}: ${this.reason}. Check --host and --port.`
+  }
+}
+
+const listenOn = (host: string, port: number) =>
+  NodeHttpServer.layer(createGuiServer, { port, host }).pipe(Layer.mapError((e) => {
+    const cause: unknown = e.cause
+    const field = (key: string) =>
+      typeof cause === "object" && cause !== null && key in cause ? String(Reflect.get(cause, key)) : ""
+    return new ServeListenError({ address: `${host}:${port}`, code: field("code"), reason: field("message") || String(cause) })
+  }))
+
 export const runServe = (flags: ServeFlags) =>
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
@@ -142,7 +159,7 @@ export const runServe = (flags: ServeFlags) =>
     // (the listener opens before the routes are attached, and a request that came in between would hang).
     return yield* Layer.launch(listening.pipe(
       Layer.provide(app),
-      Layer.provide(NodeHttpServer.layer(createGuiServer, { port: flags.port, host: flags.host })),
+      Layer.provide(listenOn(flags.host, flags.port)),
       Layer.provide(llm),
       Layer.provide(server.layerSql(db))
     ))

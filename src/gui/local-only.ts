@@ -16,9 +16,10 @@ const forbidden = HttpServerResponse.unsafeJson({ error: "This server only answe
 export const localOnly = HttpMiddleware.make((app) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
-    const host = request.headers["host"] ?? ""
+    // Host names are case-insensitive.
+    const host = (request.headers["host"] ?? "").toLowerCase()
     if (!localHosts.has(host.replace(/:\d+$/, ""))) return forbidden
-    const origin = request.headers["origin"]
+    const origin = request.headers["origin"]?.toLowerCase()
     if (request.method !== "GET" && origin !== undefined && origin !== `http://${host}`) return forbidden
     return yield* app
   })

@@ -35,7 +35,9 @@ export const TurnEvent = Schema.Union(
   }),
   Schema.TaggedStruct("TurnNotTaken", { turnId: Schema.String, reason: Schema.String }),
   /** One of the agent's own events, encoded by its Event Schema. */
-  Schema.TaggedStruct("AgentEvent", { event: Schema.Unknown })
+  Schema.TaggedStruct("AgentEvent", { event: Schema.Unknown }),
+  /** The session was deleted: the last event of its stream. */
+  Schema.TaggedStruct("SessionDeleted", {})
 )
 export type TurnEvent = typeof TurnEvent.Type
 

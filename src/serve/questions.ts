@@ -61,6 +61,9 @@ const toStored = (row: typeof Row.Type): StoredQuestion => ({
 })
 
 /** What claiming an answer found. */
+/** A turn's id from one of its questions' (`<turn>.<n>`). */
+export const turnOf = (questionId: string) => questionId.slice(0, Math.max(0, questionId.lastIndexOf(".")))
+
 export type Claim = "claimed" | "already-answered" | "unknown"
 
 export const makeQuestionStore = (sql: SqlClient) =>

@@ -14,6 +14,7 @@ import type { Sharding } from "@effect/cluster/Sharding"
 import { DateTime, Duration, Effect, Schedule } from "effect"
 import { SessionId } from "../services/session-store/session-kind.js"
 import type { Hub } from "./hub.js"
+import { turnOf } from "./questions.js"
 import type { QuestionStore } from "./questions.js"
 import type { ServedAgent } from "./served-agent.js"
 
@@ -28,10 +29,31 @@ export interface Pruned {
   readonly id: string
 }
 
+/**
+ * Remove one session with everything kept for it: its state, questions and event log, and the cluster's rows
+ * of its mailbox and its turns' journals. A turn still waiting on a question keeps its own rows (and the
+ * mailbox its message) until it ends; it cannot save the session back (served-agent.ts's turn store).
+ */
+export const purgeSession = (
+  { hub, questions }: Pick<RetentionDeps, "hub" | "questions">,
+  agent: ServedAgent,
+  id: SessionId
+) =>
+  Effect.gen(function*() {
+    const storage = yield* MessageStorage.MessageStorage
+    const waiting = new Set((yield* questions.pending(agent.name, id)).map((q) => turnOf(q.questionId)))
+    const turns = new Set((yield* hub.log(agent.name, id)).map((e) => e.turnId).filter((turn) => !waiting.has(turn)))
+    // journalOf: the session's mailbox first, then each turn's journal and clock.
+    const [mailbox, ...journals] = yield* agent.journalOf(id, [...turns])
+    for (const address of waiting.size === 0 && mailbox !== undefined ? [mailbox, ...journals] : journals) yield* storage.clearAddress(address)
+    yield* hub.removeSession(agent.name, id)
+    yield* questions.removeSession(agent.name, id)
+    yield* agent.remove(id)
+  })
+
 /** Remove every ended session last saved before `now - keep`; returns which. */
 export const pruneEnded = ({ agents, hub, questions }: RetentionDeps, keep: Duration.Duration, now: DateTime.Utc) =>
   Effect.gen(function*() {
-    const storage = yield* MessageStorage.MessageStorage
     const cutoff = DateTime.subtractDuration(now, keep)
     const pruned: Array<Pruned> = []
     for (const agent of agents) {
@@ -40,11 +62,7 @@ export const pruneEnded = ({ agents, hub, questions }: RetentionDeps, keep: Dura
         if (updated._tag === "None" || !DateTime.lessThan(updated.value, cutoff)) continue
         if ((yield* questions.pending(agent.name, summary.id)).length > 0) continue
         const id = SessionId.make(summary.id)
-        const turns = new Set((yield* hub.log(agent.name, id)).map((e) => e.turnId))
-        for (const address of yield* agent.journalOf(id, [...turns])) yield* storage.clearAddress(address)
-        yield* hub.removeSession(agent.name, id)
-        yield* questions.removeSession(agent.name, id)
-        yield* agent.remove(id)
+        yield* purgeSession({ hub, questions }, agent, id)
         pruned.push({ agent: agent.name, id })
       }
     }

@@ -6,10 +6,12 @@
  *   GET    /api/agents/:agent/sessions                         stored sessions, newest first
  *   GET    /api/agents/:agent/sessions/:id                     its state, where it stands, its pending questions
  *   DELETE /api/agents/:agent/sessions/:id                     → 204
- *   POST   /api/agents/:agent/sessions/:id/input               { text } → 200 the reply, or 202 with the question the turn waits on
+ *   POST   /api/agents/:agent/sessions/:id/input               { text } → 200 the reply, or 202 with the question the turn waits on;
+ *                                                              409 naming the question an earlier turn still waits on
  *   POST   /api/agents/:agent/sessions/:id/questions/:qid      { answer } → 200 the turn's reply, or 202 its next question; 409 if answered
  *   POST   /api/agents/:agent/sessions/:id/questions/:qid/not-now   the same with the question's safe fallback answer
  *   GET    /api/agents/:agent/sessions/:id/events              Server-Sent Events of the session's turns and agent events
+ *                                                              (ending with SessionDeleted when it is deleted)
  *   GET    /                                                   a page to pick an agent (page.ts)
  *   GET    /agents/:agent/                                     the agent's page, on this API
  *
@@ -25,6 +27,7 @@
  * Where it sits: serve's edge (server.ts mounts it behind the guards).
  */
 import { HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import type { MessageStorage } from "@effect/cluster/MessageStorage"
 import type { Sharding } from "@effect/cluster/Sharding"
 import type { WorkflowEngine } from "@effect/workflow/WorkflowEngine"
 import { Deferred, Effect, Exit, Fiber, Option, ParseResult, Random, Schema, Scope, Stream } from "effect"
@@ -38,10 +41,13 @@ import { TurnEvent } from "./hub.js"
 import type { Hub } from "./hub.js"
 import { pickerPage, servedAgentPage } from "./page.js"
 import type { PickerEntry } from "./page.js"
+import { turnOf } from "./questions.js"
 import type { QuestionStore } from "./questions.js"
+import { purgeSession } from "./retention.js"
 import type { ServedAgent } from "./served-agent.js"
 
-const InputBody = Schema.Struct({ text: Schema.String.pipe(Schema.trimmed(), Schema.nonEmptyString()) })
+/** The text as typed: spaces and newlines around it are dropped (a blank one is a 400). */
+const InputBody = Schema.Struct({ text: Schema.Trim.pipe(Schema.nonEmptyString()) })
 const AnswerBody = Schema.Struct({ answer: Answer })
 const SessionParams = Schema.Struct({ agent: Schema.String, id: SessionId })
 const QuestionParams = Schema.Struct({ ...SessionParams.fields, qid: Schema.String })
@@ -55,8 +61,6 @@ const TurnId = Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]{1,64}$/, { mess
 const isLeaf = (q: Question): q is LeafQuestion =>
   q._tag === "ProposeDisposition" || q._tag === "Choose" || q._tag === "FreeText" || q._tag === "Confirm"
 
-/** A turn's id from the question's (`<turn>.<n>`). */
-const turnOf = (questionId: string) => questionId.slice(0, Math.max(0, questionId.lastIndexOf(".")))
 
 export interface RouterDeps {
   readonly agents: ReadonlyArray<ServedAgent>
@@ -122,17 +126,40 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
         Stream.runForEach((q) => Deferred.succeed(posted, q)),
         Effect.forkScoped
       )
+      // A new input queued behind a turn that asks before this one starts: said at once (202), not after the question.
+      const behind = yield* Deferred.make<{ readonly questionId: string; readonly question: Question }>()
+      if (Option.isNone(answered)) {
+        const others = yield* hub.subscribe(agent.name, id)
+        yield* others.pipe(
+          Stream.takeWhile((e) => !(e._tag === "TurnStarted" && e.turnId === turnId)),
+          Stream.filterMap((e) =>
+            e._tag === "QuestionPosted" && e.turnId !== turnId ? Option.some({ questionId: e.questionId, question: e.question }) : Option.none()
+          ),
+          Stream.take(1),
+          Stream.runForEach((q) => Deferred.succeed(behind, q)),
+          Effect.forkScoped
+        )
+      }
       yield* start
       // Daemon: a request that returns at a question leaves the turn running in its entity.
       const reply = yield* Effect.forkDaemon(Effect.either(agent.turn(id, turnId, text)))
-      const first = yield* Effect.raceFirst(
+      const first = yield* Effect.raceAll([
         Effect.map(Deferred.await(posted), (q) => ({ _tag: "Question" as const, ...q })),
+        Effect.map(Deferred.await(behind), (q) => ({ _tag: "Queued" as const, ...q })),
         Effect.map(Fiber.join(reply), (r) => ({ _tag: "Reply" as const, r }))
-      )
+      ])
+      if (first._tag === "Queued") {
+        // The turn is in the session's mailbox: it runs once that question is answered (its reply: the same key again, or the events).
+        return yield* HttpServerResponse.json({ turnId, queuedBehind: { id: first.questionId, question: first.question } }, { status: 202 })
+      }
       if (first._tag === "Question") {
         return yield* HttpServerResponse.json({ turnId, waitingFor: { id: first.questionId, question: first.question } }, { status: 202 })
       }
-      if (first.r._tag === "Left") return problem(500, first.r.left.reason)
+      if (first.r._tag === "Left") {
+        // Deleted while the turn ran: the turn was not saved, and the session is gone (not a server fault).
+        const gone = yield* agent.get(id).pipe(Effect.flip, Effect.map((e) => e._tag === "SessionNotFound"), Effect.orElseSucceed(() => false))
+        return gone ? problem(404, `Session "${id}" was deleted while this turn ran; the turn was not saved.`) : problem(500, first.r.left.reason)
+      }
       const now = yield* agent.get(id).pipe(Effect.option)
       return yield* HttpServerResponse.json({ turnId, ...first.r.right, status: Option.getOrUndefined(Option.flatMap(now, (s) => Option.fromNullable(s.status))) })
     }))
@@ -145,6 +172,20 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
       const { text } = yield* HttpServerRequest.schemaBodyJson(InputBody)
       const key = request.headers["idempotency-key"]
       const turnId = key === undefined ? yield* newTurnId : yield* Schema.decodeUnknown(TurnId)(key)
+      // A key names one input: used again for another text, the first turn's reply would pass for this one's.
+      const started = key === undefined ? undefined : (yield* hub.log(agent.name, id)).find((e) => e.turnId === turnId && e.event._tag === "TurnStarted")
+      if (started !== undefined && started.event._tag === "TurnStarted" && started.event.text !== text) {
+        return problem(422, `Idempotency-Key "${turnId}" was already used for another input in this session; use a new key for a new input.`)
+      }
+      // The session's one turn waits on a question: a new input would queue behind it until it is answered or
+      // times out, so it is refused at once, naming the question. (A turn sent again, by its key, gets its reply.)
+      const blocking = started === undefined ? (yield* questions.pending(agent.name, id)).find((q) => turnOf(q.questionId) !== turnId) : undefined
+      if (blocking !== undefined) {
+        return yield* HttpServerResponse.json({
+          error: `Session "${id}" waits on question "${blocking.questionId}": answer it (or send not-now) before new input.`,
+          waitingFor: { id: blocking.questionId, question: blocking.question }
+        }, { status: 409 })
+      }
       return yield* outcome(agent, id, turnId, text, Effect.void, Option.none())
     }))
 
@@ -180,7 +221,9 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
       const live = yield* Scope.extend(hub.subscribe(agent.name, id), scope)
       const now = pending.map((q): TurnEvent => ({ _tag: "QuestionPosted", turnId: turnOf(q.questionId), questionId: q.questionId, question: q.question }))
       const encode = Schema.encode(TurnEvent)
+      // A deleted session's stream ends after saying so.
       const body = Stream.concat(Stream.fromIterable(now), live).pipe(
+        Stream.takeUntil((e) => e._tag === "SessionDeleted"),
         Stream.mapEffect((e) => Effect.orDie(encode(e))),
         Stream.map((e) => encoder.encode(`event: ${e._tag}\ndata: ${JSON.stringify(e)}\n\n`)),
         Stream.ensuring(Scope.close(scope, Exit.void))
@@ -212,7 +255,10 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
         return yield* HttpServerResponse.json({ agent: agent.name, ...session, pending: pending.map((q) => ({ id: q.questionId, question: q.question })) })
       }))),
     HttpRouter.del("/api/agents/:agent/sessions/:id", withSession((agent, id) =>
-      agent.remove(id).pipe(Effect.zipRight(questions.removeSession(agent.name, id)), Effect.as(HttpServerResponse.empty({ status: 204 }))))),
+      purgeSession({ hub, questions }, agent, id).pipe(
+        Effect.zipRight(hub.publish({ agent: agent.name, sessionId: id, event: { _tag: "SessionDeleted" } })),
+        Effect.as(HttpServerResponse.empty({ status: 204 }))
+      ))),
     HttpRouter.post("/api/agents/:agent/sessions/:id/input", input),
     HttpRouter.post("/api/agents/:agent/sessions/:id/questions/:qid", answer),
     HttpRouter.post("/api/agents/:agent/sessions/:id/questions/:qid/not-now", notNow),
@@ -221,4 +267,4 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
   )
 }
 
-export type ServeRouterR = Sharding | WorkflowEngine
+export type ServeRouterR = Sharding | WorkflowEngine | MessageStorage

@@ -56,6 +56,12 @@ export class TurnNotTaken extends Schema.TaggedError<TurnNotTaken>()("TurnNotTak
 
 export interface ServeDeps {
   readonly store: SessionStoreShape
+  /**
+   * The store a session's turns load and save with (default `store`). Its own instance: a session deleted
+   * through `store` while a turn ran (waiting on a question) is then removed by "another writer", and the
+   * turn's save is refused (SessionConflict) instead of bringing the session back.
+   */
+  readonly turnStore?: SessionStoreShape
   readonly questions: QuestionStore
   readonly hub: Hub
   /** Several runners share the database: each turn's workflow is placed on its session's shard (placement.ts). */
@@ -81,6 +87,7 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
   options: ServeAgentOptions = {}
 ) => {
   const { hub, questions, store } = deps
+  const turnStore = deps.turnStore ?? store
   const patient = deps.waitOutOutage ?? identity
   const questionTimeout = Duration.decode(options.questionTimeout ?? defaultQuestionTimeout)
   const kind = agent.session
@@ -171,12 +178,12 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
           yield* once("started", { _tag: "TurnStarted", turnId, text })
           // Load, journaled workflow, save: all of it may run again, so a database outage under it is waited out.
           const after = yield* patient(Effect.gen(function*() {
-            const before = yield* store.load(kind, sessionId).pipe(Effect.mapError(notTaken))
+            const before = yield* turnStore.load(kind, sessionId).pipe(Effect.mapError(notTaken))
             const placement = sent ?? placeTurn(sharding, sessionId, turnId, address.shardId)
             // A redelivered turn's workflow keeps its first payload: this start time counts only the first time.
             const startedAt = yield* Clock.currentTimeMillis
             const after = yield* TurnWorkflow.execute({ sessionId, turnId, placement, text, startedAt, state: before })
-            yield* store.save(kind, sessionId, after.state).pipe(Effect.mapError(notTaken))
+            yield* turnStore.save(kind, sessionId, after.state).pipe(Effect.mapError(notTaken))
             return after
           }))
           const status = agent.view.status(after.state)

@@ -14,7 +14,7 @@ import * as NodeClusterSocket from "@effect/platform-node/NodeClusterSocket"
 import { HttpIncomingMessage, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
 import { SqlClient } from "@effect/sql"
-import { Context, Duration, Effect, Layer, Option, Redacted } from "effect"
+import { Cause, Context, Data, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { localOnly } from "../gui/local-only.js"
 import type { Llm } from "../services/llm/llm.js"
 import { importPeer } from "../services/optional-peer.js"
@@ -29,6 +29,7 @@ import { makeServeRouter } from "./router.js"
 import { ClusterSql, patientClient } from "./patient-sql.js"
 import { makeStoreHealth, unavailableWhenStoreDown, waitOutOutage } from "./store-health.js"
 import { admit } from "./token.js"
+import { isUnsized, withUnsizedBody } from "./unsized-body.js"
 import type { ServeDeps, ServedAgent } from "./served-agent.js"
 
 export const defaultMaxBodyBytes = 10 * 1024 * 1024
@@ -65,7 +66,24 @@ export type AgentFactory = (deps: ServeDeps) => ServedAgent
  */
 export const isPostgresUrl = (db: string) => /^postgres(ql)?:\/\//.test(db)
 
-export const layerSql = (db: string): Layer.Layer<SqlClient.SqlClient | EventRelay | ClusterSql> =>
+/** A postgres:// URL as shown to people: without its user and password. */
+export const shownDb = (db: string) => (isPostgresUrl(db) ? db.replace(/\/\/[^@/]*@/, "//") : db)
+
+/** `--db` cannot be opened at start (a SQLite file, or a Postgres server): the user's to fix, so it says which and why (not a defect). */
+export class ServeDbError extends Data.TaggedError("ServeDbError")<{ readonly db: string; readonly reason: string }> {
+  override get message(): string {
+    return isPostgresUrl(this.db)
+      ? `--db ${shownDb(this.db)}: cannot connect to that Postgres database (${this.reason}). Is the server running, and the URL right?`
+      : `--db ${this.db}: cannot open it as a SQLite database (${this.reason}). ` +
+        "Give a file in an existing folder (created if missing), or a postgres:// URL."
+  }
+}
+
+/** The driver's failure (or throw) while opening `db`, as a ServeDbError. */
+const openedOr = <A, E, R>(db: string, layer: Layer.Layer<A, E, R>) =>
+  Layer.catchAllCause(layer, (cause) => Layer.fail(new ServeDbError({ db, reason: String(Cause.squash(cause)).replace(/^\w*Error: /, "") })))
+
+export const layerSql = (db: string): Layer.Layer<SqlClient.SqlClient | EventRelay | ClusterSql, ServeDbError> =>
   Layer.unwrapEffect(Effect.gen(function*() {
     if (isPostgresUrl(db)) {
       const { PgClient } = yield* importPeer("@effect/sql-pg", "shoal serve --db postgres://", () => import("@effect/sql-pg"))
@@ -74,16 +92,18 @@ export const layerSql = (db: string): Layer.Layer<SqlClient.SqlClient | EventRel
       const client = PgClient.layer({ url: Redacted.make(db), connectTimeout: Duration.seconds(3) })
       // The cluster's messages through a client that waits out an outage (patient-sql.ts), with the same compiler.
       const clusterSql = Layer.effect(ClusterSql, Effect.flatMap(SqlClient.SqlClient, (sql) => patientClient(sql, PgClient.makeCompiler())))
-      return Layer.orDie(Layer.provideMerge(Layer.merge(Layer.unwrapEffect(Effect.map(PgClient.PgClient, pgRelay)), clusterSql), client))
+      return openedOr(db, Layer.provideMerge(Layer.merge(Layer.unwrapEffect(Effect.map(PgClient.PgClient, pgRelay)), clusterSql), client))
     }
     const { SqliteClient } = yield* importPeer("@effect/sql-sqlite-node", "shoal serve", () => import("@effect/sql-sqlite-node"))
     // The driver opens one connection in WAL mode. synchronous = NORMAL: a commit is appended to the WAL
     // without an fsync (the WAL is synced at checkpoints). On power loss the last commits may be lost, the
     // database is never corrupted; a process crash (kill -9) loses nothing. FULL paid an fsync per commit,
     // about ten a turn (each journal message is three transactions).
-    return Layer.provideMerge(Layer.merge(EventRelay.none, ClusterSql.same), Layer.orDie(SqliteClient.layer({ filename: db }).pipe(
+    // The driver throws on a missing folder or a file that is not SQLite: a failure naming the file, whatever its kind.
+    const opened = openedOr(db, SqliteClient.layer({ filename: db }).pipe(
       Layer.tap((context) => Effect.asVoid(Context.get(context, SqlClient.SqlClient).unsafe("PRAGMA synchronous = NORMAL")))
-    )))
+    ))
+    return Layer.provideMerge(Layer.merge(EventRelay.none, ClusterSql.same), opened)
   }))
 
 /** Token, size and (on loopback) Host/Origin, before any route runs. */
@@ -96,7 +116,8 @@ const guard = (options: ServeOptions) => <E, R>(app: HttpApp.Default<E, R>): Htt
     if (Number(request.headers["content-length"] ?? "0") > max) {
       return HttpServerResponse.unsafeJson({ error: `The body is larger than ${Math.round(max / (1024 * 1024))} MB.` }, { status: 413 })
     }
-    return yield* HttpIncomingMessage.withMaxBodySize(app, Option.some(max))
+    const limited = HttpIncomingMessage.withMaxBodySize(app, Option.some(max))
+    return yield* (isUnsized(request) ? withUnsizedBody(request, max, limited) : limited)
   })
   return isLoopback(options.host) ? localOnly(checked) : checked
 }
@@ -112,12 +133,14 @@ export const layerServe = (
   Layer.unwrapScoped(Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const store = yield* Effect.orDie(makeSqlSessionStore(sql, options.where))
+    // The turns' own store: a session deleted over the API while a turn waits is not saved back by it.
+    const turnStore = yield* Effect.orDie(makeSqlSessionStore(sql, options.where))
     if (options.importFrom !== undefined) yield* Effect.orDie(importJsonSessions(sql, options.importFrom.texts, options.importFrom.kinds))
     const questions = yield* Effect.orDie(makeQuestionStore(sql))
     const hub = yield* makeSharedHub(sql)
     const health = yield* makeStoreHealth(sql)
     // Several runners: each turn's workflow on its session's runner (placement.ts).
-    const agents = factories.map((make) => make({ store, questions, hub, colocate: options.runner !== undefined, waitOutOutage: waitOutOutage(health) }))
+    const agents = factories.map((make) => make({ store, turnStore, questions, hub, colocate: options.runner !== undefined, waitOutOutage: waitOutOutage(health) }))
     const router = makeServeRouter({ agents, questions, hub, unavailable: options.unavailable ?? [] })
 
     // An answer claimed just before a crash was never handed to its turn: hand it over now (the deferred keeps only the first).

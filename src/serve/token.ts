@@ -40,8 +40,9 @@ export const admit = (request: HttpServerRequest.HttpServerRequest, token: Redac
       HttpServerResponse.unsafeSetCookie(tokenCookie, expected, { httpOnly: true, sameSite: "strict", path: "/" })
     )
   }
-  const bearer = request.headers["authorization"]
-  if (bearer !== undefined && same(bearer, `Bearer ${expected}`)) return undefined
+  // The scheme is case-insensitive (RFC 9110 §11.1); the token is not.
+  const bearer = /^bearer +(.*)$/i.exec(request.headers["authorization"] ?? "")?.[1]
+  if (bearer !== undefined && same(bearer, expected)) return undefined
   const cookie = request.cookies[tokenCookie]
   if (cookie !== undefined && same(cookie, expected)) return undefined
   return refused

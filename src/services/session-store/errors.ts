@@ -58,6 +58,9 @@ export class SessionConflict extends Schema.TaggedError<SessionConflict>()("Sess
   found: Schema.Int
 }) {
   override get message(): string {
+    if (this.found === 0) {
+      return `saved ${this.kind} session "${this.id}" at ${this.location} was deleted by another process or request; not saving it again`
+    }
     return `saved ${this.kind} session "${this.id}" at ${this.location} was changed by another process (revision ${this.found}, this one had ${this.expected}); not overwriting it — resume it again to continue from there`
   }
 }

@@ -6,7 +6,8 @@
  * Saves are compare-and-set: every stored session carries a revision; a store
  * remembers the revision it last loaded or saved of each session, and a save
  * (inside the storage's exclusive section, so two processes cannot interleave)
- * refuses with `SessionConflict` when the stored revision moved on meanwhile.
+ * refuses with `SessionConflict` when the stored revision moved on meanwhile
+ * (or the session was removed by another writer: it is not re-created).
  * A save then reads its text back: it has succeeded only when the bytes are there.
  */
 import { DateTime, Effect, Either, HashMap, Option, Order, Ref } from "effect"
@@ -65,7 +66,9 @@ export const makeSessionStore = (texts: SessionTexts): Effect.Effect<SessionStor
             const stored = yield* texts.read(name, id)
             const previous = Option.match(stored, { onNone: () => ({ revision: 0, extras: {} }), onSome: previousOf })
             const known = HashMap.get(yield* Ref.get(seen), key(name, id))
-            if (Option.isSome(known) && Option.isSome(stored) && known.value !== previous.revision) {
+            // Moved on since this store read it: saved by another writer, or removed by one (found 0: a save
+            // never brings back a session deleted meanwhile).
+            if (Option.isSome(known) && (Option.isNone(stored) || known.value !== previous.revision)) {
               return yield* new SessionConflict({ kind: name, id, location, expected: known.value, found: previous.revision })
             }
             const text = yield* encodeSession(kind, id, state, location, previous)

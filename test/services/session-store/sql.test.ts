@@ -39,6 +39,23 @@ describe("SQL SessionStore", () => {
       expect((yield* two.store.load(roomKind, id("s"))).room).toBe("kitchen")
     }).pipe(Effect.provide(nodePlatform)))
 
+  it.scoped("a session removed by another writer since this store loaded it is not saved back (SessionConflict, found 0)", () =>
+    Effect.gen(function*() {
+      const file = (yield* Path.Path).join(yield* tempDir, "sessions.sqlite")
+      const one = yield* storeOn(file)
+      const two = yield* storeOn(file)
+      yield* one.store.save(roomKind, id("s"), bedroom)
+      yield* one.store.load(roomKind, id("s"))
+      yield* two.store.remove(roomKind, id("s"))
+      const conflict = yield* Effect.flip(one.store.save(roomKind, id("s"), { ...bedroom, room: "hall" }))
+      expect(conflict).toMatchObject({ _tag: "SessionConflict", expected: 1, found: 0 })
+      expect(conflict.message).toContain("deleted")
+      expect((yield* Effect.flip(two.store.load(roomKind, id("s"))))._tag).toBe("SessionNotFound")
+      // The writer that removed it may create it again (a new session under the same id).
+      yield* two.store.save(roomKind, id("s"), bedroom)
+      expect((yield* two.store.load(roomKind, id("s"))).room).toBe("bedroom")
+    }).pipe(Effect.provide(nodePlatform)))
+
   it.scoped("today's JSON sessions are imported on the first start only, and a removed one stays removed", () =>
     Effect.gen(function*() {
       const dir = yield* tempDir
