@@ -143,11 +143,14 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
       yield* start
       // Daemon: a request that returns at a question leaves the turn running in its entity.
       const reply = yield* Effect.forkDaemon(Effect.either(agent.turn(id, turnId, text)))
-      const first = yield* Effect.raceAll([
+      // The first of the three to end, however it ends (`raceAll` would wait on past a reply that died, for ever).
+      const first = yield* Effect.raceFirst(
         Effect.map(Deferred.await(posted), (q) => ({ _tag: "Question" as const, ...q })),
-        Effect.map(Deferred.await(behind), (q) => ({ _tag: "Queued" as const, ...q })),
-        Effect.map(Fiber.join(reply), (r) => ({ _tag: "Reply" as const, r }))
-      ])
+        Effect.raceFirst(
+          Effect.map(Deferred.await(behind), (q) => ({ _tag: "Queued" as const, ...q })),
+          Effect.map(Fiber.join(reply), (r) => ({ _tag: "Reply" as const, r }))
+        )
+      )
       if (first._tag === "Queued") {
         // The turn is in the session's mailbox: it runs once that question is answered (its reply: the same key again, or the events).
         return yield* HttpServerResponse.json({ turnId, queuedBehind: { id: first.questionId, question: first.question } }, { status: 202 })
