@@ -48,6 +48,12 @@ import type { ServedAgent } from "./served-agent.js"
 
 /** The text as typed: spaces and newlines around it are dropped (a blank one is a 400). */
 const InputBody = Schema.Struct({ text: Schema.Trim.pipe(Schema.nonEmptyString()) })
+/**
+ * The most text one input may carry. Every turn's journal carries the session's state, and most agents keep
+ * what was said in it, so a body that fits the 10 MB limit would still weigh on every later turn; a pasted
+ * recipe or shopping list is a few thousand characters.
+ */
+export const maxInputChars = 100_000
 const AnswerBody = Schema.Struct({ answer: Answer })
 const SessionParams = Schema.Struct({ agent: Schema.String, id: SessionId })
 const QuestionParams = Schema.Struct({ ...SessionParams.fields, qid: Schema.String })
@@ -173,6 +179,9 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
     Effect.gen(function*() {
       const request = yield* HttpServerRequest.HttpServerRequest
       const { text } = yield* HttpServerRequest.schemaBodyJson(InputBody)
+      if (text.length > maxInputChars) {
+        return problem(413, `The input is ${text.length.toLocaleString("en")} characters long; one input takes at most ${maxInputChars.toLocaleString("en")}. Send it in parts.`)
+      }
       const key = request.headers["idempotency-key"]
       const turnId = key === undefined ? yield* newTurnId : yield* Schema.decodeUnknown(TurnId)(key)
       // A key names one input: used again for another text, the first turn's reply would pass for this one's.

@@ -15,6 +15,7 @@ import { join } from "node:path"
 import type { GenerateRequest } from "../../src/domain/llm.js"
 import { Llm } from "../../src/services/llm/llm.js"
 import { ScriptedLlm } from "../../src/services/llm/scripted.js"
+import { maxInputChars } from "../../src/serve/router.js"
 import { idOf, questionIdOf, startServe } from "./harness.js"
 
 const freshDb = () => join(mkdtempSync(join(tmpdir(), "shoal-serve-break-")), "serve.sqlite")
@@ -214,5 +215,20 @@ describe("shoal serve break-test: DELETE while a turn runs", () => {
       expect(answered.status).toBe(404)
       expect(JSON.stringify(answered.json)).toContain("deleted")
       expect((yield* served.request("GET", `/api/agents/echo/sessions/${id}`)).status).toBe(404)
+    }).pipe(Effect.scoped), 60_000)
+})
+
+describe("shoal serve break-test: input size", () => {
+  it.live("an input past 100,000 characters is a 413 saying the limit, and nothing is taken; one at the limit is a turn", () =>
+    Effect.gen(function*() {
+      const served = yield* startServe({ db: freshDb(), llm: model("long read") })
+      const id = idOf((yield* served.request("POST", "/api/agents/echo/sessions")).json)
+      const tooLong = yield* served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "ab ".repeat(40_000) })
+      expect(tooLong.status).toBe(413)
+      expect(JSON.stringify(tooLong.json)).toMatch(/at most 100,000/)
+      expect((yield* served.request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { turns: 0 } })
+      const atLimit = yield* served.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "x".repeat(maxInputChars) })
+      expect(atLimit).toMatchObject({ status: 200, json: { reply: "long read" } })
+      expect((yield* served.request("GET", `/api/agents/echo/sessions/${id}`)).json).toMatchObject({ state: { turns: 1 } })
     }).pipe(Effect.scoped), 60_000)
 })
