@@ -20,8 +20,8 @@ import { provideAgent, serveAgent } from "../../src/serve/served-agent.js"
 import { SimulatedDevice } from "../../src/simulator/device.js"
 import { indexIn, js, lastUserText } from "../agents/droid/support.js"
 import { sqliteDb } from "./backends.js"
-import { idOf } from "./harness.js"
-import { modelFrom, readEvents, requestTo, startServing } from "./served-runs.js"
+import { idOf, requestTo } from "./harness.js"
+import { modelFrom, readEvents, startServing } from "./served-runs.js"
 
 /** What a model does to turn Wi-Fi on, read from the screen in the prompt alone (a replay asks the same). */
 const wifiStep = (request: GenerateRequest) => {

@@ -130,22 +130,7 @@ export const startServe = (options: {
     const context = yield* Layer.build(Layer.orDie(app))
     const address = Context.get(context, HttpServer.HttpServer).address
     const url = address._tag === "TcpAddress" ? `http://127.0.0.1:${address.port}` : ""
-    const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-      Effect.promise(async () => {
-        const response = await fetch(`${url}${path}`, {
-          method,
-          headers: { "content-type": "application/json", ...headers },
-          ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) })
-        })
-        const text = await response.text()
-        let json: unknown = text
-        try {
-          json = JSON.parse(text)
-        } catch {
-          // not JSON: kept as text
-        }
-        return { status: response.status, json }
-      })
+    const request = requestTo(url)
     return { url, request }
   })
 
@@ -154,3 +139,21 @@ export const idOf = (json: unknown): string => Schema.decodeUnknownSync(Schema.S
 export const questionIdOf = (json: unknown): string =>
   Schema.decodeUnknownSync(Schema.Struct({ waitingFor: Schema.Struct({ id: Schema.String }) }))(json).waitingFor.id
 export const SessionView = Schema.Struct({ state: EchoState, pending: Schema.Array(Schema.Struct({ id: Schema.String })) })
+
+/** A request to `url`, its body parsed as JSON when it is JSON; a connection that fails is a defect. */
+export const requestTo = (url: string) => (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  Effect.promise(async () => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...headers },
+      ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) })
+    })
+    const text = await response.text()
+    let json: unknown = text
+    try {
+      json = JSON.parse(text)
+    } catch {
+      // not JSON: kept as text
+    }
+    return { status: response.status, json }
+  })

@@ -14,6 +14,7 @@ import { StreamEvent } from "../../src/domain/llm.js"
 import { Llm } from "../../src/services/llm/llm.js"
 import type { AgentFactory } from "../../src/serve/server.js"
 import { layerServe, layerSql } from "../../src/serve/server.js"
+import { requestTo } from "./harness.js"
 
 export interface Serving {
   readonly url: string
@@ -35,24 +36,6 @@ export const startServing = (options: {
     const address = Context.get(context, HttpServer.HttpServer).address
     const url = address._tag === "TcpAddress" ? `http://127.0.0.1:${address.port}` : ""
     return { url, request: requestTo(url) }
-  })
-
-/** A request to `url`, its body parsed as JSON when it is JSON; a connection that fails is a defect. */
-export const requestTo = (url: string) => (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  Effect.promise(async () => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: { "content-type": "application/json", ...headers },
-      ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) })
-    })
-    const text = await response.text()
-    let json: unknown = text
-    try {
-      json = JSON.parse(text)
-    } catch {
-      // not JSON: kept as text
-    }
-    return { status: response.status, json }
   })
 
 /**
