@@ -9,6 +9,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { itemsOfLines, shopListAgent } from "../../src/agents/shop/list-agent.js"
 import { notServedWithout } from "../../src/cli/serve-run.js"
 import { Browser } from "../../src/services/browser/browser.js"
+import { layerOffline } from "../../src/services/llm/offline.js"
 import { ScriptedLlm } from "../../src/services/llm/scripted.js"
 import { provideAgent, serveAgent } from "../../src/serve/served-agent.js"
 import { clickOn, credentials, navigateTo } from "../agents/shop/fixtures.js"
@@ -60,6 +61,20 @@ describe("shop on shoal serve (--store)", () => {
       ])
       const got = yield* request("GET", `/api/agents/shop/sessions/${id}`)
       expect(got.json).toMatchObject({ state: { phase: "done", items: [{ name: "milk" }], outcomes: [{ _tag: "ItemAdded" }] } })
+    }), 180_000)
+
+  it.scopedLive("offline (no model key) a posted list is shopped by rules, as `shoal shop` does: the cart holds the item", () =>
+    Effect.gen(function*() {
+      const store = yield* makeFixtureStore
+      const browser = yield* fixtureBrowser(store.profile)
+      const shop = provideAgent(shopListAgent(yield* Effect.makeSemaphore(1), { timeBudget: "60 seconds", maxTurns: 10, credentials }), Context.make(Browser, browser))
+      // No model: the served turn falls back to shop's own rules (search, best name match, add), as in the terminal.
+      const { request } = yield* startServing({ db: sqliteDb(), llm: layerOffline, agents: [(deps) => serveAgent(shop, deps)] })
+      const id = idOf((yield* request("POST", "/api/agents/shop/sessions")).json)
+      const turn = yield* request("POST", `/api/agents/shop/sessions/${id}/input`, { text: "eggs" })
+      expect(turn.status).toBe(200)
+      expect(JSON.stringify(turn.json)).toContain("Added to cart (1)")
+      expect(store.cart()).toHaveLength(1)
     }), 180_000)
 
   it.live("without --store shop's routes answer 404 with the line naming the flag", () =>
