@@ -27,7 +27,7 @@ import { attemptEvent } from "./attempt.js"
 import { shopWithModel } from "./model-shopper.js"
 import { shopWithRules } from "./rule-shopper.js"
 import { emitShopEvent } from "./run-events.js"
-import { verifyAdd } from "./verify.js"
+import { landedAnyway, verifyAdd } from "./verify.js"
 
 type Reported = Extract<Attempt, { readonly _tag: "Reported" }>
 
@@ -108,6 +108,17 @@ export const shopItem = (ctx: ItemContext, item: ShoppingListItem) =>
           if (step.because !== "item_started") yield* emitShopEvent({ _tag: "ShopperRetried", itemId: item.id, because: step.because })
           const shopper = step.shopper === "model" ? shopWithModel : shopWithRules
           const attempt = yield* shopper(item, { watchAuth: step.watchAuth, maxTurns: ctx.maxTurns })
+          // A try that failed may have added all the same: the cart says so before anything is tried again.
+          if (attempt._tag === "Failed" || attempt._tag === "AuthExpired") {
+            const why = attempt._tag === "Failed" ? attempt.error : "the store session expired"
+            const landed = yield* landedAnyway(item, wanted(item).quantity, yield* Ref.get(ctx.cart), why)
+            if (landed !== undefined) {
+              yield* Ref.set(ctx.cart, landed.cart)
+              yield* decide({ _tag: "Reported" })
+              yield* ctx.progress(`  the try failed (${why}), but the cart shows the add went through: not tried again`)
+              return landed.outcome
+            }
+          }
           event = attemptEvent(attempt)
           step = yield* decide(event)
           if (step._tag === "Record" && attempt._tag === "Reported") return yield* confirmed(ctx, item, attempt)

@@ -16,8 +16,10 @@ import { Deferred, Effect, Ref, Schema } from "effect"
 import { ImageBlock, TextBlock } from "../../domain/llm.js"
 import { Cents, ItemAdded, ItemNotFound } from "../../domain/shop/item.js"
 import type { ShoppingListItem } from "../../domain/shop/item.js"
+import { parseSnapshot } from "../../domain/shop/page-snapshot.js"
 import type { PageSnapshot } from "../../domain/shop/page-snapshot.js"
 import { parsePriceCents } from "../../domain/shop/summary.js"
+import { isAddControl } from "../../domain/shop/tiles.js"
 import { resolveUrl } from "../../domain/shop/url-guard.js"
 import { Browser } from "../../services/browser/browser.js"
 import type { BrowserShape } from "../../services/browser/browser.js"
@@ -92,6 +94,26 @@ const browse = <I, EI>(
     render: (blocks) => blocks
   })
 
+/**
+ * A click on an add control that failed on the network (a timeout on the
+ * store's reply, a dropped connection) may have added: the model is not the
+ * one to decide whether to click again. It ends the try as a network failure,
+ * and the orchestrator reads the cart before anything is tried again
+ * (verify.ts `landedAnyway`).
+ */
+const clickEndingAmbiguousAdd = (run: ItemRun, b: BrowserShape, ref: string): Effect.Effect<void, BrowserError> =>
+  Effect.gen(function*() {
+    const before = yield* Effect.option(b.snapshot())
+    const clicked = yield* Effect.either(b.click(ref))
+    if (clicked._tag === "Right") return
+    const failure = clicked.left
+    const node = before._tag === "Some" ? parseSnapshot(before.value.text).find((n) => n.ref === ref.trim()) : undefined
+    if (failure._tag === "BrowserActionFailed" && failure.network && node !== undefined && isAddControl(node, new RegExp(b.store.addToCartPattern, "i"))) {
+      yield* Deferred.succeed(run.signal, Attempt.Failed({ reason: "network", error: `${node.name.trim()}: ${failure.message}` }))
+    }
+    return yield* Effect.fail(failure)
+  })
+
 const ReportAdded = Schema.Struct({
   item_name: Schema.String.annotations({ description: "The product's name as the store shows it" }),
   price_text: Schema.String.annotations({ description: "The price as shown, e.g. $12.34" }),
@@ -133,7 +155,7 @@ export const shopTools = (run: ItemRun) => {
       name: "click",
       description: "Click an element by its ref.",
       parameters: Schema.Struct({ ref: Ref_ }),
-      act: (b, i) => b.click(i.ref)
+      act: (b, i) => clickEndingAmbiguousAdd(run, b, i.ref)
     }),
     browse(run, {
       name: "type",

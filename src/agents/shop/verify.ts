@@ -11,12 +11,15 @@
  * verdict; `verifyAdd` gathers the evidence through the Browser.
  */
 import { Effect } from "effect"
-import { quantityInCart, sameProduct } from "../../domain/shop/cart.js"
-import type { CartView } from "../../domain/shop/cart.js"
-import { Cents, ItemAdded } from "../../domain/shop/item.js"
+import { cartGrowth, quantityInCart, sameProduct } from "../../domain/shop/cart.js"
+import type { CartGrowth, CartView } from "../../domain/shop/cart.js"
+import { Cents, ItemAdded, ItemFailed } from "../../domain/shop/item.js"
+import type { ItemOutcome, ShoppingListItem } from "../../domain/shop/item.js"
+import { formatIn, moneyStyleOf } from "../../domain/shop/money-style.js"
+import type { MoneyStyle } from "../../domain/shop/money-style.js"
 import { formatMoney, readTilePrice } from "../../domain/shop/price.js"
 import type { TilePrice } from "../../domain/shop/price.js"
-import { findTiles, productBlock } from "../../domain/shop/tiles.js"
+import { findTiles, productBlock, textOf } from "../../domain/shop/tiles.js"
 import { samePage } from "../../domain/shop/url-guard.js"
 import { Browser } from "../../services/browser/browser.js"
 import { readCartPage, readPage } from "./page-reading.js"
@@ -95,4 +98,58 @@ export const verifyAdd = (reported: ItemAdded, want: number, before: CartView | 
       yield* Effect.logInfo(`shop: ${reported.productName} is ${formatMoney(price.unitCents)} on its tile (reported ${formatMoney(reported.priceCents)})`)
     }
     return { verdict, added: withPrice, cart: after }
+  })
+
+/**
+ * A try that ended without a report may still have added: a click that timed
+ * out on the store's slow reply, a connection dropped after the request went
+ * out, a model out of turns after its add. What the cart gained since the
+ * item began is then its outcome, and it is not shopped again — a retry that
+ * does not look adds twice. Undefined when the cart gained nothing: nothing
+ * reached the store, and shopping again is safe. Pure.
+ */
+export const decideLanded = (
+  item: ShoppingListItem,
+  want: number,
+  growth: ReadonlyArray<CartGrowth>,
+  why: string,
+  money: MoneyStyle
+): ItemOutcome | undefined => {
+  const [first, ...others] = growth
+  if (first === undefined) return undefined
+  const ids = { itemId: item.id, itemName: item.name }
+  if (others.length > 0) {
+    const names = growth.map((g) => `${g.gained} × ${g.line.name}`).join(", ")
+    return new ItemFailed({ ...ids, reason: "agent_error", error: `the cart gained ${names} while the try failed (${why}); not tried again, so nothing is added twice` })
+  }
+  const { gained, line } = first
+  if (gained !== want) {
+    return new ItemFailed({ ...ids, reason: "wrong_quantity", error: `${line.name}: the cart gained ${gained}, the list asks for ${want} (the try failed: ${why})` })
+  }
+  const unitCents = line.lineCents === undefined ? 0 : Math.round(line.lineCents / line.quantity)
+  return new ItemAdded({
+    ...ids,
+    productName: line.name,
+    priceText: formatIn(money, unitCents),
+    priceCents: Cents.make(unitCents),
+    url: line.url ?? "",
+    quantity: want,
+    ...(line.quantity === gained && line.lineCents !== undefined ? { cartLineCents: Cents.make(line.lineCents) } : {})
+  })
+}
+
+/**
+ * After a try that failed: read the cart and compare it with the cart before
+ * the item (`decideLanded`). Nothing to compare with, or a cart page that
+ * cannot be read, is undefined: the try is judged as before.
+ */
+export const landedAnyway = (item: ShoppingListItem, want: number, before: CartView | undefined, why: string) =>
+  Effect.gen(function*() {
+    if (before === undefined) return undefined
+    const after = yield* readCartPage()
+    if (after === undefined || !(after.lines.length > 0 || after.saysEmpty)) return undefined
+    const page = yield* Effect.option(readPage)
+    const money = moneyStyleOf(page._tag === "Some" ? page.value.nodes.map(textOf) : [])
+    const outcome = decideLanded(item, want, cartGrowth(before, after), why, money)
+    return outcome === undefined ? undefined : { outcome, cart: after }
   })

@@ -106,6 +106,23 @@ export const sameProduct = (a: { readonly name: string; readonly url: string | u
 export const quantityInCart = (cart: CartView, product: { readonly name: string; readonly url: string | undefined }): number =>
   cart.lines.filter((l) => sameProduct(l, product)).reduce((sum, l) => sum + l.quantity, 0)
 
+/** A product the cart holds more of than it did: its (first) line now, and how many more. */
+export interface CartGrowth {
+  readonly line: CartLine
+  readonly gained: number
+}
+
+/**
+ * What the cart gained between two readings, one entry per product (lines of
+ * the same product counted together), in the order the cart now lists them.
+ */
+export const cartGrowth = (before: CartView, after: CartView): ReadonlyArray<CartGrowth> =>
+  after.lines.flatMap((line, i): ReadonlyArray<CartGrowth> => {
+    if (after.lines.findIndex((l) => sameProduct(l, line)) !== i) return []
+    const gained = quantityInCart(after, line) - quantityInCart(before, line)
+    return gained > 0 ? [{ line, gained }] : []
+  })
+
 /** The cart's total: its own, else the sum of its lines when every line shows a price. */
 export const cartTotalCents = (cart: CartView): number | undefined =>
   cart.totalCents ?? (cart.lines.every((l) => l.lineCents !== undefined) ? cart.lines.reduce((s, l) => s + (l.lineCents ?? 0), 0) : undefined)

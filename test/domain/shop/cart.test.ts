@@ -1,10 +1,10 @@
 /** The cart as the truth: reading cart pages, the add verdict, reconciling the summary with the cart, and quantities from the list. */
 import { describe, expect, it } from "@effect/vitest"
 import { consentButton } from "../../../src/agents/shop/page-reading.js"
-import { decideAdd } from "../../../src/agents/shop/verify.js"
-import { readCart } from "../../../src/domain/shop/cart.js"
+import { decideAdd, decideLanded } from "../../../src/agents/shop/verify.js"
+import { cartGrowth, readCart } from "../../../src/domain/shop/cart.js"
 import type { CartView } from "../../../src/domain/shop/cart.js"
-import { Cents, ItemAdded, ItemId, ItemName } from "../../../src/domain/shop/item.js"
+import { Cents, ItemAdded, ItemId, ItemName, ShoppingListItem } from "../../../src/domain/shop/item.js"
 import { parseSnapshot } from "../../../src/domain/shop/page-snapshot.js"
 import { wanted } from "../../../src/domain/shop/quantity.js"
 import { reconcile, renderSummary, summarize } from "../../../src/domain/shop/summary.js"
@@ -92,6 +92,43 @@ describe("is an add true?", () => {
     // A cart page that cannot be read: the page's own signal decides.
     expect(decideAdd(bread, 1, undefined, undefined, true)._tag).toBe("Confirmed")
     expect(decideAdd(bread, 1, undefined, undefined, false)._tag).toBe("NotInCart")
+  })
+})
+
+describe("a try that failed: did its add land?", () => {
+  const eggs = { name: "Large White Eggs, 12 count", url: "http://127.0.0.1/item/eggs-12" }
+  const bread = { name: "Bon Matin White Bread 675 g", url: "http://127.0.0.1/item/white-bread" }
+  const cart = (...lines: ReadonlyArray<readonly [typeof eggs, number]>): CartView =>
+    ({ lines: lines.map(([p, quantity]) => ({ ...p, quantity, lineCents: 429 * quantity })), totalCents: undefined, saysEmpty: lines.length === 0 })
+  const item = new ShoppingListItem({ id: ItemId.make("i1"), name: ItemName.make("eggs"), status: "needs_action", tags: [] })
+  const euros = { symbol: "€", after: true, comma: true } as const
+
+  it("the cart's growth is per product, lines of one product counted together", () => {
+    expect(cartGrowth(cart([bread, 1]), cart([bread, 1], [eggs, 2]))).toEqual([{ line: { ...eggs, quantity: 2, lineCents: 858 }, gained: 2 }])
+    expect(cartGrowth(cart([eggs, 1]), cart([eggs, 1], [eggs, 1]))).toEqual([{ line: { ...eggs, quantity: 1, lineCents: 429 }, gained: 1 }])
+    expect(cartGrowth(cart([eggs, 2]), cart([eggs, 1]))).toEqual([])
+  })
+
+  it("nothing gained: shopping again is safe; the quantity wanted: added, priced from the cart line in the store's money", () => {
+    expect(decideLanded(item, 1, [], "timeout", euros)).toBeUndefined()
+    const added = decideLanded(item, 1, cartGrowth(cart(), cart([eggs, 1])), "timeout", euros)
+    expect(added).toMatchObject({ _tag: "ItemAdded", productName: eggs.name, priceCents: 429, priceText: "4,29 €", quantity: 1, cartLineCents: 429 })
+    // Some already in the cart before: the line's total is not this add's.
+    const more = decideLanded(item, 1, cartGrowth(cart([eggs, 1]), cart([eggs, 2])), "timeout", euros)
+    expect(more).toMatchObject({ _tag: "ItemAdded", priceCents: 429 })
+    expect(more).not.toHaveProperty("cartLineCents")
+  })
+
+  it("another quantity, or several products, is a failure that says so — and is not tried again", () => {
+    expect(decideLanded(item, 1, cartGrowth(cart(), cart([eggs, 2])), "timeout", euros)).toMatchObject({
+      _tag: "ItemFailed",
+      reason: "wrong_quantity",
+      error: expect.stringContaining("the cart gained 2, the list asks for 1")
+    })
+    expect(decideLanded(item, 1, cartGrowth(cart(), cart([eggs, 1], [bread, 1])), "timeout", euros)).toMatchObject({
+      _tag: "ItemFailed",
+      error: expect.stringMatching(/1 × Large White Eggs.*1 × Bon Matin.*nothing is added twice/)
+    })
   })
 })
 
