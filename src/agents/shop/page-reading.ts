@@ -11,7 +11,7 @@
  * "not ready", never as "no products".
  */
 import { Duration, Effect, Option } from "effect"
-import { readCart } from "../../domain/shop/cart.js"
+import { cartNouns, readCart } from "../../domain/shop/cart.js"
 import type { CartView } from "../../domain/shop/cart.js"
 import type { PageSnapshot, SnapshotNode } from "../../domain/shop/page-snapshot.js"
 import { parseSnapshot } from "../../domain/shop/page-snapshot.js"
@@ -100,7 +100,7 @@ export const dismissConsent: Effect.Effect<void, never, Browser> = Effect.gen(fu
   }
 })
 
-const cartWords = /\b(?:cart|basket|bag|trolley|panier)\b/i
+const cartWords = new RegExp(String.raw`\b(?:${cartNouns})\b`, "i")
 /** "Add to cart Butter 454 g" names the cart but is a product's button, not the badge. */
 const cartActions = /\b(?:add|remove|ajouter|retirer|enlever)\b/i
 
@@ -122,16 +122,29 @@ export const toastNames = (nodes: ReadonlyArray<SnapshotNode>, productName: stri
   })
 
 /**
+ * How long the page must send nothing after an add before it is left: longer than the pause stores put on a
+ * stepper before sending its count (typically 300 ms to 1 s).
+ */
+export const addQuiet = Duration.millis(1500)
+
+/**
  * After an add: wait (bounded) on the page it was made on until the badge
- * changes or a toast names the product — a debounced stepper sends its
- * change only after a pause, and leaving the page earlier loses it.
+ * changes or a toast names the product — whether it did is the page's
+ * evidence of the add. A debounced stepper sends its change only after a
+ * pause, and leaving the page earlier loses it; so on a store that shows
+ * neither, the wait ends once the page has gone quiet (`addQuiet`), not at
+ * the bound.
  */
 export const awaitAddOnPage = (badgeBefore: string, productName: string, bound: Duration.DurationInput = Duration.seconds(4)) =>
-  Effect.map(
-    Effect.option(awaitPage((page) =>
-      badgeText(page.nodes) !== badgeBefore || toastNames(page.nodes, productName) ? Option.some(true) : Option.none(), bound)),
-    (r) => Option.isSome(r) && Option.isSome(r.value.value)
-  )
+  Effect.flatMap(Browser, (browser) =>
+    Effect.raceFirst(
+      Effect.map(
+        Effect.option(awaitPage((page) =>
+          badgeText(page.nodes) !== badgeBefore || toastNames(page.nodes, productName) ? Option.some(true) : Option.none(), bound)),
+        (r) => Option.isSome(r) && Option.isSome(r.value.value)
+      ),
+      Effect.as(browser.settled(addQuiet, bound), false)
+    ))
 
 /** The cart page once it shows lines, a total or "empty" (bounded); undefined when it cannot be opened or never renders. */
 export const readCartPage = (bound: Duration.DurationInput = Duration.seconds(6)): Effect.Effect<CartView | undefined, never, Browser> =>

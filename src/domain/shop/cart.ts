@@ -29,7 +29,13 @@ export interface CartView {
   readonly saysEmpty: boolean
 }
 
-const emptyMarker = /(?:cart|basket|panier)\s+(?:is|est)\s+(?:currently\s+)?(?:empty|vide)|no (?:items|products) in (?:your )?(?:cart|basket)|aucun (?:article|produit) (?:dans|au) (?:votre )?panier|^\s*(?:empty cart|panier vide)\s*$/i
+/** What stores call the cart, in the words this reader knows: for its badge and its "is empty". */
+export const cartNouns = "cart|basket|bag|trolley|panier"
+const emptyMarker = new RegExp(
+  String.raw`(?:${cartNouns})\s+(?:is|est)\s+(?:currently\s+)?(?:empty|vide)|no (?:items|products) in (?:your )?(?:${cartNouns})|` +
+    String.raw`aucun (?:article|produit) (?:dans|au) (?:votre )?panier|^\s*(?:empty (?:${cartNouns})|panier vide)\s*$`,
+  "i"
+)
 const totalLabel = /^\s*(?:estimated\s+|order\s+|cart\s+)?(sub-?\s?total|sous-total|total(?:\s+estim[ée])?|montant(?:\s+total)?)\b/i
 const quantityText = /(?:qty|qt[ée]|quant\.|quantity|quantit[ée])\s*:?\s*(\d{1,3})\b|(?:^|\s)[×x]\s*(\d{1,3})\b|\b(\d{1,3})\s*[×x]\s/i
 const noButtons = /(?!)/

@@ -13,7 +13,7 @@
  * Layer: `layerPlaywright` (Debian Chromium through playwright-core).
  */
 import { Context } from "effect"
-import type { Effect, Redacted } from "effect"
+import type { Duration, Effect, Redacted } from "effect"
 import type { PageSnapshot } from "../../domain/shop/page-snapshot.js"
 import type { StoreProfile } from "../../domain/shop/store-profile.js"
 import type { BrowserActionFailed, BrowserCrashed, BrowserError, SignInFailed } from "./errors.js"
@@ -52,6 +52,12 @@ export interface BrowserShape {
   readonly alive: Effect.Effect<void, BrowserCrashed>
   /** Requests the guard aborted so far (each blocked host is also logged once). */
   readonly blockedRequests: Effect.Effect<ReadonlyArray<BlockedRequest>>
+  /**
+   * Waits until the page has had no request open or started for `quiet`,
+   * counted from this call, and says whether it did within `bound`: after an
+   * add, the sign that what the click sent has been answered.
+   */
+  readonly settled: (quiet: Duration.DurationInput, bound: Duration.DurationInput) => Effect.Effect<boolean>
 }
 
 export class Browser extends Context.Tag("shoal/Browser")<Browser, BrowserShape>() {}

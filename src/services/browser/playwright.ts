@@ -58,6 +58,10 @@ const firstLine = (text: string): string => text.split("\n")[0] ?? text
 const isNetworkFailure = (message: string): boolean =>
   /net::ERR_(?!BLOCKED_BY_CLIENT|ABORTED)|Timeout \d+ms exceeded|ECONNREFUSED/.test(message)
 
+/** How often `settled` looks, and how long a request may stay open and still be an action's (not a long poll's). */
+const settlePoll = Duration.millis(100)
+const longLivedMs = 10_000
+
 export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
   Effect.gen(function*() {
     const { store } = options
@@ -104,6 +108,19 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
     )
     // Chromium closing before the run's scope closes it, or the page's renderer crashing: a `BrowserCrashed` from `alive`.
     context.on("close", () => void (crashed ??= closing ? undefined : "the browser closed"))
+    // The requests the pages have open (and when each began), and when one last began or ended: `settled` reads them.
+    const open = new Map<unknown, number>()
+    let lastActivity = performance.now()
+    context.on("request", (r) => {
+      open.set(r, performance.now())
+      lastActivity = performance.now()
+    })
+    const ended = (r: unknown) => {
+      open.delete(r)
+      lastActivity = performance.now()
+    }
+    context.on("requestfinished", ended)
+    context.on("requestfailed", ended)
     let currentItem = ""
     yield* Effect.tryPromise({
       try: async () => {
@@ -319,7 +336,21 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
         }),
       signIn,
       alive: Effect.suspend(() => (crashed === undefined ? Effect.void : Effect.fail(new BrowserCrashed({ reason: crashed })))),
-      blockedRequests: Effect.sync(() => [...guard.blocked])
+      blockedRequests: Effect.sync(() => [...guard.blocked]),
+      settled: (quiet, bound) =>
+        Effect.gen(function*() {
+          const start = performance.now()
+          const quietMs = Duration.toMillis(quiet)
+          const boundMs = Duration.toMillis(bound)
+          for (;;) {
+            const now = performance.now()
+            // A request open longer than a long poll or an event stream would be is not this action's.
+            const busy = [...open.values()].some((began) => now - began < longLivedMs)
+            if (!busy && now - Math.max(start, lastActivity) >= quietMs) return true
+            if (now - start >= boundMs) return false
+            yield* Effect.sleep(settlePoll)
+          }
+        })
     } satisfies BrowserShape
   })
 

@@ -81,6 +81,15 @@ describe("reading a cart page", () => {
   })
 })
 
+describe("an empty cart, whatever the store calls it", () => {
+  it("says so for a cart, basket, bag or trolley, in English and French; a product named like one is not an empty cart", () => {
+    const empty = (text: string) => readCart(parseSnapshot(`- heading "Your basket" [level=1]\n- paragraph: ${text}`), "http://127.0.0.1/bag", "^/p/").saysEmpty
+    expect(["Your bag is empty.", "Your trolley is currently empty", "Your basket is empty", "Empty bag", "Votre panier est vide", "No items in your bag"].map(empty))
+      .toEqual([true, true, true, true, true, true])
+    expect(["Bag of empty jars", "Reusable shopping bag $1.99", "Your bag has 2 items"].map(empty)).toEqual([false, false, false])
+  })
+})
+
 describe("is an add true?", () => {
   const bread = { name: "Bon Matin White Bread 675 g", url: "http://127.0.0.1/item/white-bread" }
   const cartWith = (quantity: number): CartView => ({ lines: quantity === 0 ? [] : [{ ...bread, quantity, lineCents: 399 * quantity }], totalCents: undefined, saysEmpty: quantity === 0 })
