@@ -20,7 +20,7 @@ import { nextStep } from "../../domain/shop/shop-step.js"
 import type { ShopBecause, ShopEvent, ShopState, ShopStep } from "../../domain/shop/shop-step.js"
 import { formatIn, moneyStyleOf } from "../../domain/shop/money-style.js"
 import { Browser } from "../../services/browser/browser.js"
-import type { StoreCredentials } from "../../services/browser/browser.js"
+import type { BrowserShape, StoreCredentials } from "../../services/browser/browser.js"
 import type { ShoppingListProviderShape } from "../../services/shopping-list/shopping-list-provider.js"
 import type { Attempt } from "./attempt.js"
 import { attemptEvent } from "./attempt.js"
@@ -90,6 +90,14 @@ const confirmed = (ctx: ItemContext, item: ShoppingListItem, attempt: Reported) 
     }
   })
 
+/** The browser, noting in `acted` any action that may change the cart (a click, typed text, a key); reading and navigating do not. */
+const noticingActions = (browser: BrowserShape, acted: Ref.Ref<boolean>): BrowserShape => ({
+  ...browser,
+  click: (ref) => Effect.zipRight(Ref.set(acted, true), browser.click(ref)),
+  type: (ref, text, options) => Effect.zipRight(Ref.set(acted, true), browser.type(ref, text, options)),
+  press: (key) => Effect.zipRight(Ref.set(acted, true), browser.press(key))
+})
+
 /** One item's shopper runs and re-logins, as `nextStep` decides them, to its outcome. */
 export const shopItem = (ctx: ItemContext, item: ShoppingListItem) =>
   Effect.gen(function*() {
@@ -107,16 +115,29 @@ export const shopItem = (ctx: ItemContext, item: ShoppingListItem) =>
           if (notice !== undefined) yield* ctx.progress(notice)
           if (step.because !== "item_started") yield* emitShopEvent({ _tag: "ShopperRetried", itemId: item.id, because: step.because })
           const shopper = step.shopper === "model" ? shopWithModel : shopWithRules
-          const attempt = yield* shopper(item, { watchAuth: step.watchAuth, maxTurns: ctx.maxTurns })
+          const acted = yield* Ref.make(false)
+          const attempt = yield* shopper(item, { watchAuth: step.watchAuth, maxTurns: ctx.maxTurns }).pipe(
+            Effect.provideService(Browser, noticingActions(yield* Browser, acted))
+          )
           // A try that failed may have added all the same: the cart says so before anything is tried again.
           if (attempt._tag === "Failed" || attempt._tag === "AuthExpired") {
             const why = attempt._tag === "Failed" ? attempt.error : "the store session expired"
             const landed = yield* landedAnyway(item, wanted(item).quantity, yield* Ref.get(ctx.cart), why)
-            if (landed !== undefined) {
+            const again = nextStep(yield* Ref.get(ctx.decisions), attemptEvent(attempt)).step._tag !== "Fail"
+            if (landed._tag === "Landed") {
               yield* Ref.set(ctx.cart, landed.cart)
               yield* decide({ _tag: "Reported" })
               yield* ctx.progress(`  the try failed (${why}), but the cart shows the add went through: not tried again`)
               return landed.outcome
+            }
+            // No cart to compare with, and the try clicked or typed on the store: another try could add twice.
+            if (landed._tag === "Unknown" && again && (yield* Ref.get(acted))) {
+              yield* decide({ _tag: "Reported" })
+              return failedOutcome(
+                item,
+                attempt._tag === "Failed" ? attempt.reason : "auth_recovery_failed",
+                `${why}; the cart could not be read to see whether an add went through, so it was not tried again (nothing is added twice) — check the cart`
+              )
             }
           }
           event = attemptEvent(attempt)

@@ -138,18 +138,26 @@ export const decideLanded = (
   })
 }
 
+/** What the cart says of a try that failed: it added (the outcome), it added nothing, or the cart cannot tell. */
+export type LandedVerdict =
+  | { readonly _tag: "Landed"; readonly outcome: ItemOutcome; readonly cart: CartView }
+  | { readonly _tag: "NothingLanded" }
+  | { readonly _tag: "Unknown" }
+
 /**
  * After a try that failed: read the cart and compare it with the cart before
  * the item (`decideLanded`). Nothing to compare with, or a cart page that
- * cannot be read, is undefined: the try is judged as before.
+ * cannot be read, is `Unknown`.
  */
-export const landedAnyway = (item: ShoppingListItem, want: number, before: CartView | undefined, why: string) =>
+export const landedAnyway = (item: ShoppingListItem, want: number, before: CartView | undefined, why: string): Effect.Effect<LandedVerdict, never, Browser> =>
   Effect.gen(function*() {
-    if (before === undefined) return undefined
+    const unknown: LandedVerdict = { _tag: "Unknown" }
+    if (before === undefined) return unknown
     const after = yield* readCartPage()
-    if (after === undefined || !(after.lines.length > 0 || after.saysEmpty)) return undefined
+    if (after === undefined || !(after.lines.length > 0 || after.saysEmpty)) return unknown
     const page = yield* Effect.option(readPage)
     const money = moneyStyleOf(page._tag === "Some" ? page.value.nodes.map(textOf) : [])
     const outcome = decideLanded(item, want, cartGrowth(before, after), why, money)
-    return outcome === undefined ? undefined : { outcome, cart: after }
+    const verdict: LandedVerdict = outcome === undefined ? { _tag: "NothingLanded" } : { _tag: "Landed", outcome, cart: after }
+    return verdict
   })

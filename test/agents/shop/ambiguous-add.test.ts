@@ -12,6 +12,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { shop } from "../../../src/agents/shop/orchestrator.js"
 import { parseSnapshot } from "../../../src/domain/shop/page-snapshot.js"
+import { StoreProfile } from "../../../src/domain/shop/store-profile.js"
 import { Browser } from "../../../src/services/browser/browser.js"
 import type { BrowserShape } from "../../../src/services/browser/browser.js"
 import { BrowserActionFailed } from "../../../src/services/browser/errors.js"
@@ -97,5 +98,22 @@ describe("an add reported failed that reached the store", () => {
       expect(store.cart()).toEqual([{ id: "eggs-12", quantity: 1 }])
       expect(summary.added.map((a) => a.itemName)).toEqual(["eggs"])
       expect(lines.filter((l) => l.includes("trying once more"))).toHaveLength(1)
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+
+  it.scopedLive("with no cart to compare with (its page cannot be read), a try that clicked is not tried again: failed, named, and added once", () =>
+    Effect.gen(function*() {
+      const store = yield* makeFixtureStore
+      // The profile's cart page is the store's home page: it never shows cart lines, a total or "empty".
+      const { layer, read } = yield* bench("items:\n  - eggs\n", new StoreProfile({ ...store.profile, cartUrl: `${store.url}/` }))
+      const lines: Array<string> = []
+      const summary = yield* shop({ credentials, progress: (l) => Effect.sync(() => void lines.push(l)) }).pipe(
+        Effect.provide(wrapping(layer, addThenTimeout)),
+        Effect.provide(layerOffline)
+      )
+      expect(store.cart(), lines.join("\n")).toEqual([{ id: "eggs-12", quantity: 1 }])
+      expect(lines.filter((l) => l.includes("trying once more"))).toEqual([])
+      expect(summary.failed.map((f) => [f.itemName, f.reason])).toEqual([["eggs", "network"]])
+      expect(summary.failed[0]?.error).toMatch(/cart could not be read.*not tried again.*check the cart/)
+      expect(yield* read).toContain("#failed")
     }).pipe(Effect.provide(nodePlatform)), 120_000)
 })
