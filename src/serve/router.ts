@@ -11,7 +11,9 @@
  *   POST   /api/agents/:agent/sessions/:id/questions/:qid      { answer } → 200 the turn's reply, or 202 its next question; 409 if answered
  *   POST   /api/agents/:agent/sessions/:id/questions/:qid/not-now   the same with the question's safe fallback answer
  *   GET    /api/agents/:agent/sessions/:id/events              Server-Sent Events of the session's turns and agent events
- *                                                              (ending with SessionDeleted when it is deleted)
+ *                                                              (ending with SessionDeleted when it is deleted); each frame's
+ *                                                              `id:` orders them, and `Last-Event-ID: N` or `?after=N` replays
+ *                                                              the logged ones after N first
  *   GET    /                                                   a page to pick an agent (page.ts)
  *   GET    /agents/:agent/                                     the agent's page, on this API
  *
@@ -38,7 +40,8 @@ import type { LeafQuestion } from "../services/question-ui/renderer.js"
 import { SessionId } from "../services/session-store/session-kind.js"
 import { deliverAnswer } from "./durable-questions.js"
 import { TurnEvent } from "./hub.js"
-import type { Hub } from "./hub.js"
+import type { Hub, NumberedEvent } from "./hub.js"
+import { resumeFrom } from "./resume.js"
 import { pickerPage, servedAgentPage } from "./page.js"
 import type { PickerEntry } from "./page.js"
 import { turnOf } from "./questions.js"
@@ -215,9 +218,10 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
           const claim = yield* questions.claim(agent.name, id, qid, answer)
           if (claim === "already-answered") return problem(409, `Question "${qid}" was already answered.`)
           if (claim === "unknown") return problem(404, `Session "${id}" has no question "${qid}".`)
-          const deliver = deliverAnswer(agent.workflow, stored.value, answer).pipe(
+          // Said (and logged, so a replayed stream closes the card) once the claim holds, before the turn goes on.
+          const deliver = hub.publishOnce({ agent: agent.name, sessionId: id, turnId: turnOf(qid), key: `answered/${qid}`, event: { _tag: "QuestionAnswered", questionId: qid } }).pipe(
+            Effect.zipRight(deliverAnswer(agent.workflow, stored.value, answer)),
             Effect.zipRight(questions.markDelivered(agent.name, id, qid)),
-            Effect.zipRight(hub.publish({ agent: agent.name, sessionId: id, event: { _tag: "QuestionAnswered", questionId: qid } })),
             Effect.orDie
           )
           return yield* outcome(agent, id, turnOf(qid), "", deliver, Option.some(qid))
@@ -226,18 +230,29 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
   const answer = answerWith(() => Effect.map(HttpServerRequest.schemaBodyJson(AnswerBody), (body) => body.answer))
   const notNow = answerWith((question) => Effect.succeed(fallbackAnswer(question)))
 
+  /**
+   * The session's events over SSE, each frame with its `id:` in the session's log. With `Last-Event-ID`
+   * (an EventSource reconnecting) or `?after=N`, first every logged event after that id, in order, then the
+   * live ones; without, the pending questions then the live ones, as before ids. Listening starts before the
+   * log is read, and a live event whose id was already sent is dropped: no gap, no duplicate.
+   */
   const events = withSession((agent, id) =>
     Effect.gen(function*() {
-      const pending = yield* questions.pending(agent.name, id)
+      const after = yield* resumeFrom
+      if (after._tag === "Bad") return problem(400, after.error)
       const scope = yield* Scope.make()
-      const live = yield* Scope.extend(hub.subscribe(agent.name, id), scope)
-      const now = pending.map((q): TurnEvent => ({ _tag: "QuestionPosted", turnId: turnOf(q.questionId), questionId: q.questionId, question: q.question }))
+      const live = yield* Scope.extend(hub.subscribeNumbered(agent.name, id), scope)
+      const replay: Effect.Effect<ReadonlyArray<NumberedEvent>, unknown> = Option.isSome(after.id)
+        ? Effect.map(hub.log(agent.name, id, after.id.value), (rows) => rows.map((r): NumberedEvent => ({ id: r.id, event: r.event })))
+        : pendingNow(agent, id)
+      const first = yield* Effect.onError(replay, () => Scope.close(scope, Exit.void))
+      const sent = Math.max(Option.getOrElse(after.id, () => 0), ...first.map((e) => e.id ?? 0))
       const encode = Schema.encode(TurnEvent)
       // A deleted session's stream ends after saying so.
-      const body = Stream.concat(Stream.fromIterable(now), live).pipe(
-        Stream.takeUntil((e) => e._tag === "SessionDeleted"),
-        Stream.mapEffect((e) => Effect.orDie(encode(e))),
-        Stream.map((e) => encoder.encode(`event: ${e._tag}\ndata: ${JSON.stringify(e)}\n\n`)),
+      const body = Stream.concat(Stream.fromIterable(first), Stream.filter(live, (e) => e.id === undefined || e.id > sent)).pipe(
+        Stream.takeUntil((e) => e.event._tag === "SessionDeleted"),
+        Stream.mapEffect((e) => Effect.map(Effect.orDie(encode(e.event)), (encoded) => ({ id: e.id, event: encoded }))),
+        Stream.map(({ event, id }) => encoder.encode(`${id === undefined ? "" : `id: ${id}\n`}event: ${event._tag}\ndata: ${JSON.stringify(event)}\n\n`)),
         Stream.ensuring(Scope.close(scope, Exit.void))
       )
       return HttpServerResponse.stream(Stream.concat(Stream.make(encoder.encode("retry: 2000\n\n")), body), {
@@ -245,6 +260,17 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
         headers: { "cache-control": "no-store", "x-accel-buffering": "no" }
       })
     }))
+
+  /** The questions the session waits on, as their QuestionPosted events with their ids in the log. */
+  const pendingNow = (agent: ServedAgent, id: SessionId) =>
+    Effect.gen(function*() {
+      const pending = yield* questions.pending(agent.name, id)
+      const posted = pending.length === 0 ? [] : yield* hub.log(agent.name, id)
+      return pending.map((q): NumberedEvent => ({
+        id: posted.find((e) => e.event._tag === "QuestionPosted" && e.event.questionId === q.questionId)?.id,
+        event: { _tag: "QuestionPosted", turnId: turnOf(q.questionId), questionId: q.questionId, question: q.question }
+      }))
+    })
 
   const picker = pickerPage([...agents.map((a): PickerEntry => ({ name: a.name })), ...unavailable])
   const page = Effect.flatMap(HttpRouter.params, (p) => {
@@ -267,8 +293,9 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
         return yield* HttpServerResponse.json({ agent: agent.name, ...session, pending: pending.map((q) => ({ id: q.questionId, question: q.question })) })
       }))),
     HttpRouter.del("/api/agents/:agent/sessions/:id", withSession((agent, id) =>
-      purgeSession({ hub, questions }, agent, id).pipe(
-        Effect.zipRight(hub.publish({ agent: agent.name, sessionId: id, event: { _tag: "SessionDeleted" } })),
+      // The last frame's id follows the log's last, though the log goes with the session.
+      Effect.flatMap(hub.lastId(agent.name, id), (last) => Effect.as(purgeSession({ hub, questions }, agent, id), last)).pipe(
+        Effect.flatMap((last) => hub.publish({ agent: agent.name, sessionId: id, event: { _tag: "SessionDeleted" }, id: last + 1 })),
         Effect.as(HttpServerResponse.empty({ status: 204 }))
       ))),
     HttpRouter.post("/api/agents/:agent/sessions/:id/input", input),
