@@ -17,7 +17,7 @@
  * A live event carries the id its row got, so the SSE stream's `id:` is the
  * same for a live event and for that event read back from the log
  * (router.ts's replay after `Last-Event-ID`). A log from before ids is
- * numbered once, in its old order (at, turn, key).
+ * numbered once (event-ids.ts).
  *
  * Where it sits: one in-process hub per runner, its log on the shared database;
  * with several runners on one Postgres, relay.ts passes each event on to the
@@ -27,6 +27,7 @@ import type { SqlClient } from "@effect/sql/SqlClient"
 import { Clock, Effect, Option, PubSub, Ref, Schema, Stream } from "effect"
 import type { Scope } from "effect"
 import { Question } from "../domain/question.js"
+import { addEventIds } from "./event-ids.js"
 import type { EventsShape, TaggedEvent } from "../services/events/events.js"
 
 export const TurnEvent = Schema.Union(
@@ -74,25 +75,6 @@ const EventJson = Schema.parseJson(TurnEvent)
 const LogRow = Schema.Struct({ event_id: Schema.Number, turn_id: Schema.String, seq: Schema.String, event: EventJson })
 const IdRow = Schema.Struct({ event_id: Schema.Number })
 const MaxRow = Schema.Struct({ last: Schema.NullOr(Schema.Number) })
-
-/**
- * The log's `event_id` column, added to a log from before ids and numbered there per session in the log's
- * old order; then the unique index that keeps two events of one session off one id. Each step is safe to
- * run again, or on two runners starting at once.
- */
-const addEventIds = (sql: SqlClient) =>
-  Effect.gen(function*() {
-    const has = yield* sql`SELECT event_id FROM shoal_events WHERE 1 = 0`.pipe(Effect.as(true), Effect.orElseSucceed(() => false))
-    if (!has) yield* Effect.ignore(sql`ALTER TABLE shoal_events ADD COLUMN event_id INTEGER`)
-    yield* sql`UPDATE shoal_events SET event_id = (SELECT COUNT(*) FROM shoal_events e
-        WHERE e.agent = shoal_events.agent AND e.session_id = shoal_events.session_id
-          AND (e.at < shoal_events.at OR (e.at = shoal_events.at AND (e.turn_id < shoal_events.turn_id
-            OR (e.turn_id = shoal_events.turn_id AND e.seq <= shoal_events.seq)))))
-      WHERE event_id IS NULL`
-    yield* sql`CREATE UNIQUE INDEX IF NOT EXISTS shoal_events_ids ON shoal_events (agent, session_id, event_id)`.pipe(
-      Effect.catchAll((e) => Effect.flatMap(sql`SELECT event_id FROM shoal_events WHERE 1 = 0`, () => Effect.logDebug("the event id index was made by another runner", e)))
-    )
-  })
 
 /**
  * The hub on `sql`'s event log that also hands every event published here to

@@ -5,8 +5,10 @@
  * the logged events after N, then goes on live, with no gap and no event
  * twice — also after the runner restarted on the same SQLite file.
  */
+import { SqlClient } from "@effect/sql"
+import { SqliteClient } from "@effect/sql-sqlite-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Layer, Scope } from "effect"
+import { Context, Effect, Exit, Layer, Scope } from "effect"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -21,6 +23,14 @@ const events = (id: string) => `/api/agents/echo/sessions/${id}/events`
 const completed = (n: number) => (frames: ReadonlyArray<Frame>) => count(frames, "TurnCompleted") >= n
 const lastId = (frames: ReadonlyArray<Frame>) => frames.at(-1)?.id ?? ""
 const strictlyIncreasing = (ids: ReadonlyArray<number>) => ids.every((n, i) => Number.isInteger(n) && (i === 0 || n > (ids[i - 1] ?? n)))
+
+/** The event log as a serve from before ids left it: no `event_id` column, no index on it. */
+const forgetIds = (db: string) =>
+  Effect.scoped(Effect.gen(function*() {
+    const sql = Context.get(yield* Layer.build(SqliteClient.layer({ filename: db })), SqlClient.SqlClient)
+    yield* sql`DROP INDEX shoal_events_ids`
+    yield* sql`ALTER TABLE shoal_events DROP COLUMN event_id`
+  })).pipe(Effect.orDie)
 
 describe("shoal serve SSE ids and resuming", () => {
   it.live("every frame has an id, ids strictly increase, and the log replays the same ids and events as were sent live", () =>
@@ -118,5 +128,23 @@ describe("shoal serve SSE ids and resuming", () => {
       expect((yield* request("DELETE", `/api/agents/echo/sessions/${id}`)).status).toBe(204)
       const all = yield* stream.read((frames) => count(frames, "SessionDeleted") === 1)
       expect(all.at(-1)).toMatchObject({ event: "SessionDeleted", id: String(Number(lastId(turn)) + 1) })
+    }).pipe(Effect.scoped), 60_000)
+
+  it.live("a log from before ids is numbered on start, in the order it was written", () =>
+    Effect.gen(function*() {
+      const db = freshDb()
+      const first = yield* Scope.make()
+      const before = yield* startServe({ db, llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("one"), ScriptedLlm.text("two")])) }).pipe(Scope.extend(first))
+      const id = idOf((yield* before.request("POST", "/api/agents/echo/sessions")).json)
+      expect((yield* before.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "hello" })).status).toBe(200)
+      const asked = yield* before.request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "ask now" })
+      expect((yield* before.request("POST", `/api/agents/echo/sessions/${id}/questions/${questionIdOf(asked.json)}`, confirmed)).status).toBe(200)
+      const numbered = yield* readFrames(before.url, `${events(id)}?after=0`, completed(2))
+      yield* Scope.close(first, Exit.void)
+      yield* forgetIds(db)
+
+      const after = yield* startServe({ db, llm: Layer.orDie(ScriptedLlm.layer([])) })
+      expect(yield* readFrames(after.url, `${events(id)}?after=0`, completed(2))).toEqual(numbered)
+      expect(idsOf(numbered)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
     }).pipe(Effect.scoped), 60_000)
 })
