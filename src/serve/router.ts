@@ -32,16 +32,15 @@ import { HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } fr
 import type { MessageStorage } from "@effect/cluster/MessageStorage"
 import type { Sharding } from "@effect/cluster/Sharding"
 import type { WorkflowEngine } from "@effect/workflow/WorkflowEngine"
-import { Deferred, Effect, Exit, Fiber, Option, ParseResult, Random, Schema, Scope, Stream } from "effect"
+import { Deferred, Effect, Fiber, Option, ParseResult, Random, Schema, Stream } from "effect"
 import { Answer, fallbackAnswer } from "../domain/question.js"
 import type { Question } from "../domain/question.js"
 import { misfit } from "../services/question-ui/bridge.js"
 import type { LeafQuestion } from "../services/question-ui/renderer.js"
 import { SessionId } from "../services/session-store/session-kind.js"
 import { deliverAnswer } from "./durable-questions.js"
-import { TurnEvent } from "./hub.js"
-import type { Hub, NumberedEvent } from "./hub.js"
-import { resumeFrom } from "./resume.js"
+import type { Hub } from "./hub.js"
+import { sessionEvents } from "./event-stream.js"
 import { pickerPage, servedAgentPage } from "./page.js"
 import type { PickerEntry } from "./page.js"
 import { turnOf } from "./questions.js"
@@ -62,7 +61,6 @@ const SessionParams = Schema.Struct({ agent: Schema.String, id: SessionId })
 const QuestionParams = Schema.Struct({ ...SessionParams.fields, qid: Schema.String })
 
 const problem = (status: number, error: string) => HttpServerResponse.unsafeJson({ error }, { status })
-const encoder = new TextEncoder()
 
 /** A client's `Idempotency-Key` names the turn, so a retried request does not take the turn twice. */
 const TurnId = Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]{1,64}$/, { message: () => "an Idempotency-Key is 1-64 letters, digits, '_' or '-'" }))
@@ -230,47 +228,7 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
   const answer = answerWith(() => Effect.map(HttpServerRequest.schemaBodyJson(AnswerBody), (body) => body.answer))
   const notNow = answerWith((question) => Effect.succeed(fallbackAnswer(question)))
 
-  /**
-   * The session's events over SSE, each frame with its `id:` in the session's log. With `Last-Event-ID`
-   * (an EventSource reconnecting) or `?after=N`, first every logged event after that id, in order, then the
-   * live ones; without, the pending questions then the live ones, as before ids. Listening starts before the
-   * log is read, and a live event whose id was already sent is dropped: no gap, no duplicate.
-   */
-  const events = withSession((agent, id) =>
-    Effect.gen(function*() {
-      const after = yield* resumeFrom
-      if (after._tag === "Bad") return problem(400, after.error)
-      const scope = yield* Scope.make()
-      const live = yield* Scope.extend(hub.subscribeNumbered(agent.name, id), scope)
-      const replay: Effect.Effect<ReadonlyArray<NumberedEvent>, unknown> = Option.isSome(after.id)
-        ? Effect.map(hub.log(agent.name, id, after.id.value), (rows) => rows.map((r): NumberedEvent => ({ id: r.id, event: r.event })))
-        : pendingNow(agent, id)
-      const first = yield* Effect.onError(replay, () => Scope.close(scope, Exit.void))
-      const sent = Math.max(Option.getOrElse(after.id, () => 0), ...first.map((e) => e.id ?? 0))
-      const encode = Schema.encode(TurnEvent)
-      // A deleted session's stream ends after saying so.
-      const body = Stream.concat(Stream.fromIterable(first), Stream.filter(live, (e) => e.id === undefined || e.id > sent)).pipe(
-        Stream.takeUntil((e) => e.event._tag === "SessionDeleted"),
-        Stream.mapEffect((e) => Effect.map(Effect.orDie(encode(e.event)), (encoded) => ({ id: e.id, event: encoded }))),
-        Stream.map(({ event, id }) => encoder.encode(`${id === undefined ? "" : `id: ${id}\n`}event: ${event._tag}\ndata: ${JSON.stringify(event)}\n\n`)),
-        Stream.ensuring(Scope.close(scope, Exit.void))
-      )
-      return HttpServerResponse.stream(Stream.concat(Stream.make(encoder.encode("retry: 2000\n\n")), body), {
-        contentType: "text/event-stream",
-        headers: { "cache-control": "no-store", "x-accel-buffering": "no" }
-      })
-    }))
-
-  /** The questions the session waits on, as their QuestionPosted events with their ids in the log. */
-  const pendingNow = (agent: ServedAgent, id: SessionId) =>
-    Effect.gen(function*() {
-      const pending = yield* questions.pending(agent.name, id)
-      const posted = pending.length === 0 ? [] : yield* hub.log(agent.name, id)
-      return pending.map((q): NumberedEvent => ({
-        id: posted.find((e) => e.event._tag === "QuestionPosted" && e.event.questionId === q.questionId)?.id,
-        event: { _tag: "QuestionPosted", turnId: turnOf(q.questionId), questionId: q.questionId, question: q.question }
-      }))
-    })
+  const events = withSession(sessionEvents({ hub, questions }))
 
   const picker = pickerPage([...agents.map((a): PickerEntry => ({ name: a.name })), ...unavailable])
   const page = Effect.flatMap(HttpRouter.params, (p) => {

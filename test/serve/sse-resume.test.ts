@@ -13,6 +13,7 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ScriptedLlm } from "../../src/services/llm/scripted.js"
+import { serveBackends } from "./backends.js"
 import { idOf, questionIdOf, startServe } from "./harness.js"
 import { count, idsOf, openStream, readFrames } from "./sse-client.js"
 import type { Frame } from "./sse-client.js"
@@ -32,10 +33,10 @@ const forgetIds = (db: string) =>
     yield* sql`ALTER TABLE shoal_events DROP COLUMN event_id`
   })).pipe(Effect.orDie)
 
-describe("shoal serve SSE ids and resuming", () => {
+describe.each(serveBackends())("shoal serve SSE ids and resuming on $name", ({ db: fresh }) => {
   it.live("every frame has an id, ids strictly increase, and the log replays the same ids and events as were sent live", () =>
     Effect.gen(function*() {
-      const { request, url } = yield* startServe({ db: freshDb(), llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("one"), ScriptedLlm.text("two")])) })
+      const { request, url } = yield* startServe({ db: fresh(), llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("one"), ScriptedLlm.text("two")])) })
       const id = idOf((yield* request("POST", "/api/agents/echo/sessions")).json)
       const live = yield* openStream(url, events(id))
       expect((yield* request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "hello" })).status).toBe(200)
@@ -56,7 +57,7 @@ describe("shoal serve SSE ids and resuming", () => {
 
   it.live("a client cut off mid-turn and back with Last-Event-ID gets exactly the events it missed, once, then the live ones", () =>
     Effect.gen(function*() {
-      const { request, url } = yield* startServe({ db: freshDb(), llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("heard"), ScriptedLlm.text("later")])) })
+      const { request, url } = yield* startServe({ db: fresh(), llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("heard"), ScriptedLlm.text("later")])) })
       const id = idOf((yield* request("POST", "/api/agents/echo/sessions")).json)
       // Gone once the turn asks: it has not seen the answer nor the end of the turn.
       const cut = yield* Scope.make()
@@ -79,7 +80,9 @@ describe("shoal serve SSE ids and resuming", () => {
       expect(strictlyIncreasing(idsOf(together))).toBe(true)
       expect(together).toEqual(yield* readFrames(url, `${events(id)}?after=0`, completed(2)))
     }).pipe(Effect.scoped), 60_000)
+})
 
+describe("shoal serve SSE ids and resuming on SQLite", () => {
   it.live("a malformed Last-Event-ID or after is a 400 naming it; the header wins over ?after", () =>
     Effect.gen(function*() {
       const { request, url } = yield* startServe({ db: freshDb(), llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("one")])) })
