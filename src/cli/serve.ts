@@ -103,7 +103,7 @@ export const serve = Command.make("serve", options, (flags) =>
     return yield* runServe({ ...flags, questionTimeout: questionTimeout.right, keep: Option.flatMap(keep, Either.getRight) })
   })).pipe(
   Command.withDescription(
-    "Serve every agent (tidy, fitlog chat; droid with --device, shop with --store) over HTTP: create sessions, send input, answer questions by id, stream events (SSE). " +
+    "Serve every agent (tidy, fitlog chat; droid with --device, shop with --store) over HTTP: create sessions, send input, answer questions by id, stream events (SSE; each frame has an id, and Last-Event-ID or ?after=N resumes after it). " +
       "In a browser, / picks an agent and /agents/<agent>/ is its page. " +
       "Each session is a cluster entity and each turn a durable workflow: a restart continues a turn from its journal, without calling the model again."
   )

@@ -10,14 +10,24 @@
  * are keyed by their place in the turn (`event/1`, `event/2`…), which a replay
  * reproduces because the turn's inputs are journaled.
  *
+ * Every logged event has an id, `event_id`: 1, 2, 3… per session, in the
+ * order written (the next is the session's highest + 1, in the INSERT itself;
+ * a unique index makes two writers that race on one session, as an answer
+ * and its resumed turn on two runners can, try again instead of sharing one).
+ * A live event carries the id its row got, so the SSE stream's `id:` is the
+ * same for a live event and for that event read back from the log
+ * (router.ts's replay after `Last-Event-ID`). A log from before ids is
+ * numbered once (event-ids.ts).
+ *
  * Where it sits: one in-process hub per runner, its log on the shared database;
  * with several runners on one Postgres, relay.ts passes each event on to the
  * others (`deliver` publishes one that came from them, here only).
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
-import { Clock, Effect, PubSub, Ref, Schema, Stream } from "effect"
+import { Clock, Effect, Option, PubSub, Ref, Schema, Stream } from "effect"
 import type { Scope } from "effect"
 import { Question } from "../domain/question.js"
+import { addEventIds } from "./event-ids.js"
 import type { EventsShape, TaggedEvent } from "../services/events/events.js"
 
 export const TurnEvent = Schema.Union(
@@ -45,6 +55,14 @@ export interface SessionEvent {
   readonly agent: string
   readonly sessionId: string
   readonly event: TurnEvent
+  /** Its `event_id` in the session's log; none when the log could not be written. */
+  readonly id?: number
+}
+
+/** An event as the SSE stream sends it: its id in the session's log (if it has one) and the event. */
+export interface NumberedEvent {
+  readonly id: number | undefined
+  readonly event: TurnEvent
 }
 
 /** An event of one turn, published at most once under its key. */
@@ -54,7 +72,9 @@ export interface TurnStep extends SessionEvent {
 }
 
 const EventJson = Schema.parseJson(TurnEvent)
-const LogRow = Schema.Struct({ turn_id: Schema.String, seq: Schema.String, event: EventJson })
+const LogRow = Schema.Struct({ event_id: Schema.Number, turn_id: Schema.String, seq: Schema.String, event: EventJson })
+const IdRow = Schema.Struct({ event_id: Schema.Number })
+const MaxRow = Schema.Struct({ last: Schema.NullOr(Schema.Number) })
 
 /**
  * The hub on `sql`'s event log that also hands every event published here to
@@ -63,25 +83,43 @@ const LogRow = Schema.Struct({ turn_id: Schema.String, seq: Schema.String, event
 export const makeHubWith = (sql: SqlClient, share: (event: SessionEvent) => Effect.Effect<void>) =>
   Effect.gen(function*() {
     yield* sql`CREATE TABLE IF NOT EXISTS shoal_events (agent TEXT NOT NULL, session_id TEXT NOT NULL, turn_id TEXT NOT NULL,
-      seq TEXT NOT NULL, event TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (agent, session_id, turn_id, seq))`
+      seq TEXT NOT NULL, event TEXT NOT NULL, at BIGINT NOT NULL, event_id INTEGER, PRIMARY KEY (agent, session_id, turn_id, seq))`
+    yield* addEventIds(sql)
     const pubsub = yield* PubSub.unbounded<SessionEvent>()
     /** An event from another runner: published here only. */
     const deliver = (event: SessionEvent) => Effect.asVoid(PubSub.publish(pubsub, event))
     const publish = (event: SessionEvent) => Effect.zipRight(deliver(event), share(event))
 
-    /** Written first, published only if this was the first write; a log that cannot be written still lets the event through (logged). */
+    /**
+     * Written first (with the session's next id), published only if this was the first write, carrying that
+     * id; a log that cannot be written (after three more tries: a race on an id lost) still lets the event
+     * through without an id (logged).
+     */
     const publishOnce = (step: TurnStep) =>
       Effect.gen(function*() {
         const text = yield* Effect.orDie(Schema.encode(EventJson)(step.event))
         const at = yield* Clock.currentTimeMillis
-        const first = yield* sql`INSERT INTO shoal_events (agent, session_id, turn_id, seq, event, at)
-            VALUES (${step.agent}, ${step.sessionId}, ${step.turnId}, ${step.key}, ${text}, ${at})
-            ON CONFLICT DO NOTHING RETURNING seq`.pipe(
-          Effect.map((rows) => rows.length > 0),
-          Effect.catchAll((e) => Effect.as(Effect.logWarning(`the event log could not be written: ${e.message}`), true))
+        const written = yield* sql`INSERT INTO shoal_events (agent, session_id, turn_id, seq, event, at, event_id)
+            VALUES (${step.agent}, ${step.sessionId}, ${step.turnId}, ${step.key}, ${text}, ${at},
+              (SELECT COALESCE(MAX(event_id), 0) + 1 FROM shoal_events WHERE agent = ${step.agent} AND session_id = ${step.sessionId}))
+            ON CONFLICT (agent, session_id, turn_id, seq) DO NOTHING RETURNING event_id`.pipe(
+          Effect.retry({ times: 3 }),
+          Effect.flatMap(Schema.decodeUnknown(Schema.Array(IdRow))),
+          Effect.map((rows) => rows[0] === undefined ? Option.none() : Option.some<number | undefined>(rows[0].event_id)),
+          Effect.catchAll((e) => Effect.as(Effect.logWarning(`the event log could not be written: ${e.message}`), Option.some(undefined)))
         )
-        if (first) yield* publish(step)
+        if (Option.isSome(written)) {
+          const id = written.value
+          yield* publish({ agent: step.agent, sessionId: step.sessionId, event: step.event, ...(id === undefined ? {} : { id }) })
+        }
       })
+
+    const subscribeNumbered = (agent: string, sessionId: string): Effect.Effect<Stream.Stream<NumberedEvent>, never, Scope.Scope> =>
+      Effect.map(PubSub.subscribe(pubsub), (queue) =>
+        Stream.fromQueue(queue).pipe(
+          Stream.filter((e) => e.agent === agent && e.sessionId === sessionId),
+          Stream.map((e): NumberedEvent => ({ id: e.id, event: e.event }))
+        ))
 
     return {
       publish,
@@ -89,16 +127,21 @@ export const makeHubWith = (sql: SqlClient, share: (event: SessionEvent) => Effe
       publishOnce,
       /** Every event of one session from now on, until the scope closes. */
       subscribe: (agent: string, sessionId: string): Effect.Effect<Stream.Stream<TurnEvent>, never, Scope.Scope> =>
-        Effect.map(PubSub.subscribe(pubsub), (queue) =>
-          Stream.fromQueue(queue).pipe(
-            Stream.filter((e) => e.agent === agent && e.sessionId === sessionId),
-            Stream.map((e) => e.event)
-          )),
-      /** The session's logged events, oldest first. */
-      log: (agent: string, sessionId: string) =>
-        sql`SELECT turn_id, seq, event FROM shoal_events WHERE agent = ${agent} AND session_id = ${sessionId} ORDER BY at, turn_id, seq`.pipe(
+        Effect.map(subscribeNumbered(agent, sessionId), Stream.map((e) => e.event)),
+      /** The same, each event with its id in the log (the SSE stream's `id:`). */
+      subscribeNumbered,
+      /** The session's logged events after id `after` (all by default), in id order. */
+      log: (agent: string, sessionId: string, after = 0) =>
+        sql`SELECT event_id, turn_id, seq, event FROM shoal_events WHERE agent = ${agent} AND session_id = ${sessionId} AND event_id > ${after}
+            ORDER BY event_id`.pipe(
           Effect.flatMap(Schema.decodeUnknown(Schema.Array(LogRow))),
-          Effect.map((rows) => rows.map((r) => ({ turnId: r.turn_id, key: r.seq, event: r.event })))
+          Effect.map((rows) => rows.map((r) => ({ id: r.event_id, turnId: r.turn_id, key: r.seq, event: r.event })))
+        ),
+      /** The highest id in the session's log (0 when it has none). */
+      lastId: (agent: string, sessionId: string) =>
+        sql`SELECT MAX(event_id) AS last FROM shoal_events WHERE agent = ${agent} AND session_id = ${sessionId}`.pipe(
+          Effect.flatMap(Schema.decodeUnknown(Schema.Array(MaxRow))),
+          Effect.map((rows) => rows[0]?.last ?? 0)
         ),
       removeSession: (agent: string, sessionId: string) =>
         sql`DELETE FROM shoal_events WHERE agent = ${agent} AND session_id = ${sessionId}`.pipe(Effect.asVoid),

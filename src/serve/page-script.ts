@@ -7,7 +7,11 @@
  *   it), or a new one (POST: its opening line is the first chat line);
  * - the chat is drawn from the session's Server-Sent Events (TurnStarted is
  *   your line, TurnCompleted the agent's, QuestionPosted a card,
- *   QuestionAnswered closes it), so two tabs on one session show the same;
+ *   QuestionAnswered or QuestionTimedOut closes it), so two tabs on one session show the same;
+ * - the stream is opened with `?after=0`: the session's logged events come
+ *   first, so a reload (or a session resumed from the list) shows the
+ *   conversation so far, and EventSource's own reconnects (`Last-Event-ID`)
+ *   pick up where it was, without a gap or a line twice;
  * - while a turn runs, the status line shows the agent's latest event
  *   (AgentEvent: its tag and first few values, e.g. droid's "StepTaken · 2 ·
  *   … · tap(…)"), so a long run (droid's steps, shop's items) is seen live;
@@ -104,6 +108,7 @@ const mainScript = String.raw`
       drawCard($("question"), { id: e.questionId, question: e.question, group: null }, answer, notNow);
     },
     QuestionAnswered: function (e) { closeCard(e.questionId); },
+    QuestionTimedOut: function (e) { closeCard(e.questionId); },
     TurnCompleted: function (e) {
       lastEvent = "";
       say("coach", e.reply);
@@ -115,7 +120,8 @@ const mainScript = String.raw`
   };
 
   function stream() {
-    var events = new EventSource(base() + "/events");
+    // From the first logged event: the conversation so far, then what comes.
+    var events = new EventSource(base() + "/events?after=0");
     events.onopen = function () { streaming = true; settle(); };
     Object.keys(handlers).forEach(function (tag) {
       events.addEventListener(tag, function (m) { handlers[tag](JSON.parse(m.data)); settle(); });

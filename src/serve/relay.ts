@@ -55,7 +55,7 @@ export const pgRelay = (pg: PgClient) =>
     )
   }))
 
-const Wire = Schema.parseJson(Schema.Struct({ node: Schema.String, agent: Schema.String, sessionId: Schema.String, event: TurnEvent }))
+const Wire = Schema.parseJson(Schema.Struct({ node: Schema.String, agent: Schema.String, sessionId: Schema.String, event: TurnEvent, id: Schema.optional(Schema.Number) }))
 const encodeWire = Schema.encode(Wire)
 const decodeWire = Schema.decodeUnknown(Wire)
 
@@ -85,7 +85,12 @@ export const makeSharedHub = (sql: SqlClient): Effect.Effect<Hub, never, EventRe
     Stream.mapEffect((text) => Effect.option(decodeWire(text))),
     Stream.runForEach((wire) =>
       Option.isSome(wire) && wire.value.node !== node
-        ? hub.deliver({ agent: wire.value.agent, sessionId: wire.value.sessionId, event: wire.value.event })
+        ? hub.deliver({
+          agent: wire.value.agent,
+          sessionId: wire.value.sessionId,
+          event: wire.value.event,
+          ...(wire.value.id === undefined ? {} : { id: wire.value.id })
+        })
         : Effect.void
     ),
     Effect.catchAllCause((cause) => Effect.logWarning("stopped listening to the other runners' events", cause)),

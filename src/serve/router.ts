@@ -11,7 +11,9 @@
  *   POST   /api/agents/:agent/sessions/:id/questions/:qid      { answer } → 200 the turn's reply, or 202 its next question; 409 if answered
  *   POST   /api/agents/:agent/sessions/:id/questions/:qid/not-now   the same with the question's safe fallback answer
  *   GET    /api/agents/:agent/sessions/:id/events              Server-Sent Events of the session's turns and agent events
- *                                                              (ending with SessionDeleted when it is deleted)
+ *                                                              (ending with SessionDeleted when it is deleted); each frame's
+ *                                                              `id:` orders them, and `Last-Event-ID: N` or `?after=N` replays
+ *                                                              the logged ones after N first
  *   GET    /                                                   a page to pick an agent (page.ts)
  *   GET    /agents/:agent/                                     the agent's page, on this API
  *
@@ -30,15 +32,15 @@ import { HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } fr
 import type { MessageStorage } from "@effect/cluster/MessageStorage"
 import type { Sharding } from "@effect/cluster/Sharding"
 import type { WorkflowEngine } from "@effect/workflow/WorkflowEngine"
-import { Deferred, Effect, Exit, Fiber, Option, ParseResult, Random, Schema, Scope, Stream } from "effect"
+import { Deferred, Effect, Fiber, Option, ParseResult, Random, Schema, Stream } from "effect"
 import { Answer, fallbackAnswer } from "../domain/question.js"
 import type { Question } from "../domain/question.js"
 import { misfit } from "../services/question-ui/bridge.js"
 import type { LeafQuestion } from "../services/question-ui/renderer.js"
 import { SessionId } from "../services/session-store/session-kind.js"
 import { deliverAnswer } from "./durable-questions.js"
-import { TurnEvent } from "./hub.js"
 import type { Hub } from "./hub.js"
+import { sessionEvents } from "./event-stream.js"
 import { pickerPage, servedAgentPage } from "./page.js"
 import type { PickerEntry } from "./page.js"
 import { turnOf } from "./questions.js"
@@ -59,7 +61,6 @@ const SessionParams = Schema.Struct({ agent: Schema.String, id: SessionId })
 const QuestionParams = Schema.Struct({ ...SessionParams.fields, qid: Schema.String })
 
 const problem = (status: number, error: string) => HttpServerResponse.unsafeJson({ error }, { status })
-const encoder = new TextEncoder()
 
 /** A client's `Idempotency-Key` names the turn, so a retried request does not take the turn twice. */
 const TurnId = Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]{1,64}$/, { message: () => "an Idempotency-Key is 1-64 letters, digits, '_' or '-'" }))
@@ -215,9 +216,10 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
           const claim = yield* questions.claim(agent.name, id, qid, answer)
           if (claim === "already-answered") return problem(409, `Question "${qid}" was already answered.`)
           if (claim === "unknown") return problem(404, `Session "${id}" has no question "${qid}".`)
-          const deliver = deliverAnswer(agent.workflow, stored.value, answer).pipe(
+          // Said (and logged, so a replayed stream closes the card) once the claim holds, before the turn goes on.
+          const deliver = hub.publishOnce({ agent: agent.name, sessionId: id, turnId: turnOf(qid), key: `answered/${qid}`, event: { _tag: "QuestionAnswered", questionId: qid } }).pipe(
+            Effect.zipRight(deliverAnswer(agent.workflow, stored.value, answer)),
             Effect.zipRight(questions.markDelivered(agent.name, id, qid)),
-            Effect.zipRight(hub.publish({ agent: agent.name, sessionId: id, event: { _tag: "QuestionAnswered", questionId: qid } })),
             Effect.orDie
           )
           return yield* outcome(agent, id, turnOf(qid), "", deliver, Option.some(qid))
@@ -226,25 +228,7 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
   const answer = answerWith(() => Effect.map(HttpServerRequest.schemaBodyJson(AnswerBody), (body) => body.answer))
   const notNow = answerWith((question) => Effect.succeed(fallbackAnswer(question)))
 
-  const events = withSession((agent, id) =>
-    Effect.gen(function*() {
-      const pending = yield* questions.pending(agent.name, id)
-      const scope = yield* Scope.make()
-      const live = yield* Scope.extend(hub.subscribe(agent.name, id), scope)
-      const now = pending.map((q): TurnEvent => ({ _tag: "QuestionPosted", turnId: turnOf(q.questionId), questionId: q.questionId, question: q.question }))
-      const encode = Schema.encode(TurnEvent)
-      // A deleted session's stream ends after saying so.
-      const body = Stream.concat(Stream.fromIterable(now), live).pipe(
-        Stream.takeUntil((e) => e._tag === "SessionDeleted"),
-        Stream.mapEffect((e) => Effect.orDie(encode(e))),
-        Stream.map((e) => encoder.encode(`event: ${e._tag}\ndata: ${JSON.stringify(e)}\n\n`)),
-        Stream.ensuring(Scope.close(scope, Exit.void))
-      )
-      return HttpServerResponse.stream(Stream.concat(Stream.make(encoder.encode("retry: 2000\n\n")), body), {
-        contentType: "text/event-stream",
-        headers: { "cache-control": "no-store", "x-accel-buffering": "no" }
-      })
-    }))
+  const events = withSession(sessionEvents({ hub, questions }))
 
   const picker = pickerPage([...agents.map((a): PickerEntry => ({ name: a.name })), ...unavailable])
   const page = Effect.flatMap(HttpRouter.params, (p) => {
@@ -267,8 +251,9 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
         return yield* HttpServerResponse.json({ agent: agent.name, ...session, pending: pending.map((q) => ({ id: q.questionId, question: q.question })) })
       }))),
     HttpRouter.del("/api/agents/:agent/sessions/:id", withSession((agent, id) =>
-      purgeSession({ hub, questions }, agent, id).pipe(
-        Effect.zipRight(hub.publish({ agent: agent.name, sessionId: id, event: { _tag: "SessionDeleted" } })),
+      // The last frame's id follows the log's last, though the log goes with the session.
+      Effect.flatMap(hub.lastId(agent.name, id), (last) => Effect.as(purgeSession({ hub, questions }, agent, id), last)).pipe(
+        Effect.flatMap((last) => hub.publish({ agent: agent.name, sessionId: id, event: { _tag: "SessionDeleted" }, id: last + 1 })),
         Effect.as(HttpServerResponse.empty({ status: 204 }))
       ))),
     HttpRouter.post("/api/agents/:agent/sessions/:id/input", input),

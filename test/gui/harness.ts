@@ -108,7 +108,7 @@ export const watchPage = (page: Page, expected: ReadonlyArray<{ readonly path: s
   })
   page.on("requestfailed", (r) => {
     // Leaving or reloading a page aborts its open event stream: that is the stream ending, not a failure.
-    if (r.url().endsWith("/events") && r.failure()?.errorText === "net::ERR_ABORTED") return
+    if (new URL(r.url()).pathname.endsWith("/events") && r.failure()?.errorText === "net::ERR_ABORTED") return
     problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ""}`)
   })
   // Chromium logs each error response once: as many such lines as expected refusals pass, no more.

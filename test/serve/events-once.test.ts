@@ -46,7 +46,7 @@ const tagsOf = (events: ReadonlyArray<{ readonly _tag: string }>) => events.map(
 const loggedKeys = (db: string, id: string) =>
   Effect.scoped(Effect.gen(function*() {
     const sql = Context.get(yield* Layer.build(SqliteClient.layer({ filename: db })), SqlClient.SqlClient)
-    const rows = yield* sql<{ seq: string }>`SELECT seq FROM shoal_events WHERE agent = 'echo' AND session_id = ${id} ORDER BY at, seq`
+    const rows = yield* sql<{ seq: string }>`SELECT seq FROM shoal_events WHERE agent = 'echo' AND session_id = ${id} ORDER BY event_id`
     return rows.map((r) => r.seq)
   })).pipe(Effect.orDie)
 
@@ -58,10 +58,11 @@ describe("shoal serve events and defects", () => {
       const id = idOf((yield* request("POST", "/api/agents/echo/sessions")).json)
       const stream = yield* listen(url, id)
       const asked = yield* request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "ask once" })
-      expect((yield* request("POST", `/api/agents/echo/sessions/${id}/questions/${questionIdOf(asked.json)}`, confirmed)).status).toBe(200)
+      const qid = questionIdOf(asked.json)
+      expect((yield* request("POST", `/api/agents/echo/sessions/${id}/questions/${qid}`, confirmed)).status).toBe(200)
       const events = yield* stream.await.pipe(Effect.flatten)
       expect(tagsOf(events)).toEqual(["TurnStarted", "AgentEvent", "QuestionPosted", "QuestionAnswered", "TurnCompleted"])
-      expect(yield* loggedKeys(db, id)).toEqual(["started", "event/1", "question/1", "completed"])
+      expect(yield* loggedKeys(db, id)).toEqual(["started", "event/1", "question/1", `answered/${qid}`, "completed"])
     }).pipe(Effect.scoped), 60_000)
 
   it.live("a turn replayed on the next runner does not send its events again (stream and log)", () =>
@@ -75,10 +76,11 @@ describe("shoal serve events and defects", () => {
 
       const after = yield* startServe({ db, llm: Layer.orDie(ScriptedLlm.layer([])) })
       const stream = yield* listen(after.url, id)
-      expect((yield* after.request("POST", `/api/agents/echo/sessions/${id}/questions/${questionIdOf(asked.json)}`, confirmed)).status).toBe(200)
+      const qid = questionIdOf(asked.json)
+      expect((yield* after.request("POST", `/api/agents/echo/sessions/${id}/questions/${qid}`, confirmed)).status).toBe(200)
       // The pending question is shown on connecting; the replayed Heard and TurnStarted are not sent again.
       expect(tagsOf(yield* stream.await.pipe(Effect.flatten))).toEqual(["QuestionPosted", "QuestionAnswered", "TurnCompleted"])
-      expect(yield* loggedKeys(db, id)).toEqual(["started", "event/1", "question/1", "completed"])
+      expect(yield* loggedKeys(db, id)).toEqual(["started", "event/1", "question/1", `answered/${qid}`, "completed"])
     }).pipe(Effect.scoped), 60_000)
 
   it.live(`a model call that dies is tried ${activityAttempts} times, then fails its turn with a 500; the session takes the next turn`, () =>
