@@ -5,21 +5,24 @@
  * read once the store has finished every add it was sent.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { shop } from "../../../src/agents/shop/orchestrator.js"
+import type { Llm } from "../../../src/services/llm/llm.js"
 import { layerOffline } from "../../../src/services/llm/offline.js"
+import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
 import { makeHarbourStore } from "../../fakes/stores/harbour-store.js"
 import type { HarbourOptions } from "../../fakes/stores/harbour-store.js"
-import { bench, nodePlatform } from "./fixtures.js"
+import { bench, clickOn, navigateTo, nodePlatform } from "./fixtures.js"
 
-const run = (options: HarbourOptions, list: string) =>
+const run = (options: HarbourOptions, list: string, model: Layer.Layer<Llm> = layerOffline, maxTurns?: number) =>
   Effect.gen(function*() {
     const store = yield* makeHarbourStore(options)
     const { layer, read } = yield* bench(list, store.profile)
     const lines: Array<string> = []
-    const summary = yield* shop({ timeBudget: "60 seconds", progress: (l) => Effect.sync(() => void lines.push(l)) }).pipe(
+    const progress = (l: string) => Effect.sync(() => void lines.push(l))
+    const summary = yield* shop({ timeBudget: "60 seconds", progress, ...(maxTurns === undefined ? {} : { maxTurns }) }).pipe(
       Effect.provide(layer),
-      Effect.provide(layerOffline)
+      Effect.provide(model)
     )
     // The world's final state: what the store holds once it has finished what it was sent.
     yield* store.quiet
@@ -33,5 +36,22 @@ describe("shoal shop on a harbour store whose adds are slow, dropped or debounce
       expect(r.cart, r.said).toEqual([{ sku: "rye-crisp", quantity: 1 }])
       expect(r.summary.added.map((a) => [a.productName, a.quantity])).toEqual([["Rye Crispbread 250 g", 1]])
       expect(r.said).not.toContain("trying once more")
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+
+  it.scopedLive("by the model, the same slow store: its add click gives up, the cart is read once the store has answered, the model is not run again", () =>
+    Effect.gen(function*() {
+      // Two turns only: a second run of the model for the item would exhaust the script and fail the test.
+      const model = yield* Layer.build(ScriptedLlm.layer([navigateTo("/find?q=mackerel"), clickOn("button", /Add to bag/)]))
+      const r = yield* run({ add: "form", commitAfterMs: 2500 }, "items:\n  - mackerel\n", Layer.succeedContext(model))
+      expect(r.cart, r.said).toEqual([{ sku: "mackerel", quantity: 1 }])
+      expect(r.summary.added.map((a) => [a.productName, a.quantity, a.priceCents])).toEqual([["Smoked Mackerel Fillets 200 g", 1, 649]])
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+
+  it.scopedLive("by the model out of turns right after its add on a debounced stepper: the add is sent, counted and recorded, once", () =>
+    Effect.gen(function*() {
+      const model = yield* Layer.build(ScriptedLlm.layer([navigateTo("/find?q=oat"), clickOn("button", /Add to bag/)]))
+      const r = yield* run({ add: "stepper", debounceMs: 900 }, "items:\n  - oat biscuits\n", Layer.succeedContext(model), 2)
+      expect(r.cart, r.said).toEqual([{ sku: "oat-biscuits", quantity: 1 }])
+      expect(r.summary.added.map((a) => [a.productName, a.quantity])).toEqual([["Oat Biscuits 400 g", 1]])
     }).pipe(Effect.provide(nodePlatform)), 120_000)
 })
