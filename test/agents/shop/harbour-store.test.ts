@@ -54,4 +54,11 @@ describe("shoal shop on a harbour store whose adds are slow, dropped or debounce
       expect(r.cart, r.said).toEqual([{ sku: "oat-biscuits", quantity: 1 }])
       expect(r.summary.added.map((a) => [a.productName, a.quantity])).toEqual([["Oat Biscuits 400 g", 1]])
     }).pipe(Effect.provide(nodePlatform)), 120_000)
+
+  it.scopedLive("a stepper that sends its count 2 s after the last click (no badge, no toast): the page is not left before it is sent", () =>
+    Effect.gen(function*() {
+      const r = yield* run({ add: "stepper", debounceMs: 2000 }, "items:\n  - name: cloudberry jam\n    quantity: 2\n")
+      expect(r.cart, r.said).toEqual([{ sku: "cloudberry", quantity: 2 }])
+      expect(r.summary.added.map((a) => [a.productName, a.quantity])).toEqual([["Cloudberry Jam 300 g", 2]])
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
 })
