@@ -27,6 +27,7 @@ import type { PageSnapshot } from "../../domain/shop/page-snapshot.js"
 import type { StoreProfile } from "../../domain/shop/store-profile.js"
 import { checkRequest, resolveUrl } from "../../domain/shop/url-guard.js"
 import { bannerScript, currentItemBinding } from "./internal/banner.js"
+import { scheduledWorkProbe, scheduledWorkScript } from "./internal/scheduled-work.js"
 import { chromiumArgs } from "./internal/chromium-args.js"
 import { Browser } from "./browser.js"
 import type { BrowserShape } from "./browser.js"
@@ -127,6 +128,7 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
         await installRouteGuard(context, guard)
         await context.exposeBinding(currentItemBinding, () => currentItem)
         await context.addInitScript({ content: bannerScript })
+        await context.addInitScript({ content: scheduledWorkScript })
       },
       catch: launchFailed
     })
@@ -342,11 +344,20 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
           const start = performance.now()
           const quietMs = Duration.toMillis(quiet)
           const boundMs = Duration.toMillis(bound)
+          let putOffUntil = start
           for (;;) {
+            // What the page put off in answer to the action (a stepper's debounce) is sent only when it fires.
+            const putOff = yield* Effect.promise(() =>
+              page.evaluate((probe) => {
+                const f: unknown = Reflect.get(globalThis, probe)
+                return typeof f === "function" ? Number(f()) : 0
+              }, scheduledWorkProbe).catch(() => 0)
+            )
             const now = performance.now()
+            if (putOff > 0) putOffUntil = now
             // A request open longer than a long poll or an event stream would be is not this action's.
-            const busy = [...open.values()].some((began) => now - began < longLivedMs)
-            if (!busy && now - Math.max(start, lastActivity) >= quietMs) return true
+            const busy = putOff > 0 || [...open.values()].some((began) => now - began < longLivedMs)
+            if (!busy && now - Math.max(putOffUntil, lastActivity) >= quietMs) return true
             if (now - start >= boundMs) return false
             yield* Effect.sleep(settlePoll)
           }
