@@ -61,4 +61,19 @@ describe("shoal shop on a harbour store whose adds are slow, dropped or debounce
       expect(r.cart, r.said).toEqual([{ sku: "cloudberry", quantity: 2 }])
       expect(r.summary.added.map((a) => [a.productName, a.quantity])).toEqual([["Cloudberry Jam 300 g", 2]])
     }).pipe(Effect.provide(nodePlatform)), 120_000)
+
+  it.scopedLive("a bag that says \"There is nothing in your bag yet.\" is known empty before the first item, so its slow add is checked, not added twice", () =>
+    Effect.gen(function*() {
+      const r = yield* run({ add: "form", commitAfterMs: 2500, emptyText: "There is nothing in your bag yet." }, "items:\n  - rye crispbread\n")
+      expect(r.cart, r.said).toEqual([{ sku: "rye-crisp", quantity: 1 }])
+      expect(r.summary.added.map((a) => [a.productName, a.quantity])).toEqual([["Rye Crispbread 250 g", 1]])
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+
+  it.scopedLive("a bag that writes \"2 ×\" before the name: a quantity of 2 by the form, confirmed as 2", () =>
+    Effect.gen(function*() {
+      const r = yield* run({ add: "form", quantityBeforeName: true }, "items:\n  - name: cloudberry jam\n    quantity: 2\n")
+      expect(r.cart, r.said).toEqual([{ sku: "cloudberry", quantity: 2 }])
+      expect(r.summary.added.map((a) => [a.productName, a.quantity])).toEqual([["Cloudberry Jam 300 g", 2]])
+      expect(r.summary.failed).toEqual([])
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
 })

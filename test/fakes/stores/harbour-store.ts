@@ -39,6 +39,8 @@ export interface HarbourOptions {
   readonly debounceMs?: number
   /** The bag page writes "2 × Name" instead of "Qty: 2". */
   readonly quantityBeforeName?: boolean
+  /** What the empty bag page says (default "Your bag is empty."). */
+  readonly emptyText?: string
   /** What the bag holds before the run. */
   readonly startWith?: ReadonlyArray<readonly [string, number]>
 }
@@ -130,7 +132,7 @@ document.addEventListener("click", (e) => {
       if (path === "/bag") {
         const lines = [...cart.entries()].flatMap(([sku, q]) => products.filter((p) => p.sku === sku && q > 0).map((p) => bagLine(p, q)))
         const total = [...cart.entries()].reduce((s, [sku, q]) => s + (products.find((p) => p.sku === sku)?.cents ?? 0) * q, 0)
-        return html(page("Bag", lines.length === 0 ? "<h1>Bag</h1><p>Your bag is empty.</p>" : `<h1>Bag</h1><ul>${lines.join("")}</ul><p>Total ${money(total)}</p>`))
+        return html(page("Bag", lines.length === 0 ? `<h1>Bag</h1><p>${escapeHtml(options.emptyText ?? "Your bag is empty.")}</p>` : `<h1>Bag</h1><ul>${lines.join("")}</ul><p>Total ${money(total)}</p>`))
       }
       return html("<!doctype html><title>Not found</title><h1>Not found</h1>", 404)
     }
