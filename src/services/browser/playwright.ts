@@ -62,6 +62,8 @@ const isNetworkFailure = (message: string): boolean =>
 /** How often `settled` looks, and how long a request may stay open and still be an action's (not a long poll's). */
 const settlePoll = Duration.millis(100)
 const longLivedMs = 10_000
+/** How long `settled` waits for the page to say what it put off (a page between documents may not answer). */
+const probeWait = Duration.seconds(1)
 
 export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
   Effect.gen(function*() {
@@ -347,12 +349,13 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
           let putOffUntil = start
           for (;;) {
             // What the page put off in answer to the action (a stepper's debounce) is sent only when it fires.
+            // A page between documents may not answer at once: its load is a request, busy on its own.
             const putOff = yield* Effect.promise(() =>
               page.evaluate((probe) => {
                 const f: unknown = Reflect.get(globalThis, probe)
                 return typeof f === "function" ? Number(f()) : 0
               }, scheduledWorkProbe).catch(() => 0)
-            )
+            ).pipe(Effect.timeoutTo({ duration: probeWait, onTimeout: () => 0, onSuccess: (ms) => ms }))
             const now = performance.now()
             if (putOff > 0) putOffUntil = now
             // A request open longer than a long poll or an event stream would be is not this action's.
