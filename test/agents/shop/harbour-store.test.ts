@@ -76,4 +76,11 @@ describe("shoal shop on a harbour store whose adds are slow, dropped or debounce
       expect(r.summary.added.map((a) => [a.productName, a.quantity])).toEqual([["Cloudberry Jam 300 g", 2]])
       expect(r.summary.failed).toEqual([])
     }).pipe(Effect.provide(nodePlatform)), 120_000)
+
+  it.scopedLive("an add whose connection is reset before the bag counts it, on a bag page that offers \"Recently viewed\" products: retried, one in the bag", () =>
+    Effect.gen(function*() {
+      const r = yield* run({ add: "form", resetFirstAdd: true, recentlyViewed: true }, "items:\n  - rye crispbread\n")
+      expect(r.cart, r.said).toEqual([{ sku: "rye-crisp", quantity: 1 }])
+      expect(r.summary.added.map((a) => [a.productName, a.quantity])).toEqual([["Rye Crispbread 250 g", 1]])
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
 })

@@ -35,6 +35,10 @@ export interface HarbourOptions {
   readonly replyAfterMs?: number
   /** Form: the first add's connection is dropped once the bag has counted it. */
   readonly dropFirstAfterCommit?: boolean
+  /** Form: the first add's connection is dropped before the bag counts it (a reset). */
+  readonly resetFirstAdd?: boolean
+  /** The bag page also offers the products last shown in search results ("Recently viewed", each with its own add). */
+  readonly recentlyViewed?: boolean
   /** Stepper: the pause before the count is sent. */
   readonly debounceMs?: number
   /** The bag page writes "2 × Name" instead of "Qty: 2". */
@@ -59,6 +63,7 @@ export const makeHarbourStore = (options: HarbourOptions): Effect.Effect<Harbour
     const hits: Array<StoreHit> = []
     let dropped = false
     let adding = 0
+    const viewed = new Set<string>()
     const page = (title: string, body: string, script = "") =>
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · Harbour Pantry</title></head><body>
 <header><a href="/">Harbour Pantry</a> <a href="/bag">Bag</a></header><main>${body}</main>${script}</body></html>`
@@ -104,6 +109,7 @@ document.addEventListener("click", (e) => {
       if (path === "/find") {
         const words = (url.searchParams.get("q") ?? "").toLowerCase().split(/\W+/).filter(Boolean).map((w) => w.replace(/s$/, ""))
         const found = products.filter((p) => words.length > 0 && words.every((w) => p.name.toLowerCase().includes(w)))
+        for (const p of found) viewed.add(p.sku)
         return html(page("Results", found.length === 0 ? "<p>Nothing found.</p>" : `<ul>${found.map(tile).join("")}</ul>`, options.add === "stepper" ? stepperScript : ""))
       }
       const item = products.find((p) => `/item/${p.sku}` === path)
@@ -111,6 +117,12 @@ document.addEventListener("click", (e) => {
       if (path === "/bag/add" && req.method === "POST") {
         adding++
         const sku = new URLSearchParams(await body(req)).get("sku") ?? ""
+        if (options.resetFirstAdd === true && !dropped) {
+          dropped = true
+          adding--
+          req.socket.destroy()
+          return
+        }
         await sleep(options.commitAfterMs ?? 0)
         if (products.some((p) => p.sku === sku)) cart.set(sku, (cart.get(sku) ?? 0) + 1)
         adding--
@@ -132,7 +144,10 @@ document.addEventListener("click", (e) => {
       if (path === "/bag") {
         const lines = [...cart.entries()].flatMap(([sku, q]) => products.filter((p) => p.sku === sku && q > 0).map((p) => bagLine(p, q)))
         const total = [...cart.entries()].reduce((s, [sku, q]) => s + (products.find((p) => p.sku === sku)?.cents ?? 0) * q, 0)
-        return html(page("Bag", lines.length === 0 ? `<h1>Bag</h1><p>${escapeHtml(options.emptyText ?? "Your bag is empty.")}</p>` : `<h1>Bag</h1><ul>${lines.join("")}</ul><p>Total ${money(total)}</p>`))
+        const recent = options.recentlyViewed === true && viewed.size > 0
+          ? `<section><h2>Recently viewed</h2><ul>${products.filter((p) => viewed.has(p.sku)).map(tile).join("")}</ul></section>`
+          : ""
+        return html(page("Bag", (lines.length === 0 ? `<h1>Bag</h1><p>${escapeHtml(options.emptyText ?? "Your bag is empty.")}</p>` : `<h1>Bag</h1><ul>${lines.join("")}</ul><p>Total ${money(total)}</p>`) + recent))
       }
       return html("<!doctype html><title>Not found</title><h1>Not found</h1>", 404)
     }
