@@ -64,8 +64,13 @@ const lineCentsOf = (tile: Tile, quantity: number): number | undefined => {
   return each === undefined ? undefined : each.cents * quantity
 }
 
-export const readCart = (nodes: ReadonlyArray<SnapshotNode>, pageUrl: string, productPathPattern: string): CartView => {
-  const tiles = findTiles(nodes, pageUrl, productPathPattern, noButtons)
+/**
+ * The cart page's lines, total and "empty". A product shown with its own add
+ * control (`addToCart`: "Recently viewed", "You may also like") is offered,
+ * not in the cart, and is no line.
+ */
+export const readCart = (nodes: ReadonlyArray<SnapshotNode>, pageUrl: string, productPathPattern: string, addToCart: RegExp = noButtons): CartView => {
+  const tiles = findTiles(nodes, pageUrl, productPathPattern, addToCart).filter((t) => t.addRef === undefined && !t.addDisabled)
   const lines = tiles.map((tile): CartLine => {
     const quantity = quantityOf(tile)
     return { name: tile.name, url: tile.url, quantity, lineCents: lineCentsOf(tile, quantity) }

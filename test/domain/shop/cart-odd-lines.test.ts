@@ -39,3 +39,21 @@ describe("an empty bag said another way", () => {
     expect(["Bag of nothing-added granola", "Your bag has 2 items"].map(empty)).toEqual([false, false])
   })
 })
+
+describe("products the bag page offers are not in the bag", () => {
+  it("a \"Recently viewed\" tile with its own add button is no line; the bag's own line is", () => {
+    const page = `- main [ref=e1]:
+  - heading "Bag" [level=1] [ref=e2]
+  - list [ref=e3]:
+${line(10, "", "Oat Biscuits 400 g", "oat-biscuits", "Qty: 2 $5.78")}  - heading "Recently viewed" [level=2] [ref=e30]
+  - list [ref=e31]:
+    - listitem [ref=e32]:
+      - link "Rye Crispbread 250 g" [ref=e33] [cursor=pointer]:
+        - /url: /item/rye-crisp
+      - text: $3.79
+      - button "Add to bag" [ref=e34]
+`
+    const cart = readCart(parseSnapshot(page), "http://127.0.0.1/bag", "^/item/[\\w-]+$", /\badd to bag\b/i)
+    expect(cart.lines.map((l) => [l.name, l.quantity])).toEqual([["Oat Biscuits 400 g", 2]])
+  })
+})
