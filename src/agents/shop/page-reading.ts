@@ -157,7 +157,7 @@ export const readCartPage = (bound: Duration.DurationInput = Duration.seconds(6)
       return undefined
     }
     const read = yield* Effect.either(awaitPage((page) => {
-      const cart = readCart(page.nodes, page.snapshot.url, store.productPathPattern)
+      const cart = readCart(page.nodes, page.snapshot.url, store.productPathPattern, new RegExp(store.addToCartPattern, "i"))
       return cart.lines.length > 0 || cart.saysEmpty || cart.totalCents !== undefined ? Option.some(cart) : Option.none()
     }, bound))
     if (read._tag === "Left") return undefined

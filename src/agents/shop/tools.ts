@@ -97,9 +97,9 @@ const browse = <I, EI>(
 /**
  * A click on an add control that failed on the network (a timeout on the
  * store's reply, a dropped connection) may have added: the model is not the
- * one to decide whether to click again. It ends the try as a network failure,
- * and the orchestrator reads the cart before anything is tried again
- * (verify.ts `landedAnyway`).
+ * one to decide whether to click again, nor asked anything more. It ends the
+ * try as a network failure, and the orchestrator reads the cart before
+ * anything is tried again (verify.ts `landedAnyway`).
  */
 const clickEndingAmbiguousAdd = (run: ItemRun, b: BrowserShape, ref: string): Effect.Effect<void, BrowserError> =>
   Effect.gen(function*() {
@@ -110,6 +110,9 @@ const clickEndingAmbiguousAdd = (run: ItemRun, b: BrowserShape, ref: string): Ef
     const node = before._tag === "Some" ? parseSnapshot(before.value.text).find((n) => n.ref === ref.trim()) : undefined
     if (failure._tag === "BrowserActionFailed" && failure.network && node !== undefined && isAddControl(node, new RegExp(b.store.addToCartPattern, "i"))) {
       yield* Deferred.succeed(run.signal, Attempt.Failed({ reason: "network", error: `${node.name.trim()}: ${failure.message}` }))
+      // The try has ended: the loop must not go on to ask the model again. The item's race on the signal
+      // (model-shopper.ts) ends it here, as a report does.
+      return yield* Effect.never
     }
     return yield* Effect.fail(failure)
   })

@@ -10,7 +10,7 @@
  * whichever shopper (model or rules) reported it. `decideAdd` is the pure
  * verdict; `verifyAdd` gathers the evidence through the Browser.
  */
-import { Effect } from "effect"
+import { Duration, Effect } from "effect"
 import { cartGrowth, quantityInCart, sameProduct } from "../../domain/shop/cart.js"
 import type { CartGrowth, CartView } from "../../domain/shop/cart.js"
 import { Cents, ItemAdded, ItemFailed } from "../../domain/shop/item.js"
@@ -22,7 +22,7 @@ import type { TilePrice } from "../../domain/shop/price.js"
 import { findTiles, productBlock, textOf } from "../../domain/shop/tiles.js"
 import { samePage } from "../../domain/shop/url-guard.js"
 import { Browser } from "../../services/browser/browser.js"
-import { readCartPage, readPage } from "./page-reading.js"
+import { addQuiet, readCartPage, readPage } from "./page-reading.js"
 
 export type AddVerdict =
   | { readonly _tag: "Confirmed"; readonly cartLineCents: number | undefined; readonly how: string }
@@ -145,14 +145,24 @@ export type LandedVerdict =
   | { readonly _tag: "Unknown" }
 
 /**
- * After a try that failed: read the cart and compare it with the cart before
- * the item (`decideLanded`). Nothing to compare with, or a cart page that
- * cannot be read, is `Unknown`.
+ * How long a store may take to answer what a failed try sent before its cart
+ * is read all the same (the browser counts a request open longer than 10 s
+ * as a long poll's, not the add's).
+ */
+export const answerBound = Duration.seconds(12)
+
+/**
+ * After a try that failed: once the page has stopped sending (the add a
+ * click gave up on may still be on its way: the store counts it when it has
+ * done its work, and opening the cart page would not stop that), read the
+ * cart and compare it with the cart before the item (`decideLanded`).
+ * Nothing to compare with, or a cart page that cannot be read, is `Unknown`.
  */
 export const landedAnyway = (item: ShoppingListItem, want: number, before: CartView | undefined, why: string): Effect.Effect<LandedVerdict, never, Browser> =>
   Effect.gen(function*() {
     const unknown: LandedVerdict = { _tag: "Unknown" }
     if (before === undefined) return unknown
+    yield* Effect.flatMap(Browser, (browser) => browser.settled(addQuiet, answerBound))
     const after = yield* readCartPage()
     if (after === undefined || !(after.lines.length > 0 || after.saysEmpty)) return unknown
     const page = yield* Effect.option(readPage)

@@ -33,16 +33,20 @@ export interface CartView {
 export const cartNouns = "cart|basket|bag|trolley|panier"
 const emptyMarker = new RegExp(
   String.raw`(?:${cartNouns})\s+(?:is|est)\s+(?:currently\s+)?(?:empty|vide)|no (?:items|products) in (?:your )?(?:${cartNouns})|` +
+    String.raw`\bnothing in (?:your |the )?(?:shopping )?(?:${cartNouns})\b|(?:${cartNouns})\s+(?:has|contains)\s+no\s+(?:items|products)|` +
     String.raw`aucun (?:article|produit) (?:dans|au) (?:votre )?panier|^\s*(?:empty (?:${cartNouns})|panier vide)\s*$`,
   "i"
 )
 const totalLabel = /^\s*(?:estimated\s+|order\s+|cart\s+)?(sub-?\s?total|sous-total|total(?:\s+estim[ée])?|montant(?:\s+total)?)\b/i
-const quantityText = /(?:qty|qt[ée]|quant\.|quantity|quantit[ée])\s*:?\s*(\d{1,3})\b|(?:^|\s)[×x]\s*(\d{1,3})\b|\b(\d{1,3})\s*[×x]\s/i
+const quantityText = /(?:qty|qt[ée]|quant\.|quantity|quantit[ée])\s*:?\s*(\d{1,3})\b|(?:^|\s)[×x]\s*(\d{1,3})\b|\b(\d{1,3})\s*[×x](?:\s|$)/i
 const noButtons = /(?!)/
 
 const quantityOf = (tile: Tile): number => {
   if (tile.quantityValue !== undefined && tile.quantityValue > 0) return tile.quantityValue
+  // The product's own name is not its count: a multipack is "12 x 355 ml".
+  const name = tile.name.trim()
   for (const t of tile.texts) {
+    if (name.length > 0 && t.text.includes(name)) continue
     const m = quantityText.exec(t.text)
     if (m !== null) return Number.parseInt(m[1] ?? m[2] ?? m[3] ?? "1", 10)
   }
@@ -60,8 +64,13 @@ const lineCentsOf = (tile: Tile, quantity: number): number | undefined => {
   return each === undefined ? undefined : each.cents * quantity
 }
 
-export const readCart = (nodes: ReadonlyArray<SnapshotNode>, pageUrl: string, productPathPattern: string): CartView => {
-  const tiles = findTiles(nodes, pageUrl, productPathPattern, noButtons)
+/**
+ * The cart page's lines, total and "empty". A product shown with its own add
+ * control (`addToCart`: "Recently viewed", "You may also like") is offered,
+ * not in the cart, and is no line.
+ */
+export const readCart = (nodes: ReadonlyArray<SnapshotNode>, pageUrl: string, productPathPattern: string, addToCart: RegExp = noButtons): CartView => {
+  const tiles = findTiles(nodes, pageUrl, productPathPattern, addToCart).filter((t) => t.addRef === undefined && !t.addDisabled)
   const lines = tiles.map((tile): CartLine => {
     const quantity = quantityOf(tile)
     return { name: tile.name, url: tile.url, quantity, lineCents: lineCentsOf(tile, quantity) }

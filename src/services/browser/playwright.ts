@@ -27,6 +27,7 @@ import type { PageSnapshot } from "../../domain/shop/page-snapshot.js"
 import type { StoreProfile } from "../../domain/shop/store-profile.js"
 import { checkRequest, resolveUrl } from "../../domain/shop/url-guard.js"
 import { bannerScript, currentItemBinding } from "./internal/banner.js"
+import { scheduledWorkProbe, scheduledWorkScript } from "./internal/scheduled-work.js"
 import { chromiumArgs } from "./internal/chromium-args.js"
 import { Browser } from "./browser.js"
 import type { BrowserShape } from "./browser.js"
@@ -61,6 +62,8 @@ const isNetworkFailure = (message: string): boolean =>
 /** How often `settled` looks, and how long a request may stay open and still be an action's (not a long poll's). */
 const settlePoll = Duration.millis(100)
 const longLivedMs = 10_000
+/** How long `settled` waits for the page to say what it put off (a page between documents may not answer). */
+const probeWait = Duration.seconds(1)
 
 export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
   Effect.gen(function*() {
@@ -127,6 +130,7 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
         await installRouteGuard(context, guard)
         await context.exposeBinding(currentItemBinding, () => currentItem)
         await context.addInitScript({ content: bannerScript })
+        await context.addInitScript({ content: scheduledWorkScript })
       },
       catch: launchFailed
     })
@@ -342,11 +346,21 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
           const start = performance.now()
           const quietMs = Duration.toMillis(quiet)
           const boundMs = Duration.toMillis(bound)
+          let putOffUntil = start
           for (;;) {
+            // What the page put off in answer to the action (a stepper's debounce) is sent only when it fires.
+            // A page between documents may not answer at once: its load is a request, busy on its own.
+            const putOff = yield* Effect.promise(() =>
+              page.evaluate((probe) => {
+                const f: unknown = Reflect.get(globalThis, probe)
+                return typeof f === "function" ? Number(f()) : 0
+              }, scheduledWorkProbe).catch(() => 0)
+            ).pipe(Effect.timeoutTo({ duration: probeWait, onTimeout: () => 0, onSuccess: (ms) => ms }))
             const now = performance.now()
+            if (putOff > 0) putOffUntil = now
             // A request open longer than a long poll or an event stream would be is not this action's.
-            const busy = [...open.values()].some((began) => now - began < longLivedMs)
-            if (!busy && now - Math.max(start, lastActivity) >= quietMs) return true
+            const busy = putOff > 0 || [...open.values()].some((began) => now - began < longLivedMs)
+            if (!busy && now - Math.max(putOffUntil, lastActivity) >= quietMs) return true
             if (now - start >= boundMs) return false
             yield* Effect.sleep(settlePoll)
           }

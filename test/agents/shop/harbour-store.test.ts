@@ -1,0 +1,89 @@
+/**
+ * Break-test of shop's ambiguous adds, end to end on a store invented for it
+ * (test/fakes/stores/harbour-store.ts): no badge, no toast, an add that is
+ * slow, dropped, or debounced. Real headless Chromium, the store's real cart,
+ * read once the store has finished every add it was sent.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { shop } from "../../../src/agents/shop/orchestrator.js"
+import type { Llm } from "../../../src/services/llm/llm.js"
+import { layerOffline } from "../../../src/services/llm/offline.js"
+import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
+import { makeHarbourStore } from "../../fakes/stores/harbour-store.js"
+import type { HarbourOptions } from "../../fakes/stores/harbour-store.js"
+import { bench, clickOn, navigateTo, nodePlatform } from "./fixtures.js"
+
+const run = (options: HarbourOptions, list: string, model: Layer.Layer<Llm> = layerOffline, maxTurns?: number) =>
+  Effect.gen(function*() {
+    const store = yield* makeHarbourStore(options)
+    const { layer, read } = yield* bench(list, store.profile)
+    const lines: Array<string> = []
+    const progress = (l: string) => Effect.sync(() => void lines.push(l))
+    const summary = yield* shop({ timeBudget: "60 seconds", progress, ...(maxTurns === undefined ? {} : { maxTurns }) }).pipe(
+      Effect.provide(layer),
+      Effect.provide(model)
+    )
+    // The world's final state: what the store holds once it has finished what it was sent.
+    yield* store.quiet
+    return { cart: store.cart(), summary, said: lines.join("\n"), list: yield* read }
+  })
+
+describe("shoal shop on a harbour store whose adds are slow, dropped or debounced", () => {
+  it.scopedLive("an add the store counts only after the click gave up (2.5 s > the 1 s action timeout): one in the bag, not two", () =>
+    Effect.gen(function*() {
+      const r = yield* run({ add: "form", commitAfterMs: 2500 }, "items:\n  - rye crispbread\n")
+      expect(r.cart, r.said).toEqual([{ sku: "rye-crisp", quantity: 1 }])
+      expect(r.summary.added.map((a) => [a.productName, a.quantity])).toEqual([["Rye Crispbread 250 g", 1]])
+      expect(r.said).not.toContain("trying once more")
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+
+  it.scopedLive("by the model, the same slow store: its add click gives up, the cart is read once the store has answered, the model is not run again", () =>
+    Effect.gen(function*() {
+      // Two turns only: a second run of the model for the item would exhaust the script and fail the test.
+      const model = yield* Layer.build(ScriptedLlm.layer([navigateTo("/find?q=mackerel"), clickOn("button", /Add to bag/)]))
+      const r = yield* run({ add: "form", commitAfterMs: 2500 }, "items:\n  - mackerel\n", Layer.succeedContext(model))
+      expect(r.cart, r.said).toEqual([{ sku: "mackerel", quantity: 1 }])
+      expect(r.summary.added.map((a) => [a.productName, a.quantity, a.priceCents])).toEqual([["Smoked Mackerel Fillets 200 g", 1, 649]])
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+
+  it.scopedLive("by the model out of turns right after its add on a debounced stepper: the add is sent, counted and recorded, once", () =>
+    Effect.gen(function*() {
+      const model = yield* Layer.build(ScriptedLlm.layer([navigateTo("/find?q=oat"), clickOn("button", /Add to bag/)]))
+      const r = yield* run({ add: "stepper", debounceMs: 900 }, "items:\n  - oat biscuits\n", Layer.succeedContext(model), 2)
+      expect(r.cart, r.said).toEqual([{ sku: "oat-biscuits", quantity: 1 }])
+      expect(r.summary.added.map((a) => [a.productName, a.quantity])).toEqual([["Oat Biscuits 400 g", 1]])
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+
+  it.scopedLive("a stepper that sends its count 2 s after the last click (no badge, no toast): the page is not left before it is sent", () =>
+    Effect.gen(function*() {
+      const r = yield* run({ add: "stepper", debounceMs: 2000 }, "items:\n  - name: cloudberry jam\n    quantity: 2\n")
+      expect(r.cart, r.said).toEqual([{ sku: "cloudberry", quantity: 2 }])
+      expect(r.summary.added.map((a) => [a.productName, a.quantity])).toEqual([["Cloudberry Jam 300 g", 2]])
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+
+  it.scopedLive("a bag that says \"There is nothing in your bag yet.\" is known empty before the first item, so its slow add is checked, not added twice", () =>
+    Effect.gen(function*() {
+      const r = yield* run({ add: "form", commitAfterMs: 2500, emptyText: "There is nothing in your bag yet." }, "items:\n  - rye crispbread\n")
+      expect(r.cart, r.said).toEqual([{ sku: "rye-crisp", quantity: 1 }])
+      expect(r.summary.added.map((a) => [a.productName, a.quantity])).toEqual([["Rye Crispbread 250 g", 1]])
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+
+  it.scopedLive("a bag that writes \"2 ×\" before the name: a quantity of 2 by the form, confirmed as 2", () =>
+    Effect.gen(function*() {
+      const r = yield* run({ add: "form", quantityBeforeName: true }, "items:\n  - name: cloudberry jam\n    quantity: 2\n")
+      expect(r.cart, r.said).toEqual([{ sku: "cloudberry", quantity: 2 }])
+      expect(r.summary.added.map((a) => [a.productName, a.quantity])).toEqual([["Cloudberry Jam 300 g", 2]])
+      expect(r.summary.failed).toEqual([])
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+
+  it.scopedLive("an add whose connection is reset before the bag counts it, on a bag page that offers \"Recently viewed\" products: never recorded added while the bag lacks it", () =>
+    Effect.gen(function*() {
+      const r = yield* run({ add: "form", resetFirstAdd: true, recentlyViewed: true }, "items:\n  - rye crispbread\n")
+      // Whether the reset is seen at the click or only at the cart (timing), the outcome is the bag's.
+      const added = r.summary.added.map((a) => [a.productName, a.quantity])
+      expect(added, r.said).toEqual(r.cart.length === 0 ? [] : [["Rye Crispbread 250 g", 1]])
+      expect(r.cart.every((l) => l.quantity === 1), r.said).toBe(true)
+      expect(r.said).not.toContain("went through")
+    }).pipe(Effect.provide(nodePlatform)), 120_000)
+})
