@@ -8,12 +8,14 @@ import { FileSystem, HttpServer, Path } from "@effect/platform"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as NodePath from "@effect/platform-node/NodePath"
-import { Console, Data, Effect, Layer, Option } from "effect"
+import { Console, Data, Effect, Either, Layer, Option } from "effect"
+import { readFileSync } from "node:fs"
 import type { Duration, Redacted } from "effect"
 import { fitlogChatAgent } from "../agents/fitlog/chat-agent.js"
 import { tidyAgent } from "../agents/tidy/agent.js"
 import { createGuiServer } from "../gui/server.js"
 import type { LlmFlags } from "../services/llm/settings.js"
+import { selectsNoModel } from "../services/llm/settings.js"
 import { UsageMeter } from "../services/llm/usage.js"
 import { importPeer } from "../services/optional-peer.js"
 import { fileTexts, resolveDataDir } from "../services/session-store/file.js"
@@ -104,6 +106,63 @@ const listenOn = (host: string, port: number) =>
     return new ServeListenError({ address: `${host}:${port}`, code: field("code"), reason: field("message") || String(cause) })
   }))
 
+/** The address listened on as a URL to open: an IPv6 host in brackets (`http://[::1]:8024`, not `http://::1:8024`). */
+export const openableUrl = (address: HttpServer.Address): string =>
+  address._tag === "UnixAddress"
+    ? `unix://${address.path}`
+    : `http://${address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname}:${address.port}`
+
+/**
+ * Another `shoal serve` already runs on this SQLite file (another terminal, another --port): a second would be a
+ * second runner of one file's cluster, which SQLite does not have (requests hang, storage reads fail).
+ */
+export class ServeInUseError extends Data.TaggedError("ServeInUseError")<{ readonly db: string; readonly pid: number }> {
+  override get message(): string {
+    return `${this.db} is already served by another shoal serve (pid ${this.pid}). Use that one, stop it, or give this one --db with another file ` +
+      `(if pid ${this.pid} is no shoal serve, delete ${this.db}.serve-pid).`
+  }
+}
+
+/** Whether a process with this id runs (one of another user's still counts; a killed one not yet reaped, a zombie, does not). */
+const running = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+  } catch (error) {
+    return typeof error === "object" && error !== null && "code" in error && error.code === "EPERM"
+  }
+  try {
+    // Linux: the state after the command name in parentheses; Z is a zombie.
+    return !/\)\s+Z\s/.test(readFileSync(`/proc/${pid}/stat`, "utf8"))
+  } catch {
+    return true
+  }
+}
+
+/**
+ * Holds `<db>.serve-pid` (this process's id) while serve runs: a second serve on the same SQLite file is refused.
+ * A file left by a serve that is gone (kill -9) is taken over; one that cannot be written (a read-only folder)
+ * guards nothing and stops nothing.
+ */
+const holdSqliteFile = (fs: FileSystem.FileSystem, db: string) => {
+  const lock = `${db}.serve-pid`
+  const mine = String(process.pid)
+  const take: Effect.Effect<boolean, ServeInUseError> = Effect.gen(function*() {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (Either.isRight(yield* Effect.either(fs.writeFileString(lock, mine, { flag: "wx" })))) return true
+      const holder = yield* fs.readFileString(lock).pipe(Effect.option)
+      if (Option.isNone(holder)) return false
+      const pid = Number(holder.value.trim())
+      if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && running(pid)) return yield* new ServeInUseError({ db, pid })
+      yield* Effect.ignore(fs.remove(lock))
+    }
+    return false
+  })
+  return Effect.acquireRelease(take, (held) =>
+    held
+      ? fs.readFileString(lock).pipe(Effect.flatMap((text) => (text.trim() === mine ? fs.remove(lock) : Effect.void)), Effect.ignore)
+      : Effect.void)
+}
+
 export const runServe = (flags: ServeFlags) =>
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
@@ -112,9 +171,16 @@ export const runServe = (flags: ServeFlags) =>
     // The CLI's --resume/--list read this same default (services/session-store/from-config.ts).
     const db = Option.isSome(flags.db) ? flags.db.value : defaultServeDb(path, dataDir)
     if (Option.isNone(flags.db)) yield* fs.makeDirectory(path.dirname(db), { recursive: true })
-    const { layer: llm } = yield* llmLayerFor(flags)
+    const { layer: llm, settings } = yield* llmLayerFor(flags)
+    // droid has no rule path: served offline, every task would fail. Said at start, as a device that cannot be reached is.
+    if (Option.isSome(flags.device) && selectsNoModel(settings)) {
+      return yield* new ServeUsageError({
+        message: `--device ${flags.device.value}: droid needs a model to plan device actions: set ANTHROPIC_API_KEY or OPENAI_API_KEY (or pass --provider), or serve without --device.`
+      })
+    }
     const { layerSr28 } = yield* Effect.promise(() => import("../services/nutrition-table/sr28-file.js"))
     const server = yield* importPeer("@effect/cluster", "shoal serve", () => import("../serve/server.js"))
+    if (!server.isPostgresUrl(db) && db !== ":memory:") yield* holdSqliteFile(fs, db)
     const { provideAgent, serveAgent } = yield* Effect.promise(() => import("../serve/served-agent.js"))
     // fitlog chat's diary and food table are opened once, for every session.
     const fitlogContext = yield* Layer.build(Layer.mergeAll(layerSr28, diaryLayer({ db: flags.diary }), UsageMeter.layer))
@@ -133,7 +199,7 @@ export const runServe = (flags: ServeFlags) =>
     // A postgres:// URL is shown without its user and password.
     const where = server.isPostgresUrl(db) ? db.replace(/\/\/[^@/]*@/, "//") : db
     const runner = Option.isSome(flags.runnerPort) ? `; runner ${flags.host}:${flags.runnerPort.value}` : ""
-    const listening = Layer.effectDiscard(HttpServer.addressFormattedWith((url) =>
+    const listening = Layer.effectDiscard(Effect.flatMap(Effect.map(HttpServer.HttpServer, (server) => openableUrl(server.address)), (url) =>
       Console.log(
         `Shoal serves ${served.join(", ")}: pages at ${url}/${Option.isSome(flags.token) ? "?token=<your --token> (once, in the browser)" : ""}, ` +
           `the API at ${url}/api/agents  (sessions in ${where}${runner}; Ctrl-C to stop)`

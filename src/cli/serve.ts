@@ -13,7 +13,7 @@
  * the command runs.
  */
 import { Command, Options } from "@effect/cli"
-import { Data, Effect, Either, Option } from "effect"
+import { Data, Effect, Either, Option, Redacted } from "effect"
 import { parseDurationFlag } from "./duration-option.js"
 import { llmOptions } from "./llm-options.js"
 
@@ -44,7 +44,7 @@ const options = {
     Options.withDefault("5m")
   ),
   keep: Options.text("keep").pipe(
-    Options.withDescription("Prune sessions untouched for this long (12h, 30d, 2w…) and with no question waiting, with their journal and events: on start, then daily. Default: keep everything."),
+    Options.withDescription("Prune sessions untouched for this long (12h, 30d, 2w…) and with no question waiting nor turn under way, with their journal and events: on start, then daily. Default: keep everything."),
     Options.optional
   ),
   device: Options.text("device").pipe(
@@ -88,6 +88,14 @@ export const serve = Command.make("serve", options, (flags) =>
         return yield* new ServeUsageError({ message: "--runner-port needs --db postgres://…: several runners share one Postgres database (SQLite serves one runner)." })
       }
     }
+    // A blank token (an unset variable: --token "$SHOAL_TOKEN") would guard nothing: it is refused, not served.
+    if (Option.exists(flags.token, (token) => Redacted.value(token).trim().length === 0)) {
+      return yield* new ServeUsageError({ message: "--token is blank: give the token every request must bear (or leave --token out on 127.0.0.1)." })
+    }
+    // A header carries bytes, read as Latin-1: a token with other characters, sent as UTF-8, would never match.
+    if (Option.exists(flags.token, (token) => !/^[\x20-\x7e]+$/.test(Redacted.value(token)))) {
+      return yield* new ServeUsageError({ message: "--token has a character an Authorization header cannot carry: use ASCII letters, digits and punctuation (e.g. `openssl rand -hex 24`)." })
+    }
     const { isLoopback } = yield* Effect.promise(() => import("../serve/loopback.js"))
     if (!isLoopback(flags.host) && Option.isNone(flags.token)) {
       return yield* new ServeUsageError({ message: `--host ${flags.host} is reachable from other machines: start it with --token too.` })
@@ -103,7 +111,7 @@ export const serve = Command.make("serve", options, (flags) =>
     return yield* runServe({ ...flags, questionTimeout: questionTimeout.right, keep: Option.flatMap(keep, Either.getRight) })
   })).pipe(
   Command.withDescription(
-    "Serve every agent (tidy, fitlog chat; droid with --device, shop with --store) over HTTP: create sessions, send input, answer questions by id, stream events (SSE; each frame has an id, and Last-Event-ID or ?after=N resumes after it). " +
+    "Serve every agent (tidy, fitlog chat; droid with --device, shop with --store) over HTTP: create sessions, send input (a JSON body { text, timeZone? }: the user's IANA time zone, where fitlog's today and meal are read; the server's without it), answer questions by id, stream events (SSE; each frame has an id, and Last-Event-ID or ?after=N resumes after it). " +
       "In a browser, / picks an agent and /agents/<agent>/ is its page. " +
       "Each session is a cluster entity and each turn a durable workflow: a restart continues a turn from its journal, without calling the model again."
   )

@@ -24,8 +24,8 @@ const Unnumbered = Schema.Struct({
 type Unnumbered = typeof Unnumbered.Type
 const Highest = Schema.Struct({ agent: Schema.String, session_id: Schema.String, last: Schema.NullOr(Schema.Number) })
 
-/** A key's place within its turn: started first, the end last, steps between by kind and number. */
-const rank = (key: string) => (key === "started" ? 0 : key === "completed" || key === "not-taken" ? 2 : 1)
+/** A key's place within its turn: started (or the session's opening) first, the end last, steps between by kind and number. */
+const rank = (key: string) => (key === "started" || key === "opened" ? 0 : key === "completed" || key === "not-taken" ? 2 : 1)
 const stepNumber = (key: string) => Number(/\/(\d+)$/.exec(key)?.[1] ?? 0)
 const written: Order.Order<Unnumbered> = Order.combineAll([
   Order.mapInput(Order.number, (r: Unnumbered) => r.at),

@@ -5,7 +5,8 @@
  * event after that id, in order, then the live ones; without, the pending
  * questions then the live ones, as before ids. Listening starts before the
  * log is read, and a live event whose id was already sent is dropped: no gap,
- * no duplicate. A deleted session's stream ends after saying so.
+ * no duplicate. A deleted session's stream ends after saying so. An id past
+ * the session's last event is a 400 (its live events would all be dropped).
  *
  * Where it sits: router.ts's `GET …/sessions/:id/events`.
  */
@@ -39,6 +40,16 @@ export const sessionEvents = ({ hub, questions }: { readonly hub: Hub; readonly 
     Effect.gen(function*() {
       const after = yield* resumeFrom
       if (after._tag === "Bad") return HttpServerResponse.unsafeJson({ error: after.error }, { status: 400 })
+      // An id the session has not reached (a stale or mistyped one): every live event would be at or below it and
+      // dropped, a stream silent for good. Refused, naming the last id (0: none yet).
+      if (Option.isSome(after.id)) {
+        const last = yield* hub.lastId(agent.name, id)
+        if (after.id.value > last) {
+          return HttpServerResponse.unsafeJson({
+            error: `Session "${id}" has no event ${after.id.value} yet: its last is ${last}. Resume after an id it sent (or 0 for the whole conversation).`
+          }, { status: 400 })
+        }
+      }
       const scope = yield* Scope.make()
       const live = yield* Scope.extend(hub.subscribeNumbered(agent.name, id), scope)
       const replay: Effect.Effect<ReadonlyArray<NumberedEvent>, unknown> = Option.isSome(after.id)

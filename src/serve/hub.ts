@@ -3,6 +3,9 @@
  * own steps (started, a question posted, answered or timed out, completed)
  * and the agent's typed events, Schema-encoded so they cross the wire unchanged.
  *
+ * A session's log starts with SessionOpened (its opening line, logged when it
+ * is created), so a stream replayed from the start shows what the agent said first.
+ *
  * Publication is idempotent per (session, turn, key): a turn replayed after a
  * restart, or resumed by an answer, runs its code again and emits its events
  * again, but each is first written to the event log (`shoal_events`, on the
@@ -24,6 +27,7 @@
  * others (`deliver` publishes one that came from them, here only).
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
 import { Clock, Effect, Option, PubSub, Ref, Schema, Stream } from "effect"
 import type { Scope } from "effect"
 import { Question } from "../domain/question.js"
@@ -31,6 +35,8 @@ import { addEventIds } from "./event-ids.js"
 import type { EventsShape, TaggedEvent } from "../services/events/events.js"
 
 export const TurnEvent = Schema.Union(
+  /** The session was created, with the agent's opening line: the first event of its log. */
+  Schema.TaggedStruct("SessionOpened", { text: Schema.String }),
   Schema.TaggedStruct("TurnStarted", { turnId: Schema.String, text: Schema.String }),
   Schema.TaggedStruct("QuestionPosted", { turnId: Schema.String, questionId: Schema.String, question: Question }),
   Schema.TaggedStruct("QuestionAnswered", { questionId: Schema.String }),
@@ -74,6 +80,32 @@ export interface TurnStep extends SessionEvent {
 const EventJson = Schema.parseJson(TurnEvent)
 const LogRow = Schema.Struct({ event_id: Schema.Number, turn_id: Schema.String, seq: Schema.String, event: EventJson })
 const IdRow = Schema.Struct({ event_id: Schema.Number })
+
+const field = (value: unknown, key: string): string =>
+  typeof value === "object" && value !== null && key in value ? String(Reflect.get(value, key)) : ""
+
+/**
+ * The INSERT lost the race on a session's next id: another writer took that `event_id` first, and the unique
+ * index `shoal_events_ids` refused this one (worth trying again: the next try reads the new highest id).
+ * Postgres (node-postgres) says code 23505 with that index as its `constraint`; SQLite says
+ * SQLITE_CONSTRAINT_UNIQUE, naming the columns. Any other failure
+ * (no table, no connection, another constraint) would fail the same way again.
+ */
+export const isEventIdRace = (error: SqlError): boolean => {
+  const cause = error.cause
+  return (field(cause, "code") === "23505" && field(cause, "constraint") === "shoal_events_ids") ||
+    (field(cause, "code") === "SQLITE_CONSTRAINT_UNIQUE" && /\bshoal_events\.event_id\b/.test(field(cause, "message")))
+}
+const EventRow = Schema.Struct({ event: EventJson })
+/** The key a turn's TurnStarted is logged under (served-agent.ts). */
+export const startedKey = "started"
+/**
+ * The session's own events (SessionOpened) are logged under no turn: "" is no turn's id (an
+ * Idempotency-Key has at least one character) and sorts before every one.
+ */
+export const sessionTurnId = ""
+/** The key SessionOpened is logged under, once per session. */
+export const openedKey = "opened"
 const MaxRow = Schema.Struct({ last: Schema.NullOr(Schema.Number) })
 
 /**
@@ -92,8 +124,8 @@ export const makeHubWith = (sql: SqlClient, share: (event: SessionEvent) => Effe
 
     /**
      * Written first (with the session's next id), published only if this was the first write, carrying that
-     * id; a log that cannot be written (after three more tries: a race on an id lost) still lets the event
-     * through without an id (logged).
+     * id; a race on the id lost is tried again (three more times), and a log that cannot be written still
+     * lets the event through without an id (logged).
      */
     const publishOnce = (step: TurnStep) =>
       Effect.gen(function*() {
@@ -103,7 +135,7 @@ export const makeHubWith = (sql: SqlClient, share: (event: SessionEvent) => Effe
             VALUES (${step.agent}, ${step.sessionId}, ${step.turnId}, ${step.key}, ${text}, ${at},
               (SELECT COALESCE(MAX(event_id), 0) + 1 FROM shoal_events WHERE agent = ${step.agent} AND session_id = ${step.sessionId}))
             ON CONFLICT (agent, session_id, turn_id, seq) DO NOTHING RETURNING event_id`.pipe(
-          Effect.retry({ times: 3 }),
+          Effect.retry({ times: 3, while: isEventIdRace }),
           Effect.flatMap(Schema.decodeUnknown(Schema.Array(IdRow))),
           Effect.map((rows) => rows[0] === undefined ? Option.none() : Option.some<number | undefined>(rows[0].event_id)),
           Effect.catchAll((e) => Effect.as(Effect.logWarning(`the event log could not be written: ${e.message}`), Option.some(undefined)))
@@ -136,6 +168,21 @@ export const makeHubWith = (sql: SqlClient, share: (event: SessionEvent) => Effe
             ORDER BY event_id`.pipe(
           Effect.flatMap(Schema.decodeUnknown(Schema.Array(LogRow))),
           Effect.map((rows) => rows.map((r) => ({ id: r.event_id, turnId: r.turn_id, key: r.seq, event: r.event })))
+        ),
+      /**
+       * One turn's TurnStarted, if it was logged (the Idempotency-Key check): one row, found by the table's
+       * primary key (agent, session, turn, key), however long the session's log.
+       */
+      turnStarted: (agent: string, sessionId: string, turnId: string) =>
+        sql`SELECT event FROM shoal_events WHERE agent = ${agent} AND session_id = ${sessionId} AND turn_id = ${turnId} AND seq = ${startedKey}`.pipe(
+          Effect.flatMap(Schema.decodeUnknown(Schema.Array(EventRow))),
+          Effect.map((rows) => Option.flatMap(Option.fromNullable(rows[0]), (r) => (r.event._tag === "TurnStarted" ? Option.some(r.event) : Option.none())))
+        ),
+      /** One turn's logged events, in the order written (its primary key's prefix: however long the session's log). */
+      turnLog: (agent: string, sessionId: string, turnId: string) =>
+        sql`SELECT event FROM shoal_events WHERE agent = ${agent} AND session_id = ${sessionId} AND turn_id = ${turnId} ORDER BY at, seq`.pipe(
+          Effect.flatMap(Schema.decodeUnknown(Schema.Array(EventRow))),
+          Effect.map((rows) => rows.map((r) => r.event))
         ),
       /** The highest id in the session's log (0 when it has none). */
       lastId: (agent: string, sessionId: string) =>

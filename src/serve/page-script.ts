@@ -5,7 +5,8 @@
  *
  * - a session is the one named in the address (`?s=ID`, so a reload rejoins
  *   it), or a new one (POST: its opening line is the first chat line);
- * - the chat is drawn from the session's Server-Sent Events (TurnStarted is
+ * - the chat is drawn from the session's Server-Sent Events (SessionOpened is
+ *   the opening line, unless this page said it already from its POST; TurnStarted is
  *   your line, TurnCompleted the agent's, QuestionPosted a card,
  *   QuestionAnswered or QuestionTimedOut closes it), so two tabs on one session show the same;
  * - the stream is opened with `?after=0`: the session's logged events come
@@ -16,7 +17,8 @@
  *   (AgentEvent: its tag and first few values, e.g. droid's "StepTaken · 2 ·
  *   … · tap(…)"), so a long run (droid's steps, shop's items) is seen live;
  * - a message is POSTed to `…/input` only once the stream is open, so no
- *   event of its turn is missed; an answer to `…/questions/<id>`, "Not now"
+ *   event of its turn is missed, with the browser's time zone (`timeZone`:
+ *   fitlog's "today" and meal are the user's, not the server's); an answer to `…/questions/<id>`, "Not now"
  *   to `…/questions/<id>/not-now` (the question's safe fallback).
  *
  * A turn waiting on a card holds the session's mailbox, so the message box
@@ -37,8 +39,13 @@ const mainScript = String.raw`
   var busy = false;
   var ended = false;
   var lastEvent = "";
+  var opened = false;
 
   function base() { return api + "/" + encodeURIComponent(sessionId); }
+  /** The browser's time zone ("Asia/Tokyo"): the turn's "today" is the user's, not the server's. */
+  function timeZone() {
+    try { return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined; } catch (e) { return undefined; }
+  }
   function status(text) { $("status").textContent = text; }
 
   function post(path, body) {
@@ -99,6 +106,10 @@ const mainScript = String.raw`
   function notNow() { choose("/not-now", "{}"); }
 
   var handlers = {
+    SessionOpened: function (e) {
+      if (!opened && e.text) say("coach", e.text);
+      opened = true;
+    },
     TurnStarted: function (e) { say("you", e.text); busy = true; lastEvent = ""; },
     AgentEvent: function (e) { lastEvent = eventLine(e.event); },
     QuestionPosted: function (e) {
@@ -151,6 +162,8 @@ const mainScript = String.raw`
       sessionId = j.id;
       history.replaceState(null, "", "?s=" + encodeURIComponent(j.id));
       if (j.opening) say("coach", j.opening);
+      // The stream replays the opening (SessionOpened): said once, here.
+      opened = true;
       stream();
     }, function () { status("The server is not reachable."); });
   }
@@ -178,8 +191,8 @@ const mainScript = String.raw`
     busy = true;
     settle();
     input.value = "";
-    post(base() + "/input", JSON.stringify({ text: text })).then(function (err) {
-      if (err) { busy = false; status(err); input.value = text; }
+    post(base() + "/input", JSON.stringify({ text: text, timeZone: timeZone() })).then(function (err) {
+      if (err) { busy = false; status(err); putBackUnsent(input, text); }
     });
   });
   $("new-session").addEventListener("click", newSession);

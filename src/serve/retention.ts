@@ -4,7 +4,8 @@
  * state, their questions, their event log, and the cluster's rows of their
  * mailbox and of each turn's journal and clocks (`MessageStorage.clearAddress`).
  * A session counts as ended when its last save is older than the keep
- * period and no question of it is still waiting for an answer.
+ * period, no question of it is still waiting for an answer and no turn of it
+ * is under way (started in its event log, not yet completed or refused).
  *
  * Where it sits: a background fiber of serve's runtime (server.ts); `pruneEnded`
  * takes "now" as an argument, so tests choose it.
@@ -13,6 +14,7 @@ import { MessageStorage } from "@effect/cluster"
 import type { Sharding } from "@effect/cluster/Sharding"
 import { DateTime, Duration, Effect, Schedule } from "effect"
 import { SessionId } from "../services/session-store/session-kind.js"
+import { sessionTurnId } from "./hub.js"
 import type { Hub } from "./hub.js"
 import { turnOf } from "./questions.js"
 import type { QuestionStore } from "./questions.js"
@@ -42,7 +44,7 @@ export const purgeSession = (
   Effect.gen(function*() {
     const storage = yield* MessageStorage.MessageStorage
     const waiting = new Set((yield* questions.pending(agent.name, id)).map((q) => turnOf(q.questionId)))
-    const turns = new Set((yield* hub.log(agent.name, id)).map((e) => e.turnId).filter((turn) => !waiting.has(turn)))
+    const turns = new Set((yield* hub.log(agent.name, id)).map((e) => e.turnId).filter((turn) => turn !== sessionTurnId && !waiting.has(turn)))
     // journalOf: the session's mailbox first, then each turn's journal and clock.
     const [mailbox, ...journals] = yield* agent.journalOf(id, [...turns])
     for (const address of waiting.size === 0 && mailbox !== undefined ? [mailbox, ...journals] : journals) yield* storage.clearAddress(address)
@@ -50,6 +52,17 @@ export const purgeSession = (
     yield* questions.removeSession(agent.name, id)
     yield* agent.remove(id)
   })
+
+/** Whether the log has a turn that started and has not ended (completed, or not taken). */
+const underway = (log: ReadonlyArray<{ readonly turnId?: string | undefined; readonly event: { readonly _tag: string } }>): boolean => {
+  const open = new Set<string>()
+  for (const e of log) {
+    if (e.turnId === undefined) continue
+    if (e.event._tag === "TurnStarted") open.add(e.turnId)
+    else if (e.event._tag === "TurnCompleted" || e.event._tag === "TurnNotTaken") open.delete(e.turnId)
+  }
+  return open.size > 0
+}
 
 /** Remove every ended session last saved before `now - keep`; returns which. */
 export const pruneEnded = ({ agents, hub, questions }: RetentionDeps, keep: Duration.Duration, now: DateTime.Utc) =>
@@ -61,6 +74,9 @@ export const pruneEnded = ({ agents, hub, questions }: RetentionDeps, keep: Dura
         const updated = DateTime.make(summary.updatedAt)
         if (updated._tag === "None" || !DateTime.lessThan(updated.value, cutoff)) continue
         if ((yield* questions.pending(agent.name, summary.id)).length > 0) continue
+        // A turn under way (a long run, one replayed after a restart, one finishing after its question timed out)
+        // touches the session though its last save is old: it stays, so the turn's result can be saved.
+        if (underway(yield* hub.log(agent.name, summary.id))) continue
         const id = SessionId.make(summary.id)
         yield* purgeSession({ hub, questions }, agent, id)
         pruned.push({ agent: agent.name, id })

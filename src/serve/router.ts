@@ -6,12 +6,13 @@
  *   GET    /api/agents/:agent/sessions                         stored sessions, newest first
  *   GET    /api/agents/:agent/sessions/:id                     its state, where it stands, its pending questions
  *   DELETE /api/agents/:agent/sessions/:id                     → 204
- *   POST   /api/agents/:agent/sessions/:id/input               { text } → 200 the reply, or 202 with the question the turn waits on;
+ *   POST   /api/agents/:agent/sessions/:id/input               { text, timeZone? } → 200 the reply, or 202 with the question the turn waits on;
  *                                                              409 naming the question an earlier turn still waits on
  *   POST   /api/agents/:agent/sessions/:id/questions/:qid      { answer } → 200 the turn's reply, or 202 its next question; 409 if answered
  *   POST   /api/agents/:agent/sessions/:id/questions/:qid/not-now   the same with the question's safe fallback answer
  *   GET    /api/agents/:agent/sessions/:id/events              Server-Sent Events of the session's turns and agent events
- *                                                              (ending with SessionDeleted when it is deleted); each frame's
+ *                                                              (its log starts with SessionOpened, its opening line;
+ *                                                              ending with SessionDeleted when it is deleted); each frame's
  *                                                              `id:` orders them, and `Last-Event-ID: N` or `?after=N` replays
  *                                                              the logged ones after N first
  *   GET    /                                                   a page to pick an agent (page.ts)
@@ -32,10 +33,10 @@ import { HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } fr
 import type { MessageStorage } from "@effect/cluster/MessageStorage"
 import type { Sharding } from "@effect/cluster/Sharding"
 import type { WorkflowEngine } from "@effect/workflow/WorkflowEngine"
-import { Deferred, Effect, Fiber, Option, ParseResult, Random, Schema, Stream } from "effect"
+import { DateTime, Deferred, Effect, Fiber, Option, ParseResult, Random, Schema, Stream } from "effect"
 import { Answer, fallbackAnswer } from "../domain/question.js"
 import type { Question } from "../domain/question.js"
-import { misfit } from "../services/question-ui/bridge.js"
+import { maxAnswerChars, misfit } from "../services/question-ui/bridge.js"
 import type { LeafQuestion } from "../services/question-ui/renderer.js"
 import { SessionId } from "../services/session-store/session-kind.js"
 import { deliverAnswer } from "./durable-questions.js"
@@ -48,14 +49,21 @@ import type { QuestionStore } from "./questions.js"
 import { purgeSession } from "./retention.js"
 import type { ServedAgent } from "./served-agent.js"
 
-/** The text as typed: spaces and newlines around it are dropped (a blank one is a 400). */
-const InputBody = Schema.Struct({ text: Schema.Trim.pipe(Schema.nonEmptyString()) })
+/** An IANA time zone name ("Asia/Tokyo"), as a browser's `Intl.DateTimeFormat().resolvedOptions().timeZone` gives it. */
+const TimeZoneName = Schema.String.pipe(Schema.filter((name) => Option.isSome(DateTime.zoneMakeNamed(name)), {
+  message: (issue) => `unknown time zone ${JSON.stringify(issue.actual)}: give an IANA name such as "Asia/Tokyo"`
+}))
+/**
+ * The text as typed: spaces and newlines around it are dropped (a blank one is a 400). `timeZone` is the
+ * user's: the turn reads its "today" and its hour there (fitlog's day and meal); without it, the runner's.
+ */
+const InputBody = Schema.Struct({ text: Schema.Trim.pipe(Schema.nonEmptyString()), timeZone: Schema.optional(TimeZoneName) })
 /**
  * The most text one input may carry. Every turn's journal carries the session's state, and most agents keep
  * what was said in it, so a body that fits the 10 MB limit would still weigh on every later turn; a pasted
  * recipe or shopping list is a few thousand characters.
  */
-export const maxInputChars = 100_000
+export const maxInputChars = maxAnswerChars
 const AnswerBody = Schema.Struct({ answer: Answer })
 const SessionParams = Schema.Struct({ agent: Schema.String, id: SessionId })
 const QuestionParams = Schema.Struct({ ...SessionParams.fields, qid: Schema.String })
@@ -85,6 +93,8 @@ const decodeErrors = <R>(effect: Effect.Effect<HttpServerResponse.HttpServerResp
         ? problem(400, ParseResult.TreeFormatter.formatErrorSync(e))
         : e instanceof HttpServerError.RouteNotFound
         ? problem(404, `No such route: ${e.request.method} ${e.request.url}`)
+        : e instanceof HttpServerError.RequestError && e.reason === "Decode"
+        ? problem(400, `the body is not JSON: ${e.cause instanceof Error ? e.cause.message : String(e.cause ?? e.message)} (send a JSON object, with Content-Type: application/json)`)
         : e instanceof HttpServerError.RequestError
         ? problem(400, `the body could not be read: ${e.message}`)
         : problem(500, e instanceof Error ? e.message : String(e))
@@ -119,7 +129,15 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
    * nothing is missed; the reply is the entity's, asked for by re-sending the turn's id (a duplicate
    * message waits for the original's reply instead of running again).
    */
-  const outcome = (agent: ServedAgent, id: SessionId, turnId: string, text: string, start: Effect.Effect<void, never, WorkflowEngine>, answered: Option.Option<string>) =>
+  const outcome = (
+    agent: ServedAgent,
+    id: SessionId,
+    turnId: string,
+    text: string,
+    start: Effect.Effect<void, never, WorkflowEngine>,
+    answered: Option.Option<string>,
+    timeZone?: string
+  ) =>
     Effect.scoped(Effect.gen(function*() {
       const events = yield* hub.subscribe(agent.name, id)
       const posted = yield* Deferred.make<{ readonly questionId: string; readonly question: Question }>()
@@ -149,7 +167,7 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
       }
       yield* start
       // Daemon: a request that returns at a question leaves the turn running in its entity.
-      const reply = yield* Effect.forkDaemon(Effect.either(agent.turn(id, turnId, text)))
+      const reply = yield* Effect.forkDaemon(Effect.either(agent.turn(id, turnId, text, timeZone)))
       // The first of the three to end, however it ends (`raceAll` would wait on past a reply that died, for ever).
       const first = yield* Effect.raceFirst(
         Effect.map(Deferred.await(posted), (q) => ({ _tag: "Question" as const, ...q })),
@@ -179,27 +197,27 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
   const input = withSession((agent, id) =>
     Effect.gen(function*() {
       const request = yield* HttpServerRequest.HttpServerRequest
-      const { text } = yield* HttpServerRequest.schemaBodyJson(InputBody)
+      const { text, timeZone } = yield* HttpServerRequest.schemaBodyJson(InputBody)
       if (text.length > maxInputChars) {
         return problem(413, `The input is ${text.length.toLocaleString("en")} characters long; one input takes at most ${maxInputChars.toLocaleString("en")}. Send it in parts.`)
       }
       const key = request.headers["idempotency-key"]
       const turnId = key === undefined ? yield* newTurnId : yield* Schema.decodeUnknown(TurnId)(key)
       // A key names one input: used again for another text, the first turn's reply would pass for this one's.
-      const started = key === undefined ? undefined : (yield* hub.log(agent.name, id)).find((e) => e.turnId === turnId && e.event._tag === "TurnStarted")
-      if (started !== undefined && started.event._tag === "TurnStarted" && started.event.text !== text) {
+      const started = key === undefined ? Option.none() : yield* hub.turnStarted(agent.name, id, turnId)
+      if (Option.isSome(started) && started.value.text !== text) {
         return problem(422, `Idempotency-Key "${turnId}" was already used for another input in this session; use a new key for a new input.`)
       }
       // The session's one turn waits on a question: a new input would queue behind it until it is answered or
       // times out, so it is refused at once, naming the question. (A turn sent again, by its key, gets its reply.)
-      const blocking = started === undefined ? (yield* questions.pending(agent.name, id)).find((q) => turnOf(q.questionId) !== turnId) : undefined
+      const blocking = Option.isNone(started) ? (yield* questions.pending(agent.name, id)).find((q) => turnOf(q.questionId) !== turnId) : undefined
       if (blocking !== undefined) {
         return yield* HttpServerResponse.json({
           error: `Session "${id}" waits on question "${blocking.questionId}": answer it (or send not-now) before new input.`,
           waitingFor: { id: blocking.questionId, question: blocking.question }
         }, { status: 409 })
       }
-      return yield* outcome(agent, id, turnId, text, Effect.void, Option.none())
+      return yield* outcome(agent, id, turnId, text, Effect.void, Option.none(), timeZone)
     }))
 
   /** Answer the question in the path with what `choose` makes of it (the body's answer, or its fallback). */
@@ -214,7 +232,13 @@ export const makeServeRouter = ({ agents, hub, questions, unavailable = [] }: Ro
           const why = isLeaf(question) ? misfit(question, answer) : Option.none()
           if (Option.isSome(why)) return problem(400, why.value)
           const claim = yield* questions.claim(agent.name, id, qid, answer)
-          if (claim === "already-answered") return problem(409, `Question "${qid}" was already answered.`)
+          if (claim === "already-answered") {
+            // Nobody answered a question that timed out: its turn went on with the fallback, and the 409 says so.
+            const timedOut = (yield* hub.turnLog(agent.name, id, turnOf(qid))).find((e) => e._tag === "QuestionTimedOut" && e.questionId === qid)
+            return problem(409, timedOut !== undefined && timedOut._tag === "QuestionTimedOut"
+              ? `Question "${qid}" timed out after ${timedOut.after}; the turn went on with its fallback answer.`
+              : `Question "${qid}" was already answered.`)
+          }
           if (claim === "unknown") return problem(404, `Session "${id}" has no question "${qid}".`)
           // Said (and logged, so a replayed stream closes the card) once the claim holds, before the turn goes on.
           const deliver = hub.publishOnce({ agent: agent.name, sessionId: id, turnId: turnOf(qid), key: `answered/${qid}`, event: { _tag: "QuestionAnswered", questionId: qid } }).pipe(

@@ -38,6 +38,7 @@ import { newSessionId, SessionId } from "../services/session-store/session-kind.
 import type { SessionStoreShape } from "../services/session-store/session-store.js"
 import { Steps } from "../services/steps/steps.js"
 import { durableQuestions } from "./durable-questions.js"
+import { openedKey, sessionTurnId, startedKey } from "./hub.js"
 import type { Hub, TurnEvent } from "./hub.js"
 import { journaledLlm } from "./journaled-llm.js"
 import { journaledSteps } from "./journaled-steps.js"
@@ -102,6 +103,11 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
       text: Schema.String,
       /** When the turn started (epoch ms): the clock its code reads starts there on every run (turn-clock.ts). */
       startedAt: Schema.optional(Schema.Number),
+      /**
+       * The user's time zone (an IANA name), the `DateTime.CurrentTimeZone` its code reads (fitlog's "today");
+       * journaled with the turn, so a replay reads the first run's. Absent: the runner's own zone, as before.
+       */
+      timeZone: Schema.optional(Schema.String),
       state: kind.schema
     },
     success: Schema.Struct({ ...TurnReply.fields, state: kind.schema }),
@@ -131,8 +137,10 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
       Layer.succeed(QuestionUI, { ask: (question) => atReal(questionUI.ask(question)) }),
       Layer.succeed(Events, events)
     )
+    const zone = Option.flatMap(Option.fromNullable(payload.timeZone), DateTime.zoneMakeNamed)
     const result = yield* Effect.flatMap(agent.input(payload.text), (input) => agent.turn(payload.state, input)).pipe(
       Effect.withClock(clock),
+      (run) => Option.match(zone, { onNone: () => run, onSome: (z) => Effect.provideService(run, DateTime.CurrentTimeZone, z) }),
       Effect.mapError(notTaken),
       Effect.provide(services),
       Effect.provideService(Steps, journaledSteps({ llm, events: eventsUnder, clock: real }, engine)),
@@ -157,7 +165,9 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
          * turn redelivered after the database moved between one runner and several finds its journal under the
          * same key. Absent in turns sent before it was kept: placed by the runner that takes it, as then.
          */
-        placement: Schema.optional(Schema.Number)
+        placement: Schema.optional(Schema.Number),
+        /** The user's time zone, handed to the turn's workflow (absent in turns sent before it was). */
+        timeZone: Schema.optional(Schema.String)
       },
       success: TurnReply,
       error: TurnNotTaken,
@@ -171,18 +181,18 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
     const sharding = yield* ShardingTag
     const sessionId = SessionId.make(address.entityId)
     return {
-      Turn: ({ payload: { placement: sent, text, turnId } }) => {
+      Turn: ({ payload: { placement: sent, text, timeZone, turnId } }) => {
         // A turn redelivered after a restart runs this again: each of its events is published once.
         const once = (key: string, event: TurnEvent) => hub.publishOnce({ agent: agent.name, sessionId, turnId, key, event })
         return Effect.gen(function*() {
-          yield* once("started", { _tag: "TurnStarted", turnId, text })
+          yield* once(startedKey, { _tag: "TurnStarted", turnId, text })
           // Load, journaled workflow, save: all of it may run again, so a database outage under it is waited out.
           const after = yield* patient(Effect.gen(function*() {
             const before = yield* turnStore.load(kind, sessionId).pipe(Effect.mapError(notTaken))
             const placement = sent ?? placeTurn(sharding, sessionId, turnId, address.shardId)
             // A redelivered turn's workflow keeps its first payload: this start time counts only the first time.
             const startedAt = yield* Clock.currentTimeMillis
-            const after = yield* TurnWorkflow.execute({ sessionId, turnId, placement, text, startedAt, state: before })
+            const after = yield* TurnWorkflow.execute({ sessionId, turnId, placement, text, startedAt, ...(timeZone === undefined ? {} : { timeZone }), state: before })
             yield* turnStore.save(kind, sessionId, after.state).pipe(Effect.mapError(notTaken))
             return after
           }))
@@ -195,7 +205,19 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
     }
   }), { concurrency: 1 })
 
-  const encodeState = Schema.encode(kind.schema)
+  /**
+   * A session id no stored session has: the id is the minute and four random characters, so a busy server can
+   * draw one twice within a minute; a create never saves over a stored session (anything but "not found" is taken).
+   */
+  const freshId = Effect.gen(function*() {
+    for (let tries = 0; tries < 20; tries++) {
+      const id = yield* newSessionId
+      const found = yield* Effect.exit(store.load(kind, id))
+      if (found._tag === "Failure" && Option.exists(Cause.failureOption(found.cause), (e) => e._tag === "SessionNotFound")) return id
+    }
+    return yield* Effect.dieMessage("no free session id in 20 draws")
+  })
+    const encodeState = Schema.encode(kind.schema)
   const load = (id: SessionId) => store.load(kind, id)
 
   return {
@@ -203,9 +225,12 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
     workflow: TurnWorkflow,
     layer: Layer.merge(workflowLayer, entityLayer),
     create: Effect.gen(function*() {
-      const id = yield* newSessionId
+      const id = yield* freshId
       yield* store.save(kind, id, agent.initial)
-      return { id, opening: agent.view.opening(agent.initial) }
+      const opening = agent.view.opening(agent.initial)
+      // Logged, so a stream replayed from the start (a reloaded page, an API client) begins with it.
+      yield* hub.publishOnce({ agent: agent.name, sessionId: id, turnId: sessionTurnId, key: openedKey, event: { _tag: "SessionOpened", text: opening } })
+      return { id, opening }
     }),
     list: Effect.flatMap(store.list(kind), (summaries) =>
       Effect.forEach(summaries, (s) =>
@@ -241,7 +266,7 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
           }))
         return [address(SessionEntity.type, session, SessionEntity.getShardGroup(session)), ...turns.flat()]
       }),
-    turn: (id, turnId, text) =>
+    turn: (id: SessionId, turnId: string, text: string, timeZone?: string) =>
       // Re-sending a turn by its id waits for the first one's reply; it does not run it again (its first message,
       // placement included, is the one kept).
       patient(Effect.gen(function*() {
@@ -249,7 +274,7 @@ export const serveAgent = <State, Input, Event extends { readonly _tag: string }
         const session = EntityId.make(id)
         const placement = placeTurn(sharding, id, turnId, sharding.getShardId(session, SessionEntity.getShardGroup(session)))
         const client = yield* SessionEntity.client
-        return yield* client(id).Turn({ turnId, text, placement })
+        return yield* client(id).Turn({ turnId, text, placement, ...(timeZone === undefined ? {} : { timeZone }) })
       })).pipe(
         Effect.catchTags({
           MailboxFull: (e) => Effect.fail(new TurnNotTaken({ reason: e.message })),
@@ -266,15 +291,18 @@ export interface ServedAgent {
   readonly workflow: Workflow.Any
   /** The turn workflow and the session entity, on the runner's engine and sharding; the base `Llm` is the runner's. */
   readonly layer: Layer.Layer<never, never, WorkflowEngine | Sharding | Llm>
-  /** A new session at the agent's initial state, saved; its id and opening line. */
+  /** A new session at the agent's initial state, saved, its opening line logged (SessionOpened); its id and opening line. */
   readonly create: Effect.Effect<{ readonly id: SessionId; readonly opening: string }, SessionStoreError | SessionConflict>
   readonly list: Effect.Effect<ReadonlyArray<{ readonly id: string; readonly updatedAt: string; readonly describe: string }>, SessionStoreError>
   readonly get: (id: SessionId) => Effect.Effect<{ readonly id: string; readonly describe: string; readonly status: string | undefined; readonly state: unknown }, SessionLoadError>
   readonly remove: (id: SessionId) => Effect.Effect<void, SessionNotFound | SessionStoreError>
   /** Where the cluster keeps the session's mailbox and its turns' journals and clocks (for retention). */
   readonly journalOf: (id: SessionId, turnIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<EntityAddress.EntityAddress>, never, Sharding>
-  /** One turn through the session's mailbox; waits for its reply (or for ever, while a question is pending). */
-  readonly turn: (id: SessionId, turnId: string, text: string) => Effect.Effect<TurnReply, TurnNotTaken, Sharding>
+  /**
+   * One turn through the session's mailbox; waits for its reply (or for ever, while a question is pending).
+   * `timeZone` (an IANA name) is the zone its code reads the day and hour in; without it the runner's.
+   */
+  readonly turn: (id: SessionId, turnId: string, text: string, timeZone?: string) => Effect.Effect<TurnReply, TurnNotTaken, Sharding>
 }
 
 /**

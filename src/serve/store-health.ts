@@ -83,8 +83,25 @@ export const unavailableWhenStoreDown = (health: StoreHealth) =>
     // A response (or a failure) other than a 500 is the route's own answer; an interruption is the client's.
     if (Exit.isSuccess(exit) ? exit.value.status !== 500 : Cause.isInterruptedOnly(exit.cause)) return yield* exit
     const after = yield* health.check(true)
-    return Option.isSome(after) ? storeUnavailable(after.value) : yield* exit
+    if (Option.isSome(after)) return storeUnavailable(after.value)
+    // The store answers again, but this request could not get a connection (the database was still starting
+    // up or went away under it): nothing of it ran on the store, so it is a 503 to try again, not a 500.
+    const lost = Exit.isSuccess(exit) ? connectionLostIn(exit.value) : undefined
+    return lost === undefined ? yield* exit : storeUnavailable(lost)
   })
+
+/**
+ * A failure to reach the database at all, as the drivers word it: no connection could be had (the pool's
+ * "Failed to acquire connection", refused or reset), or the server was starting, stopping or recovering.
+ */
+export const connectionLost = /Failed to acquire connection|ECONNREFUSED|ECONNRESET|Connection terminated|the database system is (?:starting up|shutting down|in recovery mode)|terminating connection due to administrator command/i
+
+/** The reason in a 500's JSON body when it says the database could not be reached. */
+const connectionLostIn = (response: HttpServerResponse.HttpServerResponse): string | undefined => {
+  if (response.body._tag !== "Uint8Array") return undefined
+  const text = new TextDecoder().decode(response.body.body)
+  return connectionLost.exec(text)?.[0]
+}
 
 /** How often a durable turn tries again while the store is unreachable, and for how long at most. */
 const waitEvery = Duration.millis(500)

@@ -17,7 +17,9 @@ import { timingSafeEqual } from "node:crypto"
 
 export const tokenCookie = "shoal_token"
 
+/** An empty expected token matches nothing: an empty cookie or `/?token=` must not open a server (the CLI refuses a blank --token). */
 const same = (given: string, expected: string): boolean => {
+  if (expected.length === 0) return false
   const a = Buffer.from(given)
   const b = Buffer.from(expected)
   return a.length === b.length && timingSafeEqual(a, b)

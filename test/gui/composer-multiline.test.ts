@@ -9,7 +9,7 @@
 import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Context, Effect, Exit, Layer, Logger, LogLevel, Option, Schema, Scope } from "effect"
-import type { Browser } from "playwright-core"
+import type { Browser, Page, Route } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Agent } from "../../src/agents/agent.js"
 import { createGuiServer, layerAgentRoutes } from "../../src/gui/server.js"
@@ -64,12 +64,39 @@ afterAll(async () => {
   await Effect.runPromise(Scope.close(scope, Exit.void))
 })
 
+/** A fresh page on the agent, its opening line shown; `expected` are the refusals the test means to cause. */
+const openPage = async (expected: Parameters<typeof watchPage>[1] = []) => {
+  const page = await browser.newPage()
+  const problems = watchPage(page, expected)
+  await page.goto(url)
+  await waitForText(page, "#chat li", "Paste something.")
+  return { page, problems }
+}
+
+/** What the agent keeps of the page's session: every message as it arrived. */
+const storedMessages = (page: Page) =>
+  Effect.runPromise(
+    Effect.flatMap(SessionStore, (s) => s.load(heardSessions, SessionId.make(sessionIdOf(page)))).pipe(Effect.provide(context))
+  ).then((stored) => stored.messages)
+
+/** Sends are held until `release` is called, then answered by `answer`. */
+const holdSends = async (page: Page, answer: (route: Route) => Promise<void>) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => { release = resolve })
+  await page.route("**/messages", async (route) => {
+    await held
+    await answer(route)
+  })
+  return () => release()
+}
+
+/** The box is empty: what was in it has been sent. */
+const boxEmptied = (page: Page) =>
+  page.waitForFunction(`document.querySelector("#composer-text").value === ""`, undefined, { timeout: 8000 })
+
 describe("the page's composer takes several lines", () => {
   it("a pasted multi-line text reaches the agent with its line breaks; Shift+Enter adds a line, Enter sends", async () => {
-    const page = await browser.newPage()
-    const problems = watchPage(page)
-    await page.goto(url)
-    await waitForText(page, "#chat li", "Paste something.")
+    const { page, problems } = await openPage()
     const composer = page.locator("#composer-text")
     await composer.focus()
     // What a paste does: the text inserted at once, line breaks and all.
@@ -82,19 +109,13 @@ describe("the page's composer takes several lines", () => {
     await page.keyboard.type("butter")
     await page.keyboard.press("Enter")
     await waitForText(page, "#chat li", "2 lines")
-    const stored = await Effect.runPromise(
-      Effect.flatMap(SessionStore, (s) => s.load(heardSessions, SessionId.make(sessionIdOf(page)))).pipe(Effect.provide(context))
-    )
-    expect(stored.messages).toEqual(["Pancakes\n200g flour\n2 eggs", "toast\nbutter"])
+    expect(await storedMessages(page)).toEqual(["Pancakes\n200g flour\n2 eggs", "toast\nbutter"])
     expect(problems.unexpected()).toEqual([])
     await page.close()
   })
 
   it("a paste longer than a message may be is refused in words, and stays in the box to be cut down", async () => {
-    const page = await browser.newPage()
-    const problems = watchPage(page, [{ path: "/messages", status: 413 }])
-    await page.goto(url)
-    await waitForText(page, "#chat li", "Paste something.")
+    const { page, problems } = await openPage([{ path: "/messages", status: 413 }])
     const long = Array.from({ length: 300 }, (_, i) => `line ${i} of a long recipe`).join("\n")
     await page.locator("#composer-text").focus()
     await page.keyboard.insertText(long)
@@ -103,6 +124,44 @@ describe("the page's composer takes several lines", () => {
     expect(await page.locator("#status").textContent()).toContain(`${long.length} characters`)
     // Nothing cut off unseen: the whole paste is still there to shorten.
     expect(await page.locator("#composer-text").inputValue()).toBe(long)
+    expect(problems.unexpected()).toEqual([])
+    await page.close()
+  })
+
+  // CI saw "the bed staysmug": the box was emptied only when the server answered
+  // the send, so words typed in that moment were joined to the message sent, or wiped.
+  it("words typed while a message is on its way stay in the box as the start of the next one", async () => {
+    const { page, problems } = await openPage()
+    const release = await holdSends(page, (route) => route.continue())
+    await page.locator("#composer-text").focus()
+    await page.keyboard.type("the bed stays")
+    await page.keyboard.press("Enter")
+    // Sent: the box is empty at once, before the server has answered.
+    await boxEmptied(page)
+    await page.keyboard.type("mug")
+    release()
+    await waitForText(page, "#chat li", "1 lines")
+    expect(await page.locator("#composer-text").inputValue()).toBe("mug")
+    await page.unroute("**/messages")
+    await page.keyboard.press("Enter")
+    await waitForText(page, "#chat li.you", "mug")
+    expect(await storedMessages(page)).toEqual(["the bed stays", "mug"])
+    expect(problems.unexpected()).toEqual([])
+    await page.close()
+  })
+
+  it("a send that fails puts the message back in the box, before anything typed since", async () => {
+    const { page, problems } = await openPage([{ path: "/messages", status: 503 }])
+    const release = await holdSends(page, (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "Busy, try again." }) }))
+    await page.locator("#composer-text").focus()
+    await page.keyboard.type("two eggs")
+    await page.keyboard.press("Enter")
+    await boxEmptied(page)
+    await page.keyboard.type("and toast")
+    release()
+    await waitForText(page, "#status", "Busy, try again.")
+    expect(await page.locator("#composer-text").inputValue()).toBe("two eggs\nand toast")
     expect(problems.unexpected()).toEqual([])
     await page.close()
   })

@@ -62,7 +62,7 @@ describe("shoal serve events and defects", () => {
       expect((yield* request("POST", `/api/agents/echo/sessions/${id}/questions/${qid}`, confirmed)).status).toBe(200)
       const events = yield* stream.await.pipe(Effect.flatten)
       expect(tagsOf(events)).toEqual(["TurnStarted", "AgentEvent", "QuestionPosted", "QuestionAnswered", "TurnCompleted"])
-      expect(yield* loggedKeys(db, id)).toEqual(["started", "event/1", "question/1", `answered/${qid}`, "completed"])
+      expect(yield* loggedKeys(db, id)).toEqual(["opened", "started", "event/1", "question/1", `answered/${qid}`, "completed"])
     }).pipe(Effect.scoped), 60_000)
 
   it.live("a turn replayed on the next runner does not send its events again (stream and log)", () =>
@@ -80,7 +80,7 @@ describe("shoal serve events and defects", () => {
       expect((yield* after.request("POST", `/api/agents/echo/sessions/${id}/questions/${qid}`, confirmed)).status).toBe(200)
       // The pending question is shown on connecting; the replayed Heard and TurnStarted are not sent again.
       expect(tagsOf(yield* stream.await.pipe(Effect.flatten))).toEqual(["QuestionPosted", "QuestionAnswered", "TurnCompleted"])
-      expect(yield* loggedKeys(db, id)).toEqual(["started", "event/1", "question/1", `answered/${qid}`, "completed"])
+      expect(yield* loggedKeys(db, id)).toEqual(["opened", "started", "event/1", "question/1", `answered/${qid}`, "completed"])
     }).pipe(Effect.scoped), 60_000)
 
   it.live(`a model call that dies is tried ${activityAttempts} times, then fails its turn with a 500; the session takes the next turn`, () =>

@@ -6,13 +6,22 @@
  * For "note…" the turn is a tool loop instead: the model may call `write_note`, whose side effect
  * goes to the `Notebook` the server was given (a file in the kill test), then the same "ask"/"slow" rules
  * apply to what follows "note ". A line with "dated" in it is kept with the day its input was read on
- * and the day the turn read at its end (`Clock`, UTC).
+ * and the day the turn read at its end (`Clock`, UTC); one with "zoned" in it, with the time zone the turn
+ * read at its end (`DateTime.CurrentTimeZone`).
  */
 import { HttpServer } from "@effect/platform"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import type { Duration, Redacted, Scope } from "effect"
+import { SqlClient } from "@effect/sql"
+import { mkdtempSync } from "node:fs"
 import { createServer } from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { makeHub } from "../../src/serve/hub.js"
+import { makeQuestionStore } from "../../src/serve/questions.js"
+import { ScriptedLlm } from "../../src/services/llm/scripted.js"
+import { makeSqlSessionStore } from "../../src/services/session-store/sql.js"
 import type { Agent } from "../../src/agents/agent.js"
 import { GenerateRequest, userText } from "../../src/domain/llm.js"
 import { typedEvents } from "../../src/services/events/events.js"
@@ -22,7 +31,8 @@ import type { Served } from "../../src/serve/served-agent.js"
 import { provideAgent, serveAgent } from "../../src/serve/served-agent.js"
 import * as Tool from "../../src/services/llm/tool.js"
 import * as ToolLoop from "../../src/services/llm/tool-loop.js"
-import { layerServe, layerSql } from "../../src/serve/server.js"
+import { layerCluster, layerServe, layerSql } from "../../src/serve/server.js"
+import type { AgentFactory } from "../../src/serve/server.js"
 
 export const EchoState = Schema.Struct({ turns: Schema.Number, said: Schema.Array(Schema.String) })
 export type EchoState = typeof EchoState.Type
@@ -79,7 +89,13 @@ export const echoAgent: Agent<EchoState, EchoInput, typeof EchoEvent.Type, Serve
         : undefined
       const extra = asked === undefined ? "" : asked._tag === "ConfirmAnswer" && asked.confirmed ? " (confirmed)" : " (declined)"
       // "…dated…": what is said keeps the day the input was read on and the day the turn read at its end.
-      const said = input.includes("dated") ? `${input} @ ${day} ${DateTime.formatIsoDate(yield* DateTime.now)}` : input
+      // "…zoned…": it keeps the time zone the turn read at its end (the user's, or "runner's" when none was given).
+      const zone = Option.match(yield* Effect.serviceOption(DateTime.CurrentTimeZone), { onNone: () => "runner's", onSome: DateTime.zoneToString })
+      const said = input.includes("dated")
+        ? `${input} @ ${day} ${DateTime.formatIsoDate(yield* DateTime.now)}`
+        : input.includes("zoned")
+        ? `${input} @ ${zone}`
+        : input
       return { reply: `${response}${extra}`, state: { turns: state.turns + 1, said: [...state.said, said] }, ended: input === "stop", degraded: false }
     }),
   view: {
@@ -109,6 +125,8 @@ export const startServe = (options: {
   readonly notebook?: Context.Tag.Service<Notebook>
   /** One of several runners on a Postgres `db`, reached by the others at 127.0.0.1:`runnerPort`. */
   readonly runnerPort?: number
+  /** Agents served beside echo (fitlog chat with its diary…). */
+  readonly agents?: ReadonlyArray<AgentFactory>
 }): Effect.Effect<Served_, never, Scope.Scope> =>
   Effect.gen(function*() {
     const http = NodeHttpServer.layer(() => createServer(), { port: 0, host: "127.0.0.1" })
@@ -125,7 +143,7 @@ export const startServe = (options: {
           provideAgent(echoAgent, Context.make(Notebook, options.notebook ?? { write: () => Effect.void })),
           deps,
           options.questionTimeout === undefined ? {} : { questionTimeout: options.questionTimeout }
-        )]
+        ), ...(options.agents ?? [])]
     ).pipe(Layer.provideMerge(http), Layer.provide(options.llm), Layer.provide(layerSql(options.db)))
     const context = yield* Layer.build(Layer.orDie(app))
     const address = Context.get(context, HttpServer.HttpServer).address
@@ -156,4 +174,24 @@ export const requestTo = (url: string) => (method: string, path: string, body?: 
       // not JSON: kept as text
     }
     return { status: response.status, json }
+  })
+
+/**
+ * The echo agent served in-process (no HTTP) on a fresh SQLite file under a one-runner cluster, its model scripted
+ * with `replies`: the runtime's context, its SQL client, the stores it runs on and the served agent.
+ */
+export const servedEchoOnSqlite = (prefix: string, replies: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const db = join(mkdtempSync(join(tmpdir(), prefix)), "serve.sqlite")
+    const context = yield* Layer.build(Layer.provideMerge(layerCluster({}), layerSql(db)))
+    const sql = Context.get(context, SqlClient.SqlClient)
+    const deps = {
+      store: yield* Effect.orDie(makeSqlSessionStore(sql)),
+      turnStore: yield* Effect.orDie(makeSqlSessionStore(sql)),
+      questions: yield* Effect.orDie(makeQuestionStore(sql)),
+      hub: yield* Effect.orDie(makeHub(sql))
+    }
+    const served = serveAgent(provideAgent(echoAgent, Context.make(Notebook, { write: () => Effect.void })), deps)
+    yield* Layer.build(served.layer.pipe(Layer.provide(Layer.orDie(ScriptedLlm.layer(replies.map((r) => ScriptedLlm.text(r))))))).pipe(Effect.provide(context))
+    return { context, sql, deps, served }
   })

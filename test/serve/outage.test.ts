@@ -170,8 +170,14 @@ const outage = (name: string, runnerPort: boolean) =>
     expect(listed.status).toBe(200)
     expect(Schema.decodeUnknownSync(Listed)(listed.json).sessions.map((s) => s.id).sort()).toEqual([id, other].sort())
 
-    // The question pending across the outage is answered once; the 503'd answer left it unclaimed.
-    const answered = yield* api("POST", `${session(id)}/questions/${qid}`, { answer: { _tag: "ConfirmAnswer", confirmed: true } })
+    // The question pending across the outage is answered once; the 503'd answer left it unclaimed. A client
+    // tries again after a 503 (Retry-After): a request that could not yet get a connection is one.
+    const answered = yield* eventually(
+      "the answer is taken",
+      api("POST", `${session(id)}/questions/${qid}`, { answer: { _tag: "ConfirmAnswer", confirmed: true } }),
+      (r) => r.status !== 503,
+      "20 seconds"
+    )
     expect(answered).toMatchObject({ status: 200, json: { reply: "paid for ask before (confirmed)" } })
     const again = yield* api("POST", `${session(id)}/questions/${qid}`, { answer: { _tag: "ConfirmAnswer", confirmed: false } })
     expect(again.status).toBe(409)

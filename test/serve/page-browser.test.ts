@@ -49,4 +49,24 @@ describe("the agent page on shoal serve, in a real browser", () => {
       const stored = yield* request("GET", `/api/agents/echo/sessions/${id}`, undefined, { authorization: "Bearer s3cret" })
       expect(Schema.decodeUnknownSync(SessionView)(stored.json)).toMatchObject({ state: { turns: 2, said: ["hello", "ask to leave"] }, pending: [] })
     }).pipe(Effect.scoped), 90_000)
+
+  it.live("a message carries the browser's time zone: the turn reads the user's zone, not the server's", () =>
+    Effect.gen(function*() {
+      const { request, url } = yield* startServe({ db: db(), llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("noted")])) })
+      const browser = yield* Effect.acquireRelease(Effect.promise(() => launchChromium()), (b) => Effect.promise(() => b.close()))
+      const page = yield* Effect.promise(() => browser.newPage({ timezoneId: "Pacific/Chatham" }))
+      const problems = watchPage(page)
+      const id = yield* Effect.promise(async () => {
+        await page.goto(`${url}/agents/echo/`)
+        await waitForText(page, "#chat li", "Say anything.")
+        await page.waitForFunction(`document.querySelector("#composer button").disabled === false`)
+        await page.locator("#composer-text").fill("zoned hello")
+        await page.keyboard.press("Enter")
+        await waitForText(page, "#chat li", "noted")
+        return new URL(page.url()).searchParams.get("s") ?? ""
+      })
+      expect(problems.unexpected()).toEqual([])
+      const stored = yield* request("GET", `/api/agents/echo/sessions/${id}`)
+      expect(Schema.decodeUnknownSync(SessionView)(stored.json).state.said).toEqual(["zoned hello @ Pacific/Chatham"])
+    }).pipe(Effect.scoped), 90_000)
 })

@@ -29,6 +29,8 @@ describe("the agent page on shoal serve, reloaded in a real browser", () => {
         await page.goto(`${url}/agents/echo/`)
         await waitForText(page, "#chat li", "Say anything.")
         await ready()
+        // A fresh page says the opening from its POST; the stream's SessionOpened does not say it again.
+        expect(await chat()).toEqual(["Say anything."])
         await page.locator("#composer-text").fill("hello")
         await page.keyboard.press("Enter")
         await waitForText(page, "#chat li", "hello back")
@@ -39,7 +41,8 @@ describe("the agent page on shoal serve, reloaded in a real browser", () => {
 
         await page.reload()
         await waitForText(page, "#question h3", "Really ask to leave?")
-        expect(await chat()).toEqual(["Back to this session: 1 turns", "hello", "hello back", "ask to leave"])
+        // The opening line is in the session's log: shown again after a reload, once.
+        expect(await chat()).toEqual(["Back to this session: 1 turns", "Say anything.", "hello", "hello back", "ask to leave"])
         // The answer's request is let finish (a reload would abort it): the page only waits on the stream.
         const answered = page.waitForResponse((r) => r.url().includes("/questions/"))
         await page.getByRole("button", { name: "Yes" }).click()
@@ -51,7 +54,7 @@ describe("the agent page on shoal serve, reloaded in a real browser", () => {
         await waitForText(page, "#chat li", "off you go (confirmed)")
         await ready()
         expect(await page.locator("#question").isHidden()).toBe(true)
-        expect(await chat()).toEqual(["Back to this session: 2 turns", "hello", "hello back", "ask to leave", "off you go (confirmed)"])
+        expect(await chat()).toEqual(["Back to this session: 2 turns", "Say anything.", "hello", "hello back", "ask to leave", "off you go (confirmed)"])
         expect(await page.locator("#agent-status").textContent()).toBe("2 turns")
       })
       expect(problems.unexpected()).toEqual([])

@@ -5,31 +5,15 @@
  * and ones still waiting for an answer stay. "Now" is injected; the daily
  * schedule runs under TestClock.
  */
-import { SqlClient } from "@effect/sql"
 import { describe, expect, it } from "@effect/vitest"
-import { Context, DateTime, Duration, Effect, Fiber, Layer, Ref, TestClock } from "effect"
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { makeHub } from "../../src/serve/hub.js"
-import { makeQuestionStore } from "../../src/serve/questions.js"
+import { DateTime, Duration, Effect, Fiber, Ref, TestClock } from "effect"
 import { keepFor, pruneEnded } from "../../src/serve/retention.js"
-import { provideAgent, serveAgent } from "../../src/serve/served-agent.js"
-import { layerCluster, layerSql } from "../../src/serve/server.js"
-import { ScriptedLlm } from "../../src/services/llm/scripted.js"
-import { makeSqlSessionStore } from "../../src/services/session-store/sql.js"
-import { echoAgent, Notebook } from "./harness.js"
+import { servedEchoOnSqlite } from "./harness.js"
 
 describe("shoal serve retention", () => {
   it.live("sessions untouched for longer than --keep go with their journal, questions and events; newer and waiting ones stay", () =>
     Effect.gen(function*() {
-      const db = join(mkdtempSync(join(tmpdir(), "shoal-serve-keep-")), "serve.sqlite")
-      const context = yield* Layer.build(Layer.provideMerge(layerCluster({}), layerSql(db)))
-      const sql = Context.get(context, SqlClient.SqlClient)
-      const deps = { store: yield* Effect.orDie(makeSqlSessionStore(sql)), questions: yield* Effect.orDie(makeQuestionStore(sql)), hub: yield* Effect.orDie(makeHub(sql)) }
-      const served = serveAgent(provideAgent(echoAgent, Context.make(Notebook, { write: () => Effect.void })), deps)
-      const llm = Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("one"), ScriptedLlm.text("two")]))
-      yield* Layer.build(served.layer.pipe(Layer.provide(llm))).pipe(Effect.provide(context))
+      const { context, deps, served, sql } = yield* servedEchoOnSqlite("shoal-serve-keep-", ["one", "two"])
 
       const old = (yield* Effect.orDie(served.create)).id
       yield* served.turn(old, "t1", "hello").pipe(Effect.provide(context))

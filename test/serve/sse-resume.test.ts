@@ -3,7 +3,9 @@
  * session's events (the same for a live event and for it read back from the
  * log); `Last-Event-ID` (an EventSource reconnecting) or `?after=N` replays
  * the logged events after N, then goes on live, with no gap and no event
- * twice — also after the runner restarted on the same SQLite file.
+ * twice — also after the runner restarted on the same SQLite file. The log
+ * starts with the session's opening line (SessionOpened, id 1), logged when
+ * the session is created, so a stream replayed from 0 shows it first.
  */
 import { SqlClient } from "@effect/sql"
 import { SqliteClient } from "@effect/sql-sqlite-node"
@@ -23,6 +25,8 @@ const confirmed = { answer: { _tag: "ConfirmAnswer", confirmed: true } }
 const events = (id: string) => `/api/agents/echo/sessions/${id}/events`
 const completed = (n: number) => (frames: ReadonlyArray<Frame>) => count(frames, "TurnCompleted") >= n
 const lastId = (frames: ReadonlyArray<Frame>) => frames.at(-1)?.id ?? ""
+/** The first frame of every echo session's log: its opening line. */
+const openingFrame: Frame = { id: "1", event: "SessionOpened", data: { _tag: "SessionOpened", text: "Say anything." } }
 const strictlyIncreasing = (ids: ReadonlyArray<number>) => ids.every((n, i) => Number.isInteger(n) && (i === 0 || n > (ids[i - 1] ?? n)))
 
 /** The event log as a serve from before ids left it: no `event_id` column, no index on it. */
@@ -49,7 +53,8 @@ describe.each(serveBackends())("shoal serve SSE ids and resuming on $name", ({ d
       ])
       expect(strictlyIncreasing(idsOf(sent))).toBe(true)
       const replayed = yield* readFrames(url, `${events(id)}?after=0`, completed(2))
-      expect(replayed).toEqual(sent)
+      // The log also holds what came before this stream opened: the opening line.
+      expect(replayed).toEqual([openingFrame, ...sent])
       // From the middle: only what came after that id.
       const third = sent[2]?.id ?? ""
       expect(yield* readFrames(url, `${events(id)}?after=${third}`, completed(1))).toEqual(sent.slice(3))
@@ -78,11 +83,26 @@ describe.each(serveBackends())("shoal serve SSE ids and resuming on $name", ({ d
       expect(all.map((f) => f.event)).toEqual(["QuestionAnswered", "TurnCompleted", "TurnStarted", "AgentEvent", "TurnCompleted"])
       const together = [...seen, ...all]
       expect(strictlyIncreasing(idsOf(together))).toBe(true)
-      expect(together).toEqual(yield* readFrames(url, `${events(id)}?after=0`, completed(2)))
+      expect([openingFrame, ...together]).toEqual(yield* readFrames(url, `${events(id)}?after=0`, completed(2)))
     }).pipe(Effect.scoped), 60_000)
 })
 
 describe("shoal serve SSE ids and resuming on SQLite", () => {
+  it.live("a session's log starts with its opening line, once: a stream from 0 begins with SessionOpened, before any turn and after", () =>
+    Effect.gen(function*() {
+      const { request, url } = yield* startServe({ db: freshDb(), llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("one")])) })
+      const created = yield* request("POST", "/api/agents/echo/sessions")
+      expect(created.json).toMatchObject({ opening: "Say anything." })
+      const id = idOf(created.json)
+      expect(yield* readFrames(url, `${events(id)}?after=0`, (frames) => frames.length >= 1)).toEqual([openingFrame])
+      expect((yield* request("POST", `/api/agents/echo/sessions/${id}/input`, { text: "hello" })).status).toBe(200)
+      const all = yield* readFrames(url, `${events(id)}?after=0`, completed(1))
+      expect(all.map((f) => f.event)).toEqual(["SessionOpened", "TurnStarted", "AgentEvent", "TurnCompleted"])
+      expect(all[0]).toEqual(openingFrame)
+      // Resumed past it, it is not sent again.
+      expect((yield* readFrames(url, `${events(id)}?after=1`, completed(1))).map((f) => f.event)).toEqual(["TurnStarted", "AgentEvent", "TurnCompleted"])
+    }).pipe(Effect.scoped), 60_000)
+
   it.live("a malformed Last-Event-ID or after is a 400 naming it; the header wins over ?after", () =>
     Effect.gen(function*() {
       const { request, url } = yield* startServe({ db: freshDb(), llm: Layer.orDie(ScriptedLlm.layer([ScriptedLlm.text("one")])) })
@@ -118,7 +138,7 @@ describe("shoal serve SSE ids and resuming on SQLite", () => {
       expect(missed.map((f) => f.event)).toEqual(["QuestionAnswered", "TurnCompleted", "TurnStarted", "AgentEvent", "TurnCompleted"])
       const together = [...seen, ...missed]
       expect(strictlyIncreasing(idsOf(together))).toBe(true)
-      expect(together).toEqual(yield* readFrames(after.url, `${events(id)}?after=0`, completed(2)))
+      expect([openingFrame, ...together]).toEqual(yield* readFrames(after.url, `${events(id)}?after=0`, completed(2)))
     }).pipe(Effect.scoped), 60_000)
 
   it.live("a deleted session's last frame has the id after the log's last", () =>
@@ -148,6 +168,7 @@ describe("shoal serve SSE ids and resuming on SQLite", () => {
 
       const after = yield* startServe({ db, llm: Layer.orDie(ScriptedLlm.layer([])) })
       expect(yield* readFrames(after.url, `${events(id)}?after=0`, completed(2))).toEqual(numbered)
-      expect(idsOf(numbered)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+      expect(idsOf(numbered)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9])
+      expect(numbered[0]).toEqual(openingFrame)
     }).pipe(Effect.scoped), 60_000)
 })

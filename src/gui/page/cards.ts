@@ -9,7 +9,8 @@
  *
  * Where it sits: plain browser JS inlined into the page (no build step);
  * `drawCard(container, pending, answer, notNow)` is called by script.ts,
- * which posts what `answer(answer)` and `notNow()` are given.
+ * which posts what `answer(answer)` and `notNow()` are given. Both pages'
+ * composers share `putBackUnsent`: a box is emptied as its message is sent.
  */
 export const cardsScript = String.raw`
 function el(tag, attrs, children) {
@@ -21,6 +22,11 @@ function el(tag, attrs, children) {
   });
   (children || []).forEach(function (c) { if (c) node.appendChild(c); });
   return node;
+}
+
+/** A message the server did not take goes back in the box, before anything typed since it was sent. */
+function putBackUnsent(input, text) {
+  input.value = input.value === "" ? text : text + "\n" + input.value;
 }
 
 function choiceButton(label, detail, suggested, onPick) {

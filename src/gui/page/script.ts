@@ -165,8 +165,13 @@ const mainScript = String.raw`
     var input = $("composer-text");
     var text = input.value.trim();
     if (text === "" || (view && (view.ended || (view.busy && !view.pending)))) return;
+    // Emptied as it is sent, so what is typed meanwhile starts the next message;
+    // a send that fails puts its words back in front of that.
+    input.value = "";
     post(base() + "/messages", JSON.stringify({ text: text })).then(function (err) {
-      if (err) status(err); else input.value = "";
+      if (!err) return;
+      status(err);
+      putBackUnsent(input, text);
     });
   });
   // Photos, on a page for an agent that takes them.

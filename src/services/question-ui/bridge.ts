@@ -61,20 +61,39 @@ export interface QuestionBridgeShape {
 
 type Waiting = PendingQuestion & { readonly reply: Deferred.Deferred<Answer, QuestionInputClosed> }
 
+/**
+ * The most text one answer may carry (words typed at a card, free text, a place): as much as one input to
+ * `shoal serve` (its `maxInputChars` is this). Words typed at a card become the user's next message, and what is said
+ * stays in the session's state, which every later turn's journal carries.
+ */
+export const maxAnswerChars = 100_000
+
+/** Why `text` cannot be an answer's `what`: blank, or longer than `maxAnswerChars`. */
+const badText = (what: string, text: string): Option.Option<string> =>
+  text.trim().length === 0
+    ? Option.some(`${what} is blank`)
+    : text.length > maxAnswerChars
+    ? Option.some(`${what} is ${text.length.toLocaleString("en")} characters long; an answer takes at most ${maxAnswerChars.toLocaleString("en")}`)
+    : Option.none()
+
 /** Why `answer` cannot answer `question`, in words; none when it fits (a choice among its options, text for free text…). */
 export const misfit = (question: LeafQuestion, answer: Answer): Option.Option<string> => {
   const wrongKind = Option.some(`a ${answer._tag} does not answer a ${question._tag} question`)
   switch (question._tag) {
     case "ProposeDisposition":
-      // Words that are not a choice answer a card too: as the user's next message.
-      return answer._tag === "DispositionAnswer" || answer._tag === "MessageInstead" ? Option.none() : wrongKind
+      // Words that are not a choice answer a card too: as the user's next message (so not blank, nor longer than an input).
+      if (answer._tag === "MessageInstead") return badText("the message typed instead of a choice", answer.text)
+      if (answer._tag !== "DispositionAnswer") return wrongKind
+      return answer.disposition._tag === "PlaceAt" ? badText("the PlaceAt's location", answer.disposition.location) : Option.none()
     case "Choose":
       if (answer._tag !== "ChoiceAnswer") return wrongKind
       return question.options.some((o) => o.value === answer.value)
         ? Option.none()
         : Option.some(`"${answer.value}" is not an option of "${question.prompt}": ${question.options.map((o) => o.value).join(", ")}`)
     case "FreeText":
-      return answer._tag === "TextAnswer" ? Option.none() : wrongKind
+      // Blank free text is an answer (nothing to add); past the limit it is not.
+      if (answer._tag !== "TextAnswer") return wrongKind
+      return answer.text.length > maxAnswerChars ? badText("the text", answer.text) : Option.none()
     case "Confirm":
       return answer._tag === "ConfirmAnswer" ? Option.none() : wrongKind
   }
