@@ -22,9 +22,14 @@ export interface ChatMessage {
   readonly context: ChatContext
 }
 
-/** Today in the local time zone, and the meal its hour suggests. */
-export const chatContextNow: Effect.Effect<ChatContext> = Effect.map(DateTime.now, (now) => {
-  const zoned = DateTime.setZone(now, DateTime.zoneMakeLocal())
+/**
+ * Today in the user's time zone, and the meal its hour suggests: the `DateTime.CurrentTimeZone` a host
+ * provides (serve: the zone the user's input names), else the local one (the terminal's).
+ */
+export const chatContextNow: Effect.Effect<ChatContext> = Effect.gen(function*() {
+  const now = yield* DateTime.now
+  const zone = Option.getOrElse(yield* Effect.serviceOption(DateTime.CurrentTimeZone), () => DateTime.zoneMakeLocal())
+  const zoned = DateTime.setZone(now, zone)
   return { date: DiaryDate.make(DateTime.formatIsoDate(zoned)), likelyMeal: mealAt(DateTime.getPart(zoned, "hours")) }
 })
 

@@ -148,7 +148,7 @@ export const matchDish = (request: FoodRequest) =>
       const record = table.byId(part.id)
       return record === undefined ? [] : [{ part, record }]
     })
-    const scale = dishScale(request, dish.parts.reduce((s, p) => s + p.grams, 0))
+    const scale = dishScale(request, dish.parts.reduce((s, p) => s + p.grams, 0), dish.perCup === true)
     if (parts.length !== dish.parts.length || scale === undefined) return Option.none()
     const assumption = [request.assumption, scale.assumption, describeDish(dish, scale.factor)].filter((a): a is string => a !== undefined).join("; ")
     return Option.some(parts.map(({ part, record }) => {

@@ -259,3 +259,12 @@ export const classWeight = (table: ReadonlyArray<ClassWeight>, name: string, des
   const ofRecord = (c: ClassWeight) => description === "" || c.record === undefined || c.record.test(description)
   return table.find((c) => c.food.test(name) && ofRecord(c)) ?? table.find((c) => c.food.test(description) && ofRecord(c))
 }
+
+/** Household vessels measured in cups of the food they hold. */
+export const vesselCups = {
+  bowl: [1.5, "a bowl is 1 1/2 cups"],
+  glass: [1, "a glass is 8 fl oz, 1 cup"],
+  mug: [1, "a mug is 8 fl oz, 1 cup"],
+  plate: [2, "a plate is 2 cups"]
+} as const satisfies Partial<Record<Unit, readonly [number, string]>>
+export const cupsIn: Partial<Record<Unit, readonly [number, string]>> = vesselCups

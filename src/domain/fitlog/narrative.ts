@@ -10,6 +10,7 @@
  * Pure and total.
  */
 import { commonFoodFor } from "./common-foods.js"
+import { mixedDishBase } from "./dishes.js"
 import { fillerWords, remarkWords, structuralWords } from "./english.js"
 
 const massOrVolume = String.raw`(?:\d+(?:[.,]\d+)?|\d+\s*\/\s*\d+)[\s-]*(?:g|gr|grams?|grammes?|kg|mg|ml|millilit(?:re|er)s?|l|litres?|liters?|oz|ounces?|lbs?|pounds?|fl\.?\s?oz|fluid ounces?)\b`
@@ -80,10 +81,22 @@ const countSplit = (chunk: string): ReadonlyArray<string> => {
   return [m[1] ?? "", ...countSplit(m[2] ?? "").map((added) => inDrink(m[1] ?? "", added))]
 }
 
-/** Dishes made around a filling: "a burrito with meat and beans" is one burrito, not a burrito plus meat. */
-const filledDishes = /\b(?:nachos|lasagnas?|lasagnes?|salads?|burritos?|tacos?|sandwich(?:es)?|subs?|wraps?|quesadillas?|enchiladas?|fajitas?|omelett?es?|pizzas?|pies?|gorditas?|tamales?|empanadas?|calzones?|crepes?|dumplings?|paninis?|hoagies?|pitas?)$/i
+/**
+ * Dishes made around a filling: "a burrito with meat and beans" is one burrito, not a burrito plus meat; "a cup of pasta
+ * with tomato sauce and meat" is a cup of the mixed dish, not a cup of pasta plus the sauce and the meat.
+ */
+const filledDishes = new RegExp(String.raw`\b(?:${mixedDishBase}|nachos|lasagnas?|lasagnes?|salads?|burritos?|tacos?|sandwich(?:es)?|subs?|wraps?|quesadillas?|enchiladas?|fajitas?|omelett?es?|pizzas?|pies?|gorditas?|tamales?|empanadas?|calzones?|crepes?|dumplings?|paninis?|hoagies?|pitas?)$`, "i")
+/** A sauce as people name one in a dish: "sauce", "a rich tomato-based sauce", "creamy alfredo sauce". */
+const namedSauce = String.raw`(?:(?:rich|savou?ry|thick|creamy|flavou?rful|delicious|homemade|hearty|zesty|tangy)\s+)?(?:(?:tomato|tomato-based|tomato based|marinara|meat|cream|alfredo|white|cheese|red|pasta|spaghetti)\s+)?sauce`
 /** Fillings named bare (no article or amount of their own): meat, beans, cheese, egg… joined by "and"/"or"/commas. */
-const fillingList = /^(?:(?:(?:assorted |various |extra )?meats?|beef|chicken|pork|beans|refried beans|cheese|egg|eggs|rice|vegetables|veggies|lettuce|tomato(?:es)?|sausage|bacon|ham|turkey|fish|shrimp|potato(?:es)?|steak|tuna|salsa|guacamole|sour cream|onions?|peppers?|mushrooms?|spinach|ground beef|pepperoni|chorizo)(?:,?\s+(?:and|or|&)\s+|,\s*|$))+$/i
+const fillingList = new RegExp(String.raw`^(?:(?:${namedSauce}|marinara|(?:assorted |various |extra )?meats?|beef|chicken|pork|beans|refried beans|cheese|egg|eggs|rice|vegetables|veggies|lettuce|tomato(?:es)?|sausage|bacon|ham|turkey|fish|shrimp|potato(?:es)?|steak|tuna|salsa|guacamole|sour cream|onions?|peppers?|mushrooms?|spinach|ground beef|pepperoni|chorizo)(?:,?\s+(?:and|or|&)\s+|,\s*|$))+$`, "i")
+/**
+ * "a cup of pasta topped with a rich tomato sauce", "a bowl of rice smothered in a creamy sauce": the sauce (and what follows
+ * it) is in the cup, so it is said as "pasta with tomato sauce" and read as one mixed dish (dishes.ts) rather than split off.
+ */
+const sauceOnBase = new RegExp(String.raw`\b((?:cups?|bowls?|plates?|servings?|portions?|helpings?)\s+of\s+(?:[a-z-]+\s+){0,3}?(?:${mixedDishBase}))\s+(?:with|topped\s+(?:off\s+)?with|smothered\s+(?:in|with)|tossed\s+(?:with|in)|covered\s+(?:in|with)|in|mixed\s+with)\s+(?:(?:a|an|some)\s+)?(?=${namedSauce}\b)`, "gi")
+/** "macaroni with cheese", "noodles in a cheese sauce": mac and cheese, one food (common-foods.ts), not pasta plus cheese. */
+const macWithCheese = /\b(?:macaroni|mac|noodles|pasta)(?:\s+or\s+noodles)?\s+(?:with|in)\s+(?:(?:a|some)\s+)?(?:(?:melted|creamy|gooey|cheddar|rich)\s+)?cheese(?:\s+sauce)?\b(?!\s+sauce\b)(?!,?\s*(?:and|&|,)\s*(?:a|an|some)?\s*(?:meat|beef|chicken|sausage|ham|bacon|vegetables|veggies|broccoli)\b)/gi
 const filledDish = (dish: string, rest: string) => filledDishes.test(dish.trim()) && fillingList.test(rest.replace(trailingRemark, "").trim())
 
 /**
@@ -152,6 +165,10 @@ const joinDishes = (chunks: ReadonlyArray<string>): ReadonlyArray<string> => {
 
 const isFiller = (w: string): boolean => fillerWords.has(w) || /^[a-z]{4,}ly$/.test(w) && !lyFoods.has(w)
 const lyFoods = new Set(["jelly", "belly", "curly", "lightly", "thinly", "finely", "partially", "fully", "freshly", "chilly"])
+/** -ly words SR28 names hold ("fully cooked", "lightly salted"): kept in a food's name, yet alone they name no food. */
+const describingAdverbs = new Set(["lightly", "thinly", "finely", "partially", "fully", "freshly"])
+/** "medium in size", "regular-sized": how big the food before was, not a food. */
+const sizeSaid = new Set(["small", "medium", "large", "regular", "size", "sized", "medium-sized", "large-sized", "small-sized"])
 
 /** A remark on the food before: "skin removed", "bone in", "crust on". */
 const remarkOnPart = /^(?:with\s+)?(?:the\s+|its\s+)?(?:skin|bone|bones|fat|crust|rind|seeds|peel|shell)\s+(?:removed|included|on|off|in|out|trimmed|discarded|eaten)$/i
@@ -177,13 +194,20 @@ const crustOnly = /^(?:an?\s+|the\s+)?(?:(?:thin|thick|medium|regular|deep[- ]di
  */
 const onlyDescribes = (piece: string, isFoodWord?: (word: string) => boolean): boolean => {
   if (startsItem.test(piece)) return false
+  // "fully coated and skin eaten": each part describes the food before (a participle, or a remark on its skin or bone).
+  const parts = piece.split(/\s+and\s+/i)
+  if (parts.length > 1) return parts.every((part) => remarkOnPart.test(part.trim()) || onlyDescribes(part.trim(), isFoodWord))
   const ws = piece.toLowerCase().split(/[^a-z'-]+/).filter((w) => w.length > 0)
   return ws.length > 0 && ws.some((w) => !isFiller(w) && !structuralWords.has(w)) && ws.every((w) =>
-    isFiller(w) || structuralWords.has(w) || /^[a-z]{3,}ed$/.test(w) || (/^[a-z]{3,}ing$/.test(w) && isFoodWord !== undefined && !isFoodWord(w)))
+    isFiller(w) || structuralWords.has(w) || /^[a-z]{3,}ed$/.test(w) || describingAdverbs.has(w) || sizeSaid.has(w) || (/^[a-z]{3,}ing$/.test(w) && isFoodWord !== undefined && !isFoodWord(w)))
 }
 
-/** A piece that is only an amount: "just the right size at 12 fl oz". */
-const onlyAmount = new RegExp(String.raw`^[a-z\s]*?\b(?:at|about|around|roughly|approximately|is|was|weighing|totalling|totaling)\s+(${massOrVolume})\s*$`, "i")
+/** A count of a container and nothing else: "1 cup", "one bottle". */
+const containerOnly = new RegExp(String.raw`^(?:\d+(?:[.,]\d+)?|one|a|an)\s+${containers}s?$`, "i")
+
+/** A piece that is only an amount: "just the right size at 12 fl oz", "16 fl oz in size" (a bare "150g" after "2 eggs" names no food: unread). */
+const amountTail = String.raw`\s+(?:in\s+(?:size|total|all)|total|each|${containers}s?)`
+const onlyAmount = new RegExp(String.raw`^(?:[a-z\s]*?\b(?:at|about|around|roughly|approximately|is|was|weighing|totalling|totaling)\s+(${massOrVolume})(?:${amountTail})?|(${massOrVolume})${amountTail})\s*$`, "i")
 
 /** Drop praise and -ly adverbs from a food name, keeping structural words inside it ("peanut butter and jelly"). */
 export const stripFiller = (name: string): string => {
@@ -241,7 +265,7 @@ const nameAfterAmount = (piece: string) => piece.replace(new RegExp(String.raw`^
 export const readNarrative = (text: string, isFoodWord?: (word: string) => boolean): ReadonlyArray<string> => {
   const pieces: Array<string> = []
   for (const sentence of sentences(text)) {
-    const normal = amountFirst(shorthand(sentence.replace(/[’‘]/g, "'").replace(completeWith, "").replace(parenthesisedAmount, ", weighing $1").replace(containerFilled, "$1 of "))).replace(containerAfterAmount, "$1 ")
+    const normal = amountFirst(shorthand(sentence.replace(macWithCheese, "macaroni and cheese").replace(sauceOnBase, "$1 with ").replace(/[’‘]/g, "'").replace(completeWith, "").replace(parenthesisedAmount, ", weighing $1").replace(containerFilled, "$1 of "))).replace(containerAfterAmount, "$1 ")
     const chunks = joinDishes(normal.split(joiners).flatMap((c) => c.split(andSplit)).flatMap((c) => countSplit(cutRelative(c.trim()).replace(leadIn, "").replace(anyLeadVerb, "")))
       .flatMap((c) => bareSplit(c.trim(), isFoodWord)).map((c) => c.trim()).filter((c) => c.length > 0))
     for (const chunk of chunks) {
@@ -251,9 +275,11 @@ export const readNarrative = (text: string, isFoodWord?: (word: string) => boole
       const previous = pieces[pieces.length - 1]
       if (amountOnly !== null && previous !== undefined) {
         // "a bottle of water, 12 fl oz": the amount is the previous item's.
-        pieces[pieces.length - 1] = `${amountOnly[1]} ${previous.replace(/^(?:an?|one|\d+(?:[.,]\d+)?)\s+(?:(?:small|medium|large|bottle|can|glass|cup|serving)s?\s+(?:of\s+)?)?/i, "")}`
+        pieces[pieces.length - 1] = `${amountOnly[1] ?? amountOnly[2]} ${previous.replace(/^(?:an?|one|\d+(?:[.,]\d+)?)\s+(?:(?:small|medium|large|bottle|can|glass|cup|serving)s?\s+(?:of\s+)?)?/i, "")}`
         continue
       }
+      // "…coffee, which was 1 cup (8 fl oz)": a count of a container alone restates the amount of the item before.
+      if (previous !== undefined && containerOnly.test(read)) continue
       if (read.length === 0 || noFood(read)) continue
       if (previous !== undefined && (backReference.test(read) || (crustOnly.test(stripFiller(read)) && pieces.some((p) => /\bpizzas?\b/i.test(p))))) continue
       // "…salmon, marinated", "…cake, which made", "…pizza that was bursting": a piece of only participles describes the food before it.
@@ -271,7 +297,8 @@ export const readNarrative = (text: string, isFoodWord?: (word: string) => boole
         }
         // A piece of narration ("This morning", "savoring its sweet flavor") is dropped; a bare unknown word ("latte") is kept and reported.
         const narrated = read.toLowerCase().split(/[^a-z'-]+/).some((w) => (fillerWords.has(w) && !structuralWords.has(w)) || remarkWords.has(w))
-        if (!named && narrated) continue
+        // "I relaxed", "we sat outside": a subject and its verb, naming no food, are narration too.
+        if (!named && (narrated || /^(?:i|we|he|she|they|you)\s/i.test(read))) continue
       }
       pieces.push(read)
     }

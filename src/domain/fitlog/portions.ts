@@ -3,10 +3,12 @@
  * units from a curated portion table (a tablespoon of oil is not a tablespoon
  * of peanut butter), then the table's own household weights (SR28 gives two
  * per food), then conventions for vague portions ("a handful" = 30 g), each
- * with the assumption shown to the user. Pure.
+ * with the assumption shown to the user; a volume nothing else weighs, by its
+ * class's density (density.ts). Pure.
  */
-import { classWeight, containerOf, cupOf, dryServings, packetOf, pieceOf, servingOf, sizedServings, sizeIn, sliceOf, tablespoonOf } from "./household.js"
+import { classWeight, containerOf, cupOf, cupsIn, dryServings, packetOf, pieceOf, servingOf, sizedServings, sizeIn, sliceOf, tablespoonOf } from "./household.js"
 import type { Size } from "./household.js"
+import { densityOf } from "./density.js"
 import { resized, sizeFromName, wholeThings } from "./size-words.js"
 import { mass, portionTable, sizeFactor, vaguePortions, volumeMl } from "./portion-table.js"
 import type { Portion } from "./portion-table.js"
@@ -18,13 +20,6 @@ export interface GramsResolution {
   readonly assumption?: string
 }
 
-/** Household vessels measured in cups of the food they hold. */
-const cupsIn: Partial<Record<Unit, readonly [number, string]>> = {
-  bowl: [1.5, "a bowl is 1 1/2 cups"],
-  glass: [1, "a glass is 8 fl oz, 1 cup"],
-  mug: [1, "a mug is 8 fl oz, 1 cup"],
-  plate: [2, "a plate is 2 cups"]
-}
 
 /** A household weight that counts things ("1 wing", "1 medium", "1 bar"), not a volume or a mass. */
 const countable = /^(?!(?:cup|cups|tbsp|tsp|fl oz|oz|g|lb|pint|quart|gallon|liter|ml|serving packet)\b)(?!.*\b(?:mini|miniature|bite|crumbs|chopped|cubic|diced|slice|piece|pieces|chips|nuggets?|tbsp|tsp|bag|box|loaf|carton|yield|hole|holes|scoop|bunch|head)\b)/
@@ -68,6 +63,12 @@ const curatedFor = (name: string, unit: Unit, household: ReadonlyArray<Household
   const factor = sizeFactor[unit] ?? 1
   return each === undefined ? undefined : { ...each, unit, grams: each.grams * factor, why: `${each.why ?? "a typical one"}${factor === 1 ? "" : `, ×${factor} for ${unit}`}` }
 }
+
+/**
+ * "1 stalk, large" of broccoli is 280 g: a stalk (or spear) is how a greengrocer weighs it, not a helping.
+ * It counts only when the user counted in stalks or spears; "broccoli" alone is a serving of its class.
+ */
+const uncountedStalk = (h: HouseholdWeight, said: string) => /\b(?:stalks?|spears?)\b/.test(h.description.toLowerCase()) && !/\b(?:stalks?|spears?)\b/i.test(said)
 
 /** Units that count whole things (as opposed to a measure of the food): "a sausage on a biscuit" counts sandwiches. */
 const counts = (unit: Unit) => unit === "each" || unit === "piece" || unit === "small" || unit === "medium" || unit === "large"
@@ -161,11 +162,15 @@ const householdGrams = (request: FoodRequest, household: ReadonlyArray<Household
     : undefined
   if (byClass !== undefined) return stated(byClass.grams, byClass.why)
   const ml = volumeMl[unit]
-  if (ml !== undefined) return { grams: quantity * ml, assumption: `${label} ≈ ${fmt(quantity * ml)} g (1 ml taken as 1 g)` }
+  if (ml !== undefined) {
+    const density = densityOf(headOf(name), record, unit)
+    if (density === undefined) return { grams: quantity * ml, assumption: `${label} ≈ ${fmt(quantity * ml)} g (no density known for it; taken as water, 1 g/ml)` }
+    return stated(ml * density.gPerMl, density.why)
+  }
   // A count of a thing ("a wing", "a medium pork chop"): USDA's own count portion of the food, scaled for a stated size.
   const factor = sizeFactor[unit]
   const counted = factor === undefined ? undefined
-    : household.find((h) => countable.test(h.description.toLowerCase()) && h.amount > 0 && h.grams / h.amount <= 700 && !notAsEaten.test(h.description.toLowerCase())) ?? household.find(onePiece)
+    : household.find((h) => countable.test(h.description.toLowerCase()) && h.amount > 0 && h.grams / h.amount <= 700 && !notAsEaten.test(h.description.toLowerCase()) && !uncountedStalk(h, request.text)) ?? household.find(onePiece)
   if (factor !== undefined && counted !== undefined) {
     const grams = (quantity * factor * counted.grams) / (sizeNotCount(counted) ? 1 : counted.amount)
     const size = factor === 1 ? "" : `, ×${factor} for ${unit}`
@@ -188,17 +193,6 @@ const householdGrams = (request: FoodRequest, household: ReadonlyArray<Household
 /** One cubic inch is 16.39 ml. */
 const cubicInchMl = 16.387
 
-/**
- * Grams per ml of a solid by class, for "a cubic inch of": cheese 1.1 (USDA: 1 cubic inch of mozzarella
- * = 18 g), a light cake or bread 0.4 (a 1/12 piece of a 9-inch two-layer cake, about 16 in³, weighs
- * 65–110 g), anything else about as dense as water.
- */
-const densities: ReadonlyArray<readonly [RegExp, number, string]> = [
-  [/\bcheese\b(?!\s*cake)/, 1.1, "cheese is about 1.1 g/ml (USDA: 1 cubic inch of mozzarella = 18 g)"],
-  [/^(?!.*\b(?:pound|cheese|fruit)\s*cake)(?=.*\b(?:cakes?|bread|sponge|muffins?|cornbread)\b)/, 0.4, "a light cake or bread is about 0.4 g/ml"],
-  [/./, 1, "a solid food is about 1 g/ml"]
-]
-
 /** "a cubic inch of cheddar", "two cubic inches of cake": USDA's cubic-inch weight, else the volume by class density. */
 const cubicInches = (request: FoodRequest, household: ReadonlyArray<HouseholdWeight>, description: string): GramsResolution | undefined => {
   const words = `${request.name} ${request.text}`.toLowerCase()
@@ -210,8 +204,7 @@ const cubicInches = (request: FoodRequest, household: ReadonlyArray<HouseholdWei
     const grams = (n * own.grams) / own.amount
     return { grams, assumption: `${label} ≈ ${fmt(grams)} g (USDA: ${own.amount} ${own.description} = ${fmt(own.grams)} g)` }
   }
-  const food = `${request.name} ${description}`.toLowerCase()
-  const [, density, why] = densities.find(([re]) => re.test(food)) ?? [/./, 1, "a solid food is about 1 g/ml"]
-  const grams = n * cubicInchMl * density
+  const { gPerMl, why } = densityOf(headOf(request.name), description, request.unit) ?? { gPerMl: 1, why: "no density known for it; a solid food is about 1 g/ml" }
+  const grams = n * cubicInchMl * gPerMl
   return { grams, assumption: `${label} ≈ ${fmt(grams)} g (1 in³ = 16.4 ml; ${why})` }
 }

@@ -30,8 +30,9 @@ const unitWords: ReadonlyArray<readonly [RegExp, Unit]> = [
   [/^(?:ml|mls|millilitres?|milliliters?)$/, "ml"],
   [/^(?:l|litres?|liters?)$/, "l"],
   [/^(?:cups?|c)$/, "cup"],
-  [/^(?:tbsp|tbsps|tbs|tblsp|tablespoons?)$/, "tbsp"],
-  [/^(?:tsp|tsps|teaspoons?)$/, "tsp"],
+  [/^(?:tbsp|tbsps|tbs|tblsp|tablespoons?|tablespoonfuls?|spoonfuls?|dollops?)$/, "tbsp"],
+  // A touch, dab, smear, drizzle or sprinkle of a fat, sauce or topping: about a teaspoon.
+  [/^(?:tsp|tsps|teaspoons?|teaspoonfuls?|touch|touches|dabs?|smears?|drizzles?|sprinkle|sprinkling|smidgens?|smidges?)$/, "tsp"],
   [/^(?:slices?|rashers?)$/, "slice"],
   [/^(?:small|small-sized)$/, "small"],
   [/^(?:medium|med|medium-sized|average|average-sized)$/, "medium"],

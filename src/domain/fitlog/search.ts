@@ -173,7 +173,8 @@ const categoryHeads = new Set(["snacks", "beverages", "fast foods", "candies", "
 /** The words that name foods in the table (each record's head part): the reader tells a remark from a food with them. */
 export const foodWords = (records: ReadonlyArray<IndexedRecord>): ReadonlySet<string> =>
   // Brand names ("MILKY WAY", "KASHI INDIGO MORNING") name no food by their words.
-  new Set(records.filter((r) => r.brandWords.size === 0).flatMap((r) => r.headWords.flatMap(forms)).filter((w) => !fillerWords.has(w) && /^[a-z]{3,}$/.test(w)))
+  // Nor do words that only describe one ("creamy", "crispy", "regular"): "a cup of creamy" names no food yet.
+  new Set(records.filter((r) => r.brandWords.size === 0).flatMap((r) => r.headWords.flatMap(forms)).filter((w) => !fillerWords.has(w) && !softWords.has(w) && /^[a-z]{3,}$/.test(w)))
 
 /** The chain's name leading a fast-food or restaurant record (its words in capitals: "McDONALD'S", "BURGER KING"); empty otherwise. */
 const chainWords = (record: FoodRecord): ReadonlySet<string> => {
@@ -305,6 +306,8 @@ export const searchRecords = (
   const head = headNoun(allWords.filter((w) => w !== "or"))
   // "a hearty 11 oz meal" names no food: reported unmatched, never "Cracker meal".
   if (head === undefined || genericHeads.has(head)) return []
+  // "a creamy", "rich", "crisp": words that only describe a food name none (never "Frostings, creamy" by the pound).
+  if (nameWords.every((w) => softWords.has(w) || /^\d+$/.test(w))) return []
   // "chicken or turkey soup", "butter or sugar cookie": either alternative may match, neither is required.
   const optional = new Set(allWords.flatMap((w, i) => (w === "or" ? [allWords[i - 1] ?? "", allWords[i + 1] ?? ""] : [])))
   // Words after the head describe it ("cookie with icing"): they count for less.

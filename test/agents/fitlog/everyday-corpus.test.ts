@@ -166,7 +166,8 @@ const corpus: ReadonlyArray<readonly [string, Expected]> = [
   ["tbsp peanut butter", [[/^Peanut butter, smooth/, 16]]],
   ["1 tbsp olive oil", [[/^Oil, olive/, 13.6]]],
   ["1 tsp of olive oil", [[/^Oil, olive/, 4.5]]],
-  ["2 tsp honey", [[/^Honey/, 10]]],
+  // Two thirds of the tablespoon below (USDA: 1 tbsp honey = 21 g), not 10 ml weighed as water.
+  ["2 tsp honey", [[/^Honey/, 14]]],
   ["a tablespoon of honey", [[/^Honey/, 21]]],
   ["a scoop of vanilla ice cream", [[/^Ice creams, vanilla/, 66]]],
   ["a scoop of whey protein", [[/Protein powder whey/, 30]]],

@@ -24,7 +24,14 @@ const examples: ReadonlyArray<readonly [name: string, description: RegExp]> = [
   ["burger", /^Fast foods, hamburger; single, regular patty; with condiments$/], ["eggs", /^Egg, whole, raw, fresh$/],
   ["cereal", /Corn Flakes/], ["beer", /^Alcoholic beverage, beer, regular, all$/], ["water", /^Beverages, water, tap, drinking$/],
   ["salmon", /^Fish, salmon, Atlantic, farmed, cooked/], ["tuna", /^Fish, tuna, light, canned in water/],
-  ["bacon", /^Pork, cured, bacon.*cooked/], ["sausages", /^Pork sausage.*cooked/], ["hot dog", /^Fast foods, hotdog, plain$/]
+  ["bacon", /^Pork, cured, bacon.*cooked/], ["sausages", /^Pork sausage.*cooked/], ["hot dog", /^Fast foods, hotdog, plain$/],
+  // Plain names whose nearest word match was an odd variant: green tomatoes, Chinese broccoli, raw venison, steak sauce.
+  ["meat", /^Beef, ground, 80% lean meat \/ 20% fat, crumbles, cooked/], ["breakfast meat", /^Pork sausage.*cooked/],
+  ["tomatoes", /^Tomatoes, red, ripe, raw/], ["tomato sauce", /^Sauce, pasta, spaghetti\/marinara, ready-to-serve$/],
+  ["broccoli", /^Broccoli, cooked, boiled, drained, without salt$/], ["raw broccoli", /^Broccoli, raw$/],
+  ["sour cream", /^Cream, sour, cultured$/], ["whole wheat bread", /^Bread, whole-wheat, commercially prepared$/],
+  ["frankfurter", /^Frankfurter, meat$/], ["fruit muffin", /^Muffins, blueberry, commercially prepared/],
+  ["melted cheese", /^Cheese, cheddar$/]
 ]
 
 describe("common foods and filler words against SR28", () => {
