@@ -29,6 +29,9 @@ export type AddVerdict =
   | { readonly _tag: "NotInCart"; readonly why: string }
   | { readonly _tag: "WrongQuantity"; readonly have: number; readonly want: number }
 
+/** A cart page that says what is in it, or that it is empty. */
+const readable = (cart: CartView | undefined): cart is CartView => cart !== undefined && (cart.lines.length > 0 || cart.saysEmpty)
+
 /**
  * The verdict from the cart before and after (either may be unreadable) and
  * the page's own signals. Pure.
@@ -40,8 +43,7 @@ export const decideAdd = (
   after: CartView | undefined,
   pageSignal: boolean
 ): AddVerdict => {
-  const readable = after !== undefined && (after.lines.length > 0 || after.saysEmpty)
-  if (!readable) {
+  if (!readable(after)) {
     return pageSignal
       ? { _tag: "Confirmed", cartLineCents: undefined, how: "the cart badge or a message on the page (the cart page could not be read)" }
       : { _tag: "NotInCart", why: "neither the cart page, the cart badge nor a message on the page shows it was added" }
@@ -69,6 +71,16 @@ export const priceWhereAdded = (
   return block === undefined ? undefined : readTilePrice(block.texts)
 }
 
+/**
+ * The cart page, to judge an add by. Reading it touches nothing, so a page
+ * that could not be read once (a slow or busy store's error page) is read
+ * again before the add is called missing or unknown.
+ */
+const readCartToJudge: Effect.Effect<CartView | undefined, never, Browser> = Effect.flatMap(
+  readCartPage(),
+  (first) => readable(first) ? Effect.succeed(first) : readCartPage()
+)
+
 /** Check a reported add against the store; the outcome to record and the cart as it now is. */
 export const verifyAdd = (reported: ItemAdded, want: number, before: CartView | undefined, pageSignal: boolean) =>
   Effect.gen(function*() {
@@ -81,7 +93,7 @@ export const verifyAdd = (reported: ItemAdded, want: number, before: CartView | 
     const price = here._tag === "Some" && !samePage(here.value.snapshot.url, store.cartUrl)
       ? priceWhereAdded(here.value.nodes, here.value.snapshot.url, product, store.productPathPattern, new RegExp(store.addToCartPattern, "i"))
       : undefined
-    const after = yield* readCartPage()
+    const after = yield* readCartToJudge
     const verdict = decideAdd(product, want, before, after, pageSignal)
     const withPrice = new ItemAdded({
       itemId: reported.itemId,
@@ -163,8 +175,8 @@ export const landedAnyway = (item: ShoppingListItem, want: number, before: CartV
     const unknown: LandedVerdict = { _tag: "Unknown" }
     if (before === undefined) return unknown
     yield* Effect.flatMap(Browser, (browser) => browser.settled(addQuiet, answerBound))
-    const after = yield* readCartPage()
-    if (after === undefined || !(after.lines.length > 0 || after.saysEmpty)) return unknown
+    const after = yield* readCartToJudge
+    if (!readable(after)) return unknown
     const page = yield* Effect.option(readPage)
     const money = moneyStyleOf(page._tag === "Some" ? page.value.nodes.map(textOf) : [])
     const outcome = decideLanded(item, want, cartGrowth(before, after), why, money)

@@ -45,14 +45,20 @@ export interface PlaywrightBrowserOptions {
   readonly headless?: boolean
   /** Default `/usr/bin/chromium` (Debian's); Shoal never downloads a browser. */
   readonly executablePath?: string
-  /** How long a click or a typed text may wait for its element (default 5s). */
+  /** How long a click or a typed text may wait for its element to be there and ready (default 5s). */
   readonly actionTimeout?: Duration.DurationInput
-  /** How long a page may take to load (default 20s). */
+  /** How long a page may take to load, to be read, or to answer a click or the Enter after typed text (default 20s). */
   readonly navigationTimeout?: Duration.DurationInput
   readonly snapshotChars?: number
 }
 
 const staleRefReason = "stale ref"
+/** Waiting for an element to be ready (visible, enabled, uncovered, editable) ran out: the page's doing, not the network's. */
+class ElementNotReady extends Error {}
+const notReadyIfFails = (waiting: Promise<unknown>): Promise<unknown> =>
+  waiting.catch((error: unknown) => {
+    throw new ElementNotReady(messageOf(error))
+  })
 const viewport = { width: 1280, height: 900 }
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 const firstLine = (text: string): string => text.split("\n")[0] ?? text
@@ -180,7 +186,9 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
       if (/waiting for locator\('aria-ref=/.test(message) && !/resolved to/.test(message)) {
         return new BrowserActionFailed({ action, reason: staleRefReason, network: false })
       }
-      return new BrowserActionFailed({ action, reason: firstLine(message), network: isNetworkFailure(message) })
+      // An element that was there but never ready (covered, disabled, read-only): the store answered; a retry will not help.
+      const network = !(error instanceof ElementNotReady) && isNetworkFailure(message)
+      return new BrowserActionFailed({ action, reason: firstLine(message), network })
     }
 
     /** A top-level page the model may be on (or open): the guard's rule, without recording it as a blocked request. */
@@ -228,11 +236,26 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
         return yield* new NavigationBlocked({ url: attempted.url, reason: attempted.reason, detail: attempted.detail })
       })
 
+    /**
+     * What the last action left running on the page. An action whose fiber was interrupted (a turn stopped
+     * mid-click) goes on in Chromium until it ends or times out; the next action or reading waits for it first,
+     * so two navigations never race on the one page (a goto cut short by a click's late redirect, say).
+     */
+    let unfinished: Promise<unknown> = Promise.resolve()
+    const inTurn = <A>(run: () => Promise<A>) => (): Promise<A> => {
+      const next = unfinished.then(run)
+      unfinished = next.catch(() => undefined)
+      return next
+    }
+
     const act = (action: string, run: () => Promise<unknown>) =>
       Effect.suspend(() => {
         const before = guard.blockedDocuments
-        return Effect.tryPromise({ try: run, catch: fail(action) }).pipe(
+        return Effect.tryPromise({ try: inTurn(run), catch: fail(action) }).pipe(
           Effect.catchIf((e) => e._tag === "BrowserActionFailed" && /ERR_BLOCKED_BY_CLIENT/.test(e.reason), () => Effect.void),
+          // An action that failed while the guard blocked the document it led to (a click whose navigation never
+          // came, timing out on a busy machine) failed because of the block: NavigationBlocked says so, below.
+          Effect.catchAll((e) => guard.blockedDocuments !== before ? Effect.void : Effect.fail(e)),
           Effect.zipRight(settle),
           Effect.zipRight(blockedSince(before)),
           Effect.zipRight(verifyLanding)
@@ -279,7 +302,8 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
     const snapshot = (snapshotOptions: { readonly screenshot?: boolean } = {}) =>
       Effect.gen(function*() {
         const aria = yield* Effect.tryPromise({
-          try: () => page.ariaSnapshot({ mode: "ai", timeout: actionTimeout }),
+          // Reading the page waits for the page, like its load: a busy script or a busy machine is not a missing element.
+          try: inTurn(() => page.ariaSnapshot({ mode: "ai", timeout: navigationTimeout })),
           catch: fail("snapshot")
         })
         const title = yield* Effect.promise(() => page.title().catch(() => ""))
@@ -308,7 +332,7 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
         for (const s of [username, password]) if (!secrets.includes(s)) secrets.push(s)
         guard.signInPage = auth.loginUrl
         yield* Effect.tryPromise({
-          try: () => fillSignInForm(page, auth, { username, password }, { baseUrl: store.baseUrl, timeout: navigationTimeout }),
+          try: inTurn(() => fillSignInForm(page, auth, { username, password }, { baseUrl: store.baseUrl, timeout: navigationTimeout })),
           catch: (e) => new SignInFailed({ reason: firstLine(redactText(messageOf(e))) })
         }).pipe(Effect.ensuring(Effect.sync(() => void (guard.signInPage = undefined))))
         yield* Effect.promise(() => page.goto(store.baseUrl, { waitUntil: "domcontentloaded" }).catch(() => undefined))
@@ -319,11 +343,22 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
       store,
       navigate,
       snapshot,
-      click: (ref) => byRef("click", ref, (l) => l.click()),
+      // Waiting for the element is bounded by the action timeout (a ref from an older page fails fast); the action
+      // itself and what the page does in answer (a form's slow post, a script busy after the click) by the page-load one.
+      click: (ref) =>
+        byRef("click", ref, async (l) => {
+          await notReadyIfFails(l.click({ trial: true, timeout: actionTimeout }))
+          await l.click({ timeout: navigationTimeout })
+        }),
       type: (ref, text, typeOptions = {}) =>
         byRef("type", ref, async (l) => {
-          await l.fill(text)
-          if (typeOptions.submit === true) await l.press("Enter")
+          // Filling waits for a visible, enabled, editable field (a read-only one fails fast); Enter may submit a search.
+          await notReadyIfFails(l.fill(text, { timeout: actionTimeout }))
+          if (typeOptions.submit !== true) return
+          // A field the page re-renders as it is typed in (a framework's controlled input) is no longer the ref's
+          // element: the Enter goes to the field that has the focus.
+          if ((await l.count()) > 0) await l.press("Enter", { timeout: navigationTimeout })
+          else await page.keyboard.press("Enter")
         }),
       press: (key) => act("press", () => page.keyboard.press(key)),
       scroll: (direction) => act("scroll", () => page.mouse.wheel(0, direction === "down" ? 700 : -700)),

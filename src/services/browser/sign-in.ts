@@ -46,7 +46,8 @@ export const fillSignInForm = async (
   const form = await signInForm(page, auth)
   await form.locator(auth.usernameSelector).first().fill(credentials.username)
   await form.locator(auth.passwordSelector).first().fill(credentials.password)
-  await form.locator(auth.submitSelector).first().click()
+  // The submit posts the form: the store's answer is a page load, bounded like one, not like waiting for the button.
+  await form.locator(auth.submitSelector).first().click({ timeout: options.timeout })
   await page.waitForLoadState("domcontentloaded")
   const quick = await marker.waitFor({ state: "attached", timeout: Math.min(2000, options.timeout) }).then(() => true, () => false)
   if (quick) return

@@ -24,14 +24,14 @@ export const credentials = Option.some({
 })
 
 /** A list file in a temp dir, the YAML provider over it, and the live browser over the store. */
-export const bench = (listText: string, profile: StoreProfile) =>
+export const bench = (listText: string, profile: StoreProfile, browserOptions: Parameters<typeof fixtureBrowser>[1] = {}) =>
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
     const dir = yield* fs.makeTempDirectoryScoped()
     const file = path.join(dir, "list.yaml")
     yield* fs.writeFileString(file, listText)
-    const browser = yield* fixtureBrowser(profile)
+    const browser = yield* fixtureBrowser(profile, browserOptions)
     const layer = Layer.merge(layerYamlFile(file), Layer.succeed(Browser, browser)).pipe(Layer.provide(nodePlatform))
     return { file, dir, layer, read: fs.readFileString(file) }
   })

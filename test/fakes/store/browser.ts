@@ -17,11 +17,14 @@ export const tempProfileDir: Effect.Effect<string, never, Scope.Scope> = Effect.
   (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
 )
 
-export const fixtureBrowser = (profile: StoreProfile, options: { readonly navigationTimeout?: Duration.DurationInput } = {}) =>
+export const fixtureBrowser = (
+  profile: StoreProfile,
+  options: { readonly navigationTimeout?: Duration.DurationInput; readonly actionTimeout?: Duration.DurationInput } = {}
+) =>
   Effect.flatMap(tempProfileDir, (profileDir) =>
     makePlaywrightBrowser({
       store: profile,
       profileDir,
-      actionTimeout: "1 second",
+      actionTimeout: options.actionTimeout ?? "1 second",
       navigationTimeout: options.navigationTimeout ?? "10 seconds"
     }))

@@ -3,7 +3,7 @@
  * Pantry", no cart badge and no toast, a bag that says "Your bag is empty".
  * Its add is slow or flaky in the ways a real store is under load, each
  * chosen by the test: the add form's POST committed only after a pause
- * longer than a click may wait, committed and then answered late, or
+ * longer than a click may wait for the page, committed and then answered late, or
  * committed and the connection dropped; or a JS "Add to bag" that becomes a
  * −/+ stepper whose count is sent after a debounce. The bag page can write
  * its quantities "2 ×" before the name. The cart is server-side.
@@ -47,6 +47,8 @@ export interface HarbourOptions {
   readonly emptyText?: string
   /** What the bag holds before the run. */
   readonly startWith?: ReadonlyArray<readonly [string, number]>
+  /** The first bag page asked for after an add began is a busy page (503) with no bag on it. */
+  readonly bagBusyOnceAfterAdd?: boolean
 }
 
 export interface HarbourStore {
@@ -63,6 +65,8 @@ export const makeHarbourStore = (options: HarbourOptions): Effect.Effect<Harbour
     const hits: Array<StoreHit> = []
     let dropped = false
     let adding = 0
+    let addsBegun = 0
+    let bagWasBusy = false
     const viewed = new Set<string>()
     const page = (title: string, body: string, script = "") =>
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · Harbour Pantry</title></head><body>
@@ -115,6 +119,7 @@ document.addEventListener("click", (e) => {
       const item = products.find((p) => `/item/${p.sku}` === path)
       if (item !== undefined) return html(page(item.name, `<h1>${escapeHtml(item.name)}</h1><span>${money(item.cents)}</span>`))
       if (path === "/bag/add" && req.method === "POST") {
+        addsBegun++
         adding++
         const sku = new URLSearchParams(await body(req)).get("sku") ?? ""
         if (options.resetFirstAdd === true && !dropped) {
@@ -142,6 +147,10 @@ document.addEventListener("click", (e) => {
         return res.end()
       }
       if (path === "/bag") {
+        if (options.bagBusyOnceAfterAdd === true && addsBegun > 0 && !bagWasBusy) {
+          bagWasBusy = true
+          return html(page("Busy", "<h1>Sorry</h1><p>We are very busy right now. Please try again in a moment.</p>"), 503)
+        }
         const lines = [...cart.entries()].flatMap(([sku, q]) => products.filter((p) => p.sku === sku && q > 0).map((p) => bagLine(p, q)))
         const total = [...cart.entries()].reduce((s, [sku, q]) => s + (products.find((p) => p.sku === sku)?.cents ?? 0) * q, 0)
         const recent = options.recentlyViewed === true && viewed.size > 0
