@@ -20,7 +20,7 @@ export default defineConfig({
     // A file must leave nothing behind for the next: `effect-vitest-reset.ts` undoes what `it.layer` leaves.
     include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
     isolate: false,
-    setupFiles: ["./test/support/effect-vitest-reset.ts"],
+    setupFiles: ["./test/support/temp-dir.ts", "./test/support/effect-vitest-reset.ts"],
     // Most files wait on Chromium, child processes or a database rather than compute: two run at a time even on
     // two cores (vitest's default there is one), which halves the suite's wall time and keeps CI well under 20 minutes.
     maxWorkers: Math.max(2, availableParallelism() - 1),

@@ -1,22 +1,51 @@
 /**
  * Ends every run with one plain line, `tests: N passed, N failed, N skipped`,
  * that CI reads whatever the runner; vitest's own summary stays above it.
+ *
+ * Under `npm test` (scripts/test.mjs, which sets SHOAL_TEST_RESULTS) it writes
+ * each file's results there instead, and the script prints the closing line
+ * once it has run any failed file again.
  */
-import type { Reporter, TestModule } from "vitest/node"
+import { writeFileSync } from "node:fs"
+import type { Reporter, SerializedError, TestModule } from "vitest/node"
+
+export interface FileResult {
+  readonly file: string
+  readonly state: string
+  readonly durationMs: number
+  readonly tests: ReadonlyArray<{ readonly name: string; readonly state: string }>
+}
+
+export interface RunResults {
+  readonly files: ReadonlyArray<FileResult>
+  readonly unhandledErrors: ReadonlyArray<string>
+}
 
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+    const files: Array<FileResult> = modules.map((module) => ({
+      file: module.moduleId,
+      state: module.state(),
+      durationMs: module.diagnostic().duration,
+      tests: [...module.children.allTests()].map((test) => ({ name: test.fullName, state: test.result().state }))
+    }))
+    const resultsFile = process.env["SHOAL_TEST_RESULTS"]
+    if (resultsFile !== undefined && resultsFile !== "") {
+      const results: RunResults = { files, unhandledErrors: unhandledErrors.map((e) => `${e.name ?? "Error"}: ${e.message ?? ""}`) }
+      writeFileSync(resultsFile, JSON.stringify(results))
+      return
+    }
     let passed = 0
     let failed = 0
     let skipped = 0
-    for (const module of modules) {
-      for (const test of module.children.allTests()) {
-        const state = test.result().state
-        if (state === "passed") passed++
-        else if (state === "failed") failed++
+    for (const file of files) {
+      for (const test of file.tests) {
+        if (test.state === "passed") passed++
+        else if (test.state === "failed") failed++
         else skipped++
       }
-      if (module.state() === "failed" && [...module.children.allTests()].length === 0) failed++
+      // A file that failed before any test ran (an import error) counts once.
+      if (file.state === "failed" && file.tests.length === 0) failed++
     }
     // Printed as the process ends, so it is the last line, after vitest's summary.
     const line = `tests: ${passed} passed, ${failed} failed, ${skipped} skipped`
