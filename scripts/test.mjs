@@ -13,7 +13,7 @@
 //
 // The last line is `tests: N passed, N failed, N skipped`, counting each test once, as its last run ended.
 import { spawn } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { basename, dirname, join, relative } from "node:path"
@@ -52,6 +52,9 @@ const tmpBefore = new Set(readdirSync(tmpdir()))
 const runDir = mkdtempSync(join(tmpdir(), "shoal-test-run-"))
 const runTmp = join(runDir, "tmp")
 mkdirSync(runTmp)
+// As /tmp is: a test may run a tool as another user (PostgreSQL's as `postgres`), which must reach its folder.
+chmodSync(runDir, 0o755)
+chmodSync(runTmp, 0o1777)
 const runId = basename(runDir)
 const envFor = (results) => ({ ...process.env, TMPDIR: runTmp, SHOAL_TEST_TMP: runTmp, SHOAL_TEST_RUN: runId, SHOAL_TEST_RESULTS: join(runDir, results) })
 

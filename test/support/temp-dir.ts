@@ -5,7 +5,7 @@
  * Workers run their files one at a time, so at a file's end everything in its worker's directory is its own.
  * What escapes this (a path that ignores TMPDIR, a process still running) the script reports after the run.
  */
-import { mkdirSync, readdirSync, rmSync } from "node:fs"
+import { chmodSync, mkdirSync, readdirSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll } from "vitest"
 
@@ -13,6 +13,8 @@ const runTmp = process.env["SHOAL_TEST_TMP"]
 if (runTmp !== undefined && runTmp !== "") {
   const dir = join(runTmp, `worker-${process.env["VITEST_POOL_ID"] ?? process.pid}`)
   mkdirSync(dir, { recursive: true })
+  // As /tmp is (the run's own is too): PostgreSQL's tools run as `postgres` and must reach their folder.
+  chmodSync(dir, 0o1777)
   process.env["TMPDIR"] = dir
   // Registered first, so it runs after the file's own afterAll hooks have closed what they opened.
   afterAll(() => {
