@@ -1,6 +1,7 @@
 /**
  * `npm run test:quick`: the inner loop. The same suite without the files that start a browser, a database
- * server, an adb client or any child process: what is left are the unit, property and fake-layer tests.
+ * (PostgreSQL, a SQLite file through @effect/sql, the cluster's storage), an adb client or any child process:
+ * what is left are the unit, property and fake-layer tests.
  *
  * Which files those are is read from the code, so a new test lands on the right side by itself: a test file is
  * left out when it, or a module it imports (followed through relative imports, in test/ and src/), names one of
@@ -19,7 +20,8 @@ const slow = [
   /from "appium-adb"/,
   /from "@effect\/sql-pg"/,
   /\bchromium\b/i,
-  /\binitdb\b/
+  /\binitdb\b/,
+  /from "@effect\/(cluster|workflow|sql-sqlite-node)"/
 ]
 
 const walk = (dir: string): Array<string> =>

@@ -9,6 +9,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { bundleCli } from "../../scripts/cli-bundle.mjs"
+import { childEnv } from "../support/child-env.js"
 
 export const root = fileURLToPath(new URL("../..", import.meta.url))
 
@@ -29,7 +30,7 @@ export const buildCli = async (): Promise<BuiltCli> => {
   mkdirSync(join(dir, "bin"))
   copyFileSync(join(root, "bin", "shoal.js"), join(dir, "bin", "shoal.js"))
   const baseEnv = (env: Record<string, string> = {}) => ({
-    PATH: process.env["PATH"] ?? "",
+    ...childEnv(),
     HOME: dir,
     SHOAL_DATA_DIR: join(dir, "data"),
     NO_COLOR: "1",

@@ -15,6 +15,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { BuiltCli } from "./built-cli.js"
 import { buildCli, root } from "./built-cli.js"
+import { childEnv } from "../support/child-env.js"
 
 let cli: BuiltCli
 let scratch: string
@@ -42,7 +43,7 @@ const fitlog = (args: ReadonlyArray<string>, options: { readonly unprivileged?: 
     encoding: "utf8",
     input: options.input ?? "",
     // The unprivileged user gets a data dir of its own (root's would not be writable to it).
-    env: { PATH: process.env["PATH"] ?? "", HOME: scratch, SHOAL_DATA_DIR: join(scratch, options.unprivileged === true ? "nobody-data" : "data"), NO_COLOR: "1" },
+    env: { ...childEnv(), HOME: scratch, SHOAL_DATA_DIR: join(scratch, options.unprivileged === true ? "nobody-data" : "data"), NO_COLOR: "1" },
     timeout: 60_000,
     ...(options.unprivileged === true && isRoot ? nobody : {})
   })
@@ -145,7 +146,7 @@ describe("shoal fitlog, other first-run bugs", { timeout: 240_000 }, () => {
       new Promise<{ code: number | null; out: string }>((resolve) => {
         const child = spawn(process.execPath, [join(cli.dir, "bin/shoal.js"), "fitlog", "log", "--yes", "--db", db, "1 banana for lunch"], {
           cwd: root,
-          env: { PATH: process.env["PATH"] ?? "", HOME: scratch, SHOAL_DATA_DIR: join(scratch, "data"), NO_COLOR: "1" },
+          env: { ...childEnv(), HOME: scratch, SHOAL_DATA_DIR: join(scratch, "data"), NO_COLOR: "1" },
           stdio: ["ignore", "pipe", "pipe"]
         })
         let out = ""

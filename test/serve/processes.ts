@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
+import { childEnv } from "../support/child-env.js"
 
 export const root = fileURLToPath(new URL("../..", import.meta.url))
 
@@ -49,7 +50,7 @@ const startRunner = (dir: string, env: RunnerEnv) =>
   Effect.async<Runner>((resume) => {
     const child = spawn(process.execPath, [join(dir, "child-runner.mjs")], {
       cwd: root,
-      env: { PATH: process.env["PATH"] ?? "", ...env },
+      env: { ...childEnv(), ...env },
       stdio: ["ignore", "pipe", "inherit"]
     })
     // The first `{"url": …}` line says it listens; anything else it prints (its logs) is passed on.

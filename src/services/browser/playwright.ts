@@ -299,13 +299,22 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
       catch: fail("screenshot")
     })
 
+    /** On Chromium's error page for a load the guard stopped after the last action had returned (a timer, a late answer). */
+    const onBlockedLoadPage = () => page.url().startsWith("chrome-error:") && guard.blockedDocuments > 0
+
     const snapshot = (snapshotOptions: { readonly screenshot?: boolean } = {}) =>
       Effect.gen(function*() {
-        const aria = yield* Effect.tryPromise({
+        const read = Effect.tryPromise({
           // Reading the page waits for the page, like its load: a busy script or a busy machine is not a missing element.
           try: inTurn(() => page.ariaSnapshot({ mode: "ai", timeout: navigationTimeout })),
           catch: fail("snapshot")
         })
+        let aria = yield* read
+        // Whenever the page's own script went somewhere blocked, what is read is the last page the guard allowed.
+        if (onBlockedLoadPage()) {
+          yield* restore
+          aria = yield* read
+        }
         const title = yield* Effect.promise(() => page.title().catch(() => ""))
         const image = snapshotOptions.screenshot === true ? yield* screenshot : undefined
         return {
