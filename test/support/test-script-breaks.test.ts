@@ -1,0 +1,182 @@
+/**
+ * Cases where `npm test`'s script (scripts/test.mjs), its reporter (summary-reporter.ts), its temporary
+ * directories (temp-dir.ts) or `test:quick`'s file list (vitest.quick.config.ts) do not keep what README.md's
+ * "Development" section promises. Each runs the script on a fixture of test/support/retry-fixture/, as
+ * test/support/test-script.test.ts does, and asserts what was promised.
+ */
+import { spawn } from "node:child_process"
+import { mkdtempSync, readdirSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { afterEach, describe, expect, it } from "vitest"
+
+const root = fileURLToPath(new URL("../..", import.meta.url))
+const config = "test/support/retry-fixture/vitest.config.ts"
+const tempDirConfig = "test/support/retry-fixture/vitest.temp-dir.config.ts"
+const cleanups: Array<() => void> = []
+
+interface Run {
+  readonly code: number | null
+  readonly output: string
+  /** Milliseconds from the signal (when one was sent) to the script's exit. */
+  readonly afterSignal: number
+}
+
+/** Runs the script with `args` (the config included) in a fresh state directory. */
+const runScript = (args: ReadonlyArray<string>, options: { ci: boolean; env?: Record<string, string>; signalWhenRunning?: NodeJS.Signals }) =>
+  new Promise<Run>((resolve) => {
+    const state = mkdtempSync(join(tmpdir(), "shoal-retry-fixture-"))
+    cleanups.push(() => rmSync(state, { recursive: true, force: true }))
+    const { CI: _ci, ...env } = process.env
+    const child = spawn(process.execPath, ["scripts/test.mjs", "--no-typecheck", ...args], {
+      cwd: root,
+      env: { ...env, ...(options.ci ? { CI: "true" } : {}), RETRY_FIXTURE_STATE: state, NO_COLOR: "1", ...options.env },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let output = ""
+    let signalledAt: number | undefined
+    const read = (chunk: Buffer) => {
+      output += chunk.toString()
+      // Once vitest has started the file's test, stop the script itself (not its process group), as `kill` or
+      // `timeout` does.
+      if (options.signalWhenRunning !== undefined && signalledAt === undefined && output.includes("RUN ")) {
+        signalledAt = -1
+        setTimeout(() => {
+          signalledAt = Date.now()
+          child.kill(options.signalWhenRunning)
+        }, 1_500)
+      }
+    }
+    child.stdout.on("data", read)
+    child.stderr.on("data", read)
+    child.on("exit", (code) => resolve({ code, output, afterSignal: signalledAt !== undefined && signalledAt > 0 ? Date.now() - signalledAt : 0 }))
+  })
+
+const lastLine = (output: string) => output.trimEnd().split("\n").at(-1)
+
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup()
+})
+
+describe("npm test's script: a file that fails outside its tests", () => {
+  it("a file whose beforeAll fails (its tests never run) fails the run", async () => {
+    const { code, output } = await runScript(["--config", config, "before-all-fails.fixture"], { ci: false })
+    expect(output).toContain("the database would not start")
+    expect(lastLine(output)).toMatch(/^tests: 0 passed, [1-9]\d* failed/)
+    expect(code).toBe(1)
+  })
+
+  it("a file whose afterAll fails, its tests passed, fails the run as vitest fails it", async () => {
+    const { code, output } = await runScript(["--config", config, "after-all-fails.fixture"], { ci: false })
+    expect(output).toContain("Test Files  1 failed (1)")
+    expect(code).toBe(1)
+  })
+
+  it("a test that removes its worker's TMPDIR: vitest fails the file (temp-dir.ts's cleanup throws), the run does too", async () => {
+    const { code, output } = await runScript(["--config", tempDirConfig, "temp-removed.fixture"], { ci: false })
+    expect(output).toContain("Test Files  1 failed (1)")
+    expect(code).toBe(1)
+  })
+})
+
+describe("npm test's script with CI: the second try", () => {
+  it("of two tests with one name, the one that failed twice is not printed as FLAKY", async () => {
+    const { code, output } = await runScript(["--config", config, "duplicate-names.fixture"], { ci: true })
+    expect(output).not.toContain("FLAKY test/support/retry-fixture/duplicate-names.fixture.ts > same name")
+    expect(lastLine(output)).toBe("tests: 1 passed, 1 failed, 0 skipped")
+    expect(code).toBe(1)
+  })
+
+  it("a test that failed, then passed under a name that changed between runs, is still printed as FLAKY", async () => {
+    const { code, output } = await runScript(["--config", config, "renamed.fixture"], { ci: true })
+    expect(output).toContain("running 1 failed test file(s) again")
+    expect(output).toContain("FLAKY test/support/retry-fixture/renamed.fixture.ts")
+    expect(code).toBe(0)
+  })
+
+  it("an unhandled error in the second try fails the run, as it would have the first", async () => {
+    const { code, output } = await runScript(["--config", config, "unhandled-on-retry.fixture"], { ci: true })
+    expect(output).toContain("running 1 failed test file(s) again")
+    expect(output).toContain("nobody waited for this")
+    expect(code).toBe(1)
+  })
+
+  it("with -t <pattern>, a test that fails twice fails the run (the pattern is kept for the second try)", async () => {
+    const { code, output } = await runScript(["--config", config, "-t", "fails every time", "broken.fixture"], { ci: true })
+    expect(output).toContain("running 1 failed test file(s) again")
+    expect(lastLine(output)).toBe("tests: 0 passed, 1 failed, 0 skipped")
+    expect(code).toBe(1)
+  })
+
+  it("with --shard, a flaky test is run again and printed as FLAKY", async () => {
+    // Of these two files, shard 2/2 holds flaky.fixture.ts alone.
+    const { code, output } = await runScript(["--config", config, "--shard=2/2", "flaky.fixture", "broken.fixture"], { ci: true })
+    expect(output).toContain("running 1 failed test file(s) again")
+    expect(output).toContain("FLAKY test/support/retry-fixture/flaky.fixture.ts > passes only on its second try")
+    expect(lastLine(output)).toBe("tests: 2 passed, 0 failed, 0 skipped")
+    expect(code).toBe(0)
+  })
+})
+
+describe("npm test's script: vitest options and filters", () => {
+  it("with --reporter=dot, a suite whose tests pass passes and is counted", async () => {
+    const { code, output } = await runScript(["--config", config, "--reporter=dot", "skips.fixture"], { ci: false })
+    expect(lastLine(output)).toBe("tests: 1 passed, 0 failed, 2 skipped")
+    expect(code).toBe(0)
+  })
+
+  it("a file filter that matches no file fails the run, as vitest's own exit code says", async () => {
+    const { code, output } = await runScript(["--config", config, "no-such-fixture-anywhere"], { ci: false })
+    expect(output).toContain("No test files found, exiting with code 1")
+    expect(code).toBe(1)
+  })
+})
+
+describe("npm test's script: nothing left behind", () => {
+  const straight = () => readdirSync("/tmp").filter((entry) => entry.startsWith("shoal-straight-"))
+
+  it("a shoal- folder a test writes straight to /tmp fails the run, named, and is removed", async () => {
+    const before = new Set(straight())
+    cleanups.push(() => {
+      for (const entry of straight()) if (!before.has(entry)) rmSync(join("/tmp", entry), { recursive: true, force: true })
+    })
+    // TMPDIR=/tmp as in a plain CI shell (under `npm test` this file's own TMPDIR is its worker's).
+    const { code, output } = await runScript(["--config", config, "straight-to-tmp.fixture"], { ci: false, env: { TMPDIR: "/tmp" } })
+    const left = straight().filter((entry) => !before.has(entry))
+    expect(output).toMatch(/left in \/tmp: shoal-straight-/)
+    expect(code).toBe(1)
+    expect(left).toEqual([])
+  })
+
+  it("with TMPDIR set by the user beforehand, a shoal- folder written straight to /tmp still fails the run", async () => {
+    const before = new Set(straight())
+    const userTmp = mkdtempSync(join(tmpdir(), "shoal-user-tmpdir-"))
+    cleanups.push(() => {
+      rmSync(userTmp, { recursive: true, force: true })
+      for (const entry of straight()) if (!before.has(entry)) rmSync(join("/tmp", entry), { recursive: true, force: true })
+    })
+    const { code, output } = await runScript(["--config", config, "straight-to-tmp.fixture"], { ci: false, env: { TMPDIR: userTmp } })
+    expect(output).toMatch(/left in \/tmp: shoal-straight-/)
+    expect(code).toBe(1)
+  })
+
+  it("SIGTERM to the script stops the run: it ends within seconds, not when the tests would have", async () => {
+    const { code, afterSignal } = await runScript(["--config", config, "slow.fixture"], { ci: false, signalWhenRunning: "SIGTERM" })
+    expect(code).not.toBe(0)
+    // The fixture's test waits 8 s; the signal comes 1.5 s after vitest starts.
+    expect(afterSignal).toBeGreaterThan(0)
+    expect(afterSignal).toBeLessThan(4_000)
+  })
+})
+
+describe("test:quick's file list (vitest.quick.config.ts)", () => {
+  it("keeps the test files that only call pure functions, whatever words their imports' comments hold", async () => {
+    // By path, not a static import: the config is not part of the type-checked program.
+    const module: { default: { test: { include: ReadonlyArray<string> } } } = await import(join(root, "vitest.quick.config.ts"))
+    const quick = module.default
+    // Each names Chromium only in a comment or a string: test/architecture.test.ts reads sources as text;
+    // the two shop domain tests call parsers of src/agents/shop, whose browser.ts import has "Chromium" in a comment.
+    expect(quick.test.include).toEqual(expect.arrayContaining(["test/architecture.test.ts", "test/domain/shop/cart.test.ts", "test/domain/shop/parsing.test.ts"]))
+  })
+})
