@@ -4,25 +4,21 @@
  * what is left are the unit, property and fake-layer tests.
  *
  * Which files those are is read from the code, so a new test lands on the right side by itself: a test file is
- * left out when it, or a module it imports (followed through relative imports, in test/ and src/), names one of
- * the things below.
+ * left out when it, or a module it imports (followed through relative imports and `shoal/*`, in test/ and src/),
+ * imports one of the packages below: words in comments and strings do not count.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import ts from "typescript"
 import base from "./vitest.config.js"
 
 const root = fileURLToPath(new URL(".", import.meta.url))
 
-const slow = [
-  /from "playwright-core"/,
-  /from "node:child_process"/,
-  /from "appium-adb"/,
-  /from "@effect\/sql-pg"/,
-  /\bchromium\b/i,
-  /\binitdb\b/,
-  /from "@effect\/(cluster|workflow|sql-sqlite-node)"/
-]
+// Imported statically or loaded with import(), a package or a subpath of it: what starts a browser, a child process
+// (initdb and pg_ctl included), adb, or a database.
+const slowPackages = ["playwright-core", "node:child_process", "child_process", "appium-adb", "@effect/sql-pg", "@effect/sql-sqlite-node", "@effect/cluster", "@effect/workflow"]
+const isSlow = (name: string) => slowPackages.some((p) => name === p || name.startsWith(`${p}/`))
 
 const walk = (dir: string): Array<string> =>
   readdirSync(dir).flatMap((entry) => {
@@ -42,9 +38,20 @@ const read = (path: string): string | undefined => {
   return source.get(path)
 }
 
-/** A relative import's file: `./x.js` is `./x.ts` in this tree. */
-const importsOf = (file: string, text: string): Array<string> =>
-  [...text.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)].map((m) => resolve(dirname(file), (m[1] ?? "").replace(/\.js$/, ".ts")))
+/** The package's own modules as tests import them by name (tsconfig.json's paths). */
+const byName = (name: string): string | undefined =>
+  name === "shoal" ? join(root, "src/index.ts") : name === "shoal/gui" ? join(root, "src/gui/index.ts") : name.startsWith("shoal/") ? join(root, "src/exports", `${name.slice(6)}.ts`) : undefined
+
+/** What a file imports, statically or with import(), as TypeScript reads it (not words in comments or strings). */
+const importsIn = (text: string): Array<string> => ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName)
+
+/** The modules of this tree a file imports: `./x.js` is `./x.ts` here. */
+const ownModules = (file: string, names: ReadonlyArray<string>): Array<string> =>
+  names.flatMap((name) => {
+    if (name.startsWith(".")) return [resolve(dirname(file), name.replace(/\.js$/, ".ts"))]
+    const own = byName(name)
+    return own === undefined ? [] : [own]
+  })
 
 const verdict = new Map<string, boolean>()
 const startsSomething = (file: string, seen: Set<string> = new Set()): boolean => {
@@ -54,7 +61,8 @@ const startsSomething = (file: string, seen: Set<string> = new Set()): boolean =
   seen.add(file)
   const text = read(file)
   if (text === undefined) return false
-  const result = slow.some((pattern) => pattern.test(text)) || importsOf(file, text).some((dep) => startsSomething(dep, seen))
+  const names = importsIn(text)
+  const result = names.some(isSlow) || ownModules(file, names).some((dep) => startsSomething(dep, seen))
   verdict.set(file, result)
   return result
 }

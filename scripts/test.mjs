@@ -9,7 +9,7 @@
 //   their environment (SHOAL_TEST_RUN) that every process they start inherits. Afterwards a file left in that
 //   directory, a Chromium profile or `shoal-*` folder left straight in /tmp, or a process still carrying the
 //   mark (a browser, an adb server, a PostgreSQL) fails the run, named; the processes are stopped and the
-//   directory removed either way.
+//   run's directory removed either way (a folder in /tmp is only named: it may be another program's).
 //
 // The last line is `tests: N passed, N failed, N skipped`, counting each test once, as its last run ended.
 import { spawn } from "node:child_process"
@@ -18,37 +18,65 @@ import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { basename, dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
+import { closingLine, countTests, fileFailed } from "./test-results.mjs"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const require = createRequire(import.meta.url)
 const vitestBin = join(dirname(require.resolve("vitest/package.json")), "vitest.mjs")
 const tscBin = join(dirname(require.resolve("typescript/package.json")), "bin", "tsc")
+const summaryReporter = join(root, "test/support/summary-reporter.ts")
 
 const argv = process.argv.slice(2)
 const typecheck = !argv.includes("--no-typecheck")
 const vitestArgs = argv.filter((arg) => arg !== "--no-typecheck")
 const ci = !["", "0", "false"].includes((process.env.CI ?? "").trim().toLowerCase())
 
+// A signal to this script (Ctrl-C reaches the whole group; `kill` and `timeout` only this process) stops the
+// child it is waiting for too; the run still cleans up and then fails.
+let interrupted
+let child
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    interrupted ??= signal
+    child?.kill(signal)
+  })
+}
+
 /** Runs a child with the terminal's output; resolves with its exit code (a signal counts as a failure). */
 const run = (args, env) =>
   new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] })
+    if (interrupted !== undefined) return resolve(1)
+    child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] })
     child.on("exit", (code, signal) => resolve(code ?? (signal === null ? 1 : 128)))
     child.on("error", () => resolve(1))
   })
 
-// Ctrl-C reaches the children through the terminal; this script waits for them and still cleans up.
-let interrupted = false
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (interrupted = true))
-
 if (typecheck) {
   process.stdout.write("Type check (tsc --noEmit)…\n")
   const code = await run([tscBin, "--noEmit", "-p", "."], process.env)
-  if (code !== 0) process.exit(code)
+  if (code !== 0 || interrupted !== undefined) process.exit(code === 0 ? 1 : code)
 }
 
+// vitest's own reading of the arguments: which are file filters, and whether the user chose reporters.
+const { parseCLI } = await import("vitest/node")
+const parse = (args) => parseCLI(["vitest", "run", ...args])
+const parsed = parse(vitestArgs)
+const sameOptions = (args) => JSON.stringify(parse(args).options) === JSON.stringify(parsed.options)
+// The arguments for a second try: without the file filters (it names its one file) and without a shard (one
+// file is not split); everything else (the config, a -t pattern, reporters) as given.
+let retryArgs = [...vitestArgs]
+for (const filter of parsed.filter) {
+  const at = retryArgs.findIndex((arg, i) => arg === filter && sameOptions(retryArgs.filter((_, j) => j !== i)))
+  if (at >= 0) retryArgs.splice(at, 1)
+}
+retryArgs = retryArgs.filter((arg, i, all) => !arg.startsWith("--shard=") && arg !== "--shard" && all[i - 1] !== "--shard")
+// Reporters named on the command line replace the config's: the summary reporter, whose results this reads, stays.
+const reporterArgs = parsed.options.reporter === undefined ? [] : [`--reporter=${summaryReporter}`]
+
 const startedAt = Date.now()
-const tmpBefore = new Set(readdirSync(tmpdir()))
+// Where a test writes a temporary file when it ignores TMPDIR (/tmp), and where the user's own TMPDIR points.
+const watched = [...new Set(["/tmp", tmpdir()])].filter((dir) => existsSync(dir))
+const before = new Map(watched.map((dir) => [dir, new Set(readdirSync(dir))]))
 const runDir = mkdtempSync(join(tmpdir(), "shoal-test-run-"))
 const runTmp = join(runDir, "tmp")
 mkdirSync(runTmp)
@@ -63,20 +91,19 @@ const readResults = (name) => {
   const file = join(runDir, name)
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined
 }
-const failedFile = (file) => file.state === "failed" || file.tests.some((test) => test.state === "failed")
 const shown = (file) => relative(root, file)
-
-// Options are kept for the second try (the config above all); file filters are not: it names the file itself.
-const optionArgs = []
-for (let i = 0; i < vitestArgs.length; i++) {
-  const arg = vitestArgs[i]
-  if (!arg.startsWith("-")) continue
-  optionArgs.push(arg)
-  if (["--config", "-c", "--root", "-r", "--dir", "--project"].includes(arg) && i + 1 < vitestArgs.length) optionArgs.push(vitestArgs[++i])
+/** Each test by its name and, for tests that share one, which of them it is. */
+const keyed = (tests) => {
+  const seen = new Map()
+  return tests.map((test) => {
+    const n = (seen.get(test.name) ?? 0) + 1
+    seen.set(test.name, n)
+    return { ...test, key: `${test.name}\u0000${n}` }
+  })
 }
 
 const problems = []
-const firstCode = await run([vitestBin, "run", ...vitestArgs], envFor("results-0.json"))
+const firstCode = await run([vitestBin, "run", ...vitestArgs, ...reporterArgs], envFor("results-0.json"))
 const first = readResults("results-0.json")
 /** file → its results as they last ended */
 const last = new Map((first?.files ?? []).map((file) => [file.file, file]))
@@ -85,22 +112,35 @@ const flaky = []
 if (first === undefined) problems.push(`vitest ended (exit ${firstCode}) before reporting any result`)
 else {
   for (const error of first.unhandledErrors) problems.push(`unhandled error outside any test: ${error}`)
-  const failedFiles = first.files.filter(failedFile)
-  if (failedFiles.length > 0 && ci && !interrupted) {
+  const failedFiles = first.files.filter(fileFailed)
+  if (failedFiles.length > 0 && ci && interrupted === undefined) {
     process.stdout.write(`\nCI: running ${failedFiles.length} failed test file(s) again, each alone\n`)
     for (const [index, file] of failedFiles.entries()) {
       const name = `results-${index + 1}.json`
-      await run([vitestBin, "run", ...optionArgs, file.file], envFor(name))
-      const again = readResults(name)?.files.find((f) => f.file === file.file)
-      if (again === undefined) continue
+      const code = await run([vitestBin, "run", ...retryArgs, ...reporterArgs, file.file], envFor(name))
+      const results = readResults(name)
+      const again = results?.files.find((f) => f.file === file.file)
+      for (const error of results?.unhandledErrors ?? []) problems.push(`unhandled error outside any test (second try of ${shown(file.file)}): ${error}`)
+      if (again === undefined) {
+        problems.push(`the second try of ${shown(file.file)} ended (exit ${code}) before reporting it`)
+        continue
+      }
       last.set(file.file, again)
-      const passedNow = new Set(again.tests.filter((t) => t.state === "passed").map((t) => t.name))
-      for (const test of file.tests) if (test.state === "failed" && passedNow.has(test.name)) flaky.push(`${shown(file.file)} > ${test.name}`)
-      if (file.tests.every((t) => t.state !== "failed") && !failedFile(again)) flaky.push(`${shown(file.file)} (failed outside its tests)`)
+      if (fileFailed(again)) continue
+      if (code !== 0 && (results?.unhandledErrors.length ?? 0) === 0) problems.push(`the second try of ${shown(file.file)} passed, but vitest exited ${code}`)
+      const passedNow = new Set(keyed(again.tests).filter((t) => t.state === "passed").map((t) => t.key))
+      const failedFirst = keyed(file.tests).filter((t) => t.state === "failed")
+      for (const test of failedFirst) {
+        flaky.push(passedNow.has(test.key)
+          ? `${shown(file.file)} > ${test.name}`
+          : `${shown(file.file)} > ${test.name} (not found by that name on the second try, which passed)`)
+      }
+      if (failedFirst.length === 0) flaky.push(`${shown(file.file)} (failed outside its tests)`)
     }
   }
-  if (firstCode !== 0 && first.files.length > 0 && !first.files.some(failedFile) && first.unhandledErrors.length === 0)
-    problems.push(`vitest exited ${firstCode} with every test passed`)
+  if (firstCode !== 0 && !first.files.some(fileFailed) && first.unhandledErrors.length === 0) {
+    problems.push(first.files.length === 0 ? `vitest ran no test file (exit ${firstCode})` : `vitest exited ${firstCode} with every test passed`)
+  }
 }
 
 // What the run left behind.
@@ -129,30 +169,22 @@ for (const entry of readdirSync(runTmp)) {
   const inside = /^worker-/.test(entry) ? readdirSync(join(runTmp, entry)).map((e) => `${entry}/${e}`) : [entry]
   for (const path of inside) problems.push(`left in the test run's TMPDIR: ${path}`)
 }
-// Names that only this project's tests and the browsers they start create, written straight to /tmp (a path
-// that ignored TMPDIR), since this run began. Another run's own directory is its own business.
+// Names that only this project's tests and the browsers they start create, written outside the run's TMPDIR
+// since this run began. Another run's own directory is its own business.
 const ours = /^(shoal-(?!test-run-)|playwright|\.org\.chromium\.|chromium-)/
-for (const entry of readdirSync(tmpdir())) {
-  if (tmpBefore.has(entry) || !ours.test(entry)) continue
-  try {
-    if (statSync(join(tmpdir(), entry)).ctimeMs >= startedAt) problems.push(`left in ${tmpdir()}: ${entry}`)
-  } catch {
-    // Removed meanwhile.
+for (const dir of watched) {
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry)
+    try {
+      if (before.get(dir)?.has(entry) || !ours.test(entry) || statSync(path).ctimeMs < startedAt) continue
+      // Named, not removed: another program of this machine (a shoal run, a browser) may own it and be using it.
+      problems.push(`left in ${dir}: ${entry}`)
+    } catch {
+      // Removed meanwhile.
+    }
   }
 }
 rmSync(runDir, { recursive: true, force: true })
-
-let passed = 0
-let failed = 0
-let skipped = 0
-for (const file of last.values()) {
-  for (const test of file.tests) {
-    if (test.state === "passed") passed++
-    else if (test.state === "failed") failed++
-    else skipped++
-  }
-  if (file.state === "failed" && file.tests.length === 0) failed++
-}
 
 if (ci && last.size > 0) {
   const slowest = [...last.values()].sort((a, b) => b.durationMs - a.durationMs).slice(0, 8)
@@ -163,9 +195,11 @@ if (flaky.length > 0) {
   process.stdout.write(`\nFLAKY: ${flaky.length} test(s) failed, then passed when their file ran again alone. Fix them:\n`)
   for (const name of flaky) process.stdout.write(`  FLAKY ${name}\n`)
 }
+if (interrupted !== undefined) problems.push(`stopped by ${interrupted}`)
 if (problems.length > 0) {
   process.stdout.write(`\nThe test run failed outside its tests:\n`)
   for (const problem of problems) process.stdout.write(`  ${problem}\n`)
 }
-process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`)
-process.exit(failed === 0 && problems.length === 0 && !interrupted ? 0 : 1)
+const totals = countTests([...last.values()])
+process.stdout.write(`\n${closingLine(totals)}\n`)
+process.exit(totals.failed === 0 && problems.length === 0 ? 0 : 1)

@@ -8,18 +8,8 @@
  */
 import { writeFileSync } from "node:fs"
 import type { Reporter, SerializedError, TestModule } from "vitest/node"
-
-export interface FileResult {
-  readonly file: string
-  readonly state: string
-  readonly durationMs: number
-  readonly tests: ReadonlyArray<{ readonly name: string; readonly state: string }>
-}
-
-export interface RunResults {
-  readonly files: ReadonlyArray<FileResult>
-  readonly unhandledErrors: ReadonlyArray<string>
-}
+import { closingLine, countTests } from "../../scripts/test-results.mjs"
+import type { FileResult, RunResults } from "../../scripts/test-results.mjs"
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
@@ -35,20 +25,8 @@ export default class SummaryReporter implements Reporter {
       writeFileSync(resultsFile, JSON.stringify(results))
       return
     }
-    let passed = 0
-    let failed = 0
-    let skipped = 0
-    for (const file of files) {
-      for (const test of file.tests) {
-        if (test.state === "passed") passed++
-        else if (test.state === "failed") failed++
-        else skipped++
-      }
-      // A file that failed before any test ran (an import error) counts once.
-      if (file.state === "failed" && file.tests.length === 0) failed++
-    }
     // Printed as the process ends, so it is the last line, after vitest's summary.
-    const line = `tests: ${passed} passed, ${failed} failed, ${skipped} skipped`
+    const line = closingLine(countTests(files))
     process.once("beforeExit", () => process.stdout.write(`${line}\n`))
   }
 }

@@ -136,7 +136,9 @@ describe("npm test's script: vitest options and filters", () => {
 describe("npm test's script: nothing left behind", () => {
   const straight = () => readdirSync("/tmp").filter((entry) => entry.startsWith("shoal-straight-"))
 
-  it("a shoal- folder a test writes straight to /tmp fails the run, named, and is removed", async () => {
+  // Named, not removed: a folder in /tmp cannot be told apart from one another program (a shoal run, a browser)
+  // made meanwhile and is using, so the script leaves it to the test that made it.
+  it("a shoal- folder a test writes straight to /tmp fails the run and is named", async () => {
     const before = new Set(straight())
     cleanups.push(() => {
       for (const entry of straight()) if (!before.has(entry)) rmSync(join("/tmp", entry), { recursive: true, force: true })
@@ -144,9 +146,9 @@ describe("npm test's script: nothing left behind", () => {
     // TMPDIR=/tmp as in a plain CI shell (under `npm test` this file's own TMPDIR is its worker's).
     const { code, output } = await runScript(["--config", config, "straight-to-tmp.fixture"], { ci: false, env: { TMPDIR: "/tmp" } })
     const left = straight().filter((entry) => !before.has(entry))
-    expect(output).toMatch(/left in \/tmp: shoal-straight-/)
+    expect(left).toHaveLength(1)
+    expect(output).toContain(`left in /tmp: ${left[0]}`)
     expect(code).toBe(1)
-    expect(left).toEqual([])
   })
 
   it("with TMPDIR set by the user beforehand, a shoal- folder written straight to /tmp still fails the run", async () => {
