@@ -3,8 +3,8 @@
  * checkout-like folder (so its external packages resolve from node_modules),
  * run as a child process with no TTY and no keys.
  */
-import { spawn, spawnSync } from "node:child_process"
-import type { ChildProcessWithoutNullStreams } from "node:child_process"
+import { spawn } from "node:child_process"
+import type { ChildProcessWithoutNullStreams, SpawnOptions } from "node:child_process"
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -13,12 +13,49 @@ import { childEnv } from "../support/child-env.js"
 
 export const root = fileURLToPath(new URL("../..", import.meta.url))
 
+export interface ChildResult {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/**
+ * A command run to its end, its input written and its output gathered, killed after `timeoutMs` (a minute).
+ * Not spawnSync: a test worker blocked that long misses its own calls to vitest, which time out after 60 s and
+ * fail the run as unhandled errors even though every test passed (the red CI runs of issue 28, under load).
+ */
+export const runChild = (
+  command: string,
+  args: ReadonlyArray<string>,
+  options: SpawnOptions & { readonly input?: string; readonly timeoutMs?: number }
+): Promise<ChildResult> =>
+  new Promise((resolve, reject) => {
+    const { input = "", timeoutMs = 60_000, ...spawnOptions } = options
+    const child = spawn(command, [...args], { ...spawnOptions, stdio: ["pipe", "pipe", "pipe"] })
+    let stdout = ""
+    let stderr = ""
+    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+    const timer = setTimeout(() => child.kill("SIGTERM"), timeoutMs)
+    child.on("error", (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+    child.on("close", (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    })
+    // A command that exits before reading all of its input closes the pipe: not the test's concern.
+    child.stdin?.on("error", () => undefined)
+    child.stdin?.end(input)
+  })
+
 export interface BuiltCli {
   readonly dir: string
   readonly run: (
     args: ReadonlyArray<string>,
     options?: { readonly env?: Record<string, string>; readonly input?: string; readonly nodeArgs?: ReadonlyArray<string> }
-  ) => { readonly code: number | null; readonly stdout: string; readonly stderr: string }
+  ) => Promise<ChildResult>
   readonly start: (args: ReadonlyArray<string>, env?: Record<string, string>) => ChildProcessWithoutNullStreams
   readonly cleanup: () => void
 }
@@ -38,16 +75,12 @@ export const buildCli = async (): Promise<BuiltCli> => {
   })
   return {
     dir,
-    run: (args, options = {}) => {
-      const result = spawnSync(process.execPath, [...(options.nodeArgs ?? []), join(dir, "bin/shoal.js"), ...args], {
+    run: (args, options = {}) =>
+      runChild(process.execPath, [...(options.nodeArgs ?? []), join(dir, "bin/shoal.js"), ...args], {
         cwd: root,
-        encoding: "utf8",
         input: options.input ?? "",
-        env: baseEnv(options.env),
-        timeout: 60_000
-      })
-      return { code: result.status, stdout: result.stdout, stderr: result.stderr }
-    },
+        env: baseEnv(options.env)
+      }),
     start: (args, env) =>
       spawn(process.execPath, [join(dir, "bin/shoal.js"), ...args], { cwd: root, env: baseEnv(env), stdio: "pipe" }),
     cleanup: () => rmSync(dir, { recursive: true, force: true })

@@ -19,17 +19,17 @@ const run = (args: ReadonlyArray<string>, env: Record<string, string> = {}, node
   cli.run(args, { env, nodeArgs })
 
 describe("shoal CLI", () => {
-  it("--help lists the four subcommands and the version", () => {
-    const { code, stdout } = run(["--help"])
+  it("--help lists the four subcommands and the version", async () => {
+    const { code, stdout } = await run(["--help"])
     expect(code).toBe(0)
     for (const command of ["tidy", "fitlog", "droid", "shop"]) expect(stdout).toMatch(new RegExp(`^\\s*-?\\s*${command}\\b`, "m"))
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }
-    expect(run(["--version"]).stdout.trim()).toContain(pkg.version)
+    expect((await run(["--version"])).stdout.trim()).toContain(pkg.version)
   })
 
-  it.each([["--help"], ["shop", "--help"], ["tidy", "--help"]])("%s %s loads no provider SDK, browser or image library", (...args) => {
+  it.each([["--help"], ["shop", "--help"], ["tidy", "--help"]])("%s %s loads no provider SDK, browser or image library", async (...args) => {
     const trace = join(cli.dir, `imports-${args.join("-")}.txt`)
-    const { code } = run(args, { SHOAL_TRACE_IMPORTS: trace }, ["--import", join(root, "scripts/trace-imports.mjs")])
+    const { code } = await run(args, { SHOAL_TRACE_IMPORTS: trace }, ["--import", join(root, "scripts/trace-imports.mjs")])
     expect(code).toBe(0)
     const loaded = readFileSync(trace, "utf8").split("\n").filter(Boolean)
     expect(loaded.length).toBeGreaterThan(0)
@@ -37,33 +37,33 @@ describe("shoal CLI", () => {
     expect(heavy).toEqual([])
   })
 
-  it("each subcommand has its own help with the shared model flags", () => {
-    const { code, stdout } = run(["tidy", "--help"])
+  it("each subcommand has its own help with the shared model flags", async () => {
+    const { code, stdout } = await run(["tidy", "--help"])
     expect(code).toBe(0)
     for (const flag of ["--provider", "--model", "--base-url", "--fallback-model"]) expect(stdout).toContain(flag)
   })
 
-  it("shoal tidy runs offline with no key, saying so once on stderr", () => {
-    const { code, stdout, stderr } = run(["tidy"])
+  it("shoal tidy runs offline with no key, saying so once on stderr", async () => {
+    const { code, stdout, stderr } = await run(["tidy"])
     expect(code).toBe(0)
     expect(stderr.match(/Offline mode/g)).toHaveLength(1)
     expect(stdout).toContain("What do you need to DO in this space?")
   })
 
-  it("a provider without its key is a clear error, not a stack trace", () => {
-    const { code, stderr } = run(["tidy", "--provider", "anthropic"])
+  it("a provider without its key is a clear error, not a stack trace", async () => {
+    const { code, stderr } = await run(["tidy", "--provider", "anthropic"])
     expect(code).toBe(1)
     expect(stderr).toContain("ANTHROPIC_API_KEY")
     expect(stderr).not.toMatch(/at .*\.js:\d+/)
   })
 
-  it("a bad flag value is rejected with the valid choices", () => {
-    const { code, stdout, stderr } = run(["tidy", "--provider", "gemini"])
+  it("a bad flag value is rejected with the valid choices", async () => {
+    const { code, stdout, stderr } = await run(["tidy", "--provider", "gemini"])
     expect(code).not.toBe(0)
     expect(stdout + stderr).toMatch(/anthropic.*openai.*offline/s)
   })
 
-  it("the built command loads ES-module-only packages when it runs (droid on the simulated phone: appium-adb, QuickJS)", () => {
+  it("the built command loads ES-module-only packages when it runs (droid on the simulated phone: appium-adb, QuickJS)", async () => {
     const script = join(cli.dir, "wifi.js")
     writeFileSync(script, [
       "open_app('Settings')",
@@ -75,23 +75,23 @@ describe("shoal CLI", () => {
     ].join("\n"))
     // Twice: the second run compiles the bundle from its V8 code cache, which once lost dynamic imports.
     for (let i = 0; i < 2; i++) {
-      const { code, stdout, stderr } = run(["droid", "--script", script, "--device", "sim"])
+      const { code, stdout, stderr } = await run(["droid", "--script", script, "--device", "sim"])
       expect(stderr).not.toMatch(/ERR_|TypeError|internal error/)
       expect(code).toBe(0)
       expect(stdout + stderr).toContain("Wi-Fi is on")
     }
   })
 
-  it("the built command logs food to the local SQLite diary from the shipped USDA table (fitlog)", () => {
+  it("the built command logs food to the local SQLite diary from the shipped USDA table (fitlog)", async () => {
     const env = { SHOAL_DATA_DIR: join(cli.dir, "fitlog-data") }
     const meal = "113g fried minced beef, 135g white rice cooked, 50g greek yogurt for lunch"
-    const logged = cli.run(["fitlog", "log", meal, "--yes"], { env })
+    const logged = await cli.run(["fitlog", "log", meal, "--yes"], { env })
     expect(logged.stderr).not.toMatch(/ERR_|TypeError|internal error/)
     expect(logged.code).toBe(0)
-    const today = cli.run(["fitlog", "today"], { env })
+    const today = await cli.run(["fitlog", "today"], { env })
     expect(today.code).toBe(0)
     expect(today.stdout.toLowerCase()).toMatch(/beef[\s\S]*rice[\s\S]*yogurt/)
-    const estimate = cli.run(["fitlog", "estimate", "2 eggs for breakfast", "--json"], { env })
+    const estimate = await cli.run(["fitlog", "estimate", "2 eggs for breakfast", "--json"], { env })
     expect(estimate.code).toBe(0)
     expect(JSON.parse(estimate.stdout)).toMatchObject({ meal: "breakfast", items: [{ grams: expect.any(Number) }] })
   })

@@ -49,10 +49,10 @@ describe("shoal droid --script limits", () => {
     expect(end.at - sent).toBeLessThan(2_000)
   }, 60_000)
 
-  it("`while (true) back()` ends by itself at the step's call cap, with a clear message", () => {
+  it("`while (true) back()` ends by itself at the step's call cap, with a clear message", async () => {
     const file = script("back.js", "while (true) back()")
     const started = performance.now()
-    const result = cli.run(["droid", "--device", "sim", "--script", file])
+    const result = await cli.run(["droid", "--device", "sim", "--script", file])
     expect(performance.now() - started).toBeLessThan(30_000)
     expect(result.code).toBe(1)
     expect(result.stderr).toContain("Code stopped: the code called functions more than 30 times in one step")

@@ -33,16 +33,16 @@ describe("exit codes", () => {
     ["a bad provider name", ["tidy", "--provider", "nope"]]
   ]
   for (const [what, args] of usage) {
-    it(`${what} is a usage error: exit 2, a message on stderr, nothing on stdout`, () => {
-      const { code, stdout, stderr } = cli.run(args)
+    it(`${what} is a usage error: exit 2, a message on stderr, nothing on stdout`, async () => {
+      const { code, stdout, stderr } = await cli.run(args)
       expect(code).toBe(2)
       expect(stderr.trim().length).toBeGreaterThan(0)
       expect(stdout).not.toContain("Let's make this manageable")
     })
   }
 
-  it("a failure that is not a usage error exits 1 with one line", () => {
-    const { code, stderr } = cli.run(["tidy", "--provider", "anthropic"], { env: { ANTHROPIC_API_KEY: "" } })
+  it("a failure that is not a usage error exits 1 with one line", async () => {
+    const { code, stderr } = await cli.run(["tidy", "--provider", "anthropic"], { env: { ANTHROPIC_API_KEY: "" } })
     expect(code).toBe(1)
     expect(stderr).toContain("needs ANTHROPIC_API_KEY")
     expect(stderr).not.toContain("    at ")
@@ -83,10 +83,10 @@ describe("log lines go to stderr", () => {
 })
 
 describe("saving is reported truthfully", () => {
-  it("a data directory that cannot be created: every turn says so, the end says NOT saved, never 'Saved as', and the exit is 1", () => {
+  it("a data directory that cannot be created: every turn says so, the end says NOT saved, never 'Saved as', and the exit is 1", async () => {
     const blocker = join(cli.dir, "not-a-directory")
     writeFileSync(blocker, "a file where the data directory's parent should be")
-    const { code, stdout, stderr } = cli.run(["tidy"], {
+    const { code, stdout, stderr } = await cli.run(["tidy"], {
       input: "it is my home office\nold mug\nstop\n",
       env: { SHOAL_DATA_DIR: join(blocker, "data") }
     })
@@ -99,8 +99,8 @@ describe("saving is reported truthfully", () => {
     expect(stdout).not.toContain("Saved as")
   })
 
-  it("a session that ends before its first turn says nothing was saved", () => {
-    const { stdout } = cli.run(["tidy"], { input: "", env: { SHOAL_DATA_DIR: join(cli.dir, "empty-run") } })
+  it("a session that ends before its first turn says nothing was saved", async () => {
+    const { stdout } = await cli.run(["tidy"], { input: "", env: { SHOAL_DATA_DIR: join(cli.dir, "empty-run") } })
     expect(stdout).toContain("Nothing was saved")
     expect(stdout).not.toContain("--resume")
   })

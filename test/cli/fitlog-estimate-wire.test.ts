@@ -129,7 +129,7 @@ describe("fitlog estimate with a key, on the Anthropic wire, recorded and replay
     expect(saved).toContain("\"choose_foods\"")
 
     // Replayed with the key but no server: the same answer, from the recordings alone.
-    const replayed = cli.run(["fitlog", "estimate", "--json", narrative], {
+    const replayed = await cli.run(["fitlog", "estimate", "--json", narrative], {
       env: { ANTHROPIC_API_KEY: key, SHOAL_LLM_REPLAY: recordings, SHOAL_BASE_URL: "http://127.0.0.1:9" }
     })
     expect(replayed.stderr).not.toMatch(/internal error|ReplayMiss/)
@@ -137,8 +137,8 @@ describe("fitlog estimate with a key, on the Anthropic wire, recorded and replay
     expect(Schema.decodeUnknownSync(EstimateJson)(replayed.stdout)).toEqual(json)
   }, 180_000)
 
-  it("a request the recordings do not hold is never answered as if by the model: the rules' reading stands", () => {
-    const other = cli.run(["fitlog", "estimate", "--json", "For dinner I had a lovely 150g of grilled salmon with 80g of steamed broccoli"], {
+  it("a request the recordings do not hold is never answered as if by the model: the rules' reading stands", async () => {
+    const other = await cli.run(["fitlog", "estimate", "--json", "For dinner I had a lovely 150g of grilled salmon with 80g of steamed broccoli"], {
       env: { ANTHROPIC_API_KEY: key, SHOAL_LLM_REPLAY: recordings, SHOAL_BASE_URL: "http://127.0.0.1:9" }
     })
     expect(other.code).toBe(0)

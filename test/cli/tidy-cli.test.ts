@@ -28,8 +28,8 @@ const waitFor = (child: ReturnType<BuiltCli["start"]>, text: string) =>
   })
 
 describe("shoal tidy in a pipe", () => {
-  it("runs the README's scripted session offline and prints a summary", () => {
-    const { code, stdout } = cli.run(["tidy"], { input: "it is my home office\nthe desk stays\nold mug\ntrash\nstop\n", env: { SHOAL_DATA_DIR: `${cli.dir}/pipe-data` } })
+  it("runs the README's scripted session offline and prints a summary", async () => {
+    const { code, stdout } = await cli.run(["tidy"], { input: "it is my home office\nthe desk stays\nold mug\ntrash\nstop\n", env: { SHOAL_DATA_DIR: `${cli.dir}/pipe-data` } })
     expect(code).toBe(0)
     expect(stdout).toContain("Got it: home office. What's definitely staying?")
     expect(stdout).toContain("What to do with old mug?")
@@ -48,37 +48,37 @@ describe("shoal tidy in a pipe", () => {
     child.kill("SIGKILL")
     await once(child, "exit")
 
-    const listed = cli.run(["tidy", "--list"], { env })
+    const listed = await cli.run(["tidy", "--list"], { env })
     expect(listed.code).toBe(0)
     expect(listed.stdout).toMatch(/Sorting, 1 item sorted/)
 
-    const resumed = cli.run(["tidy", "--resume"], { env, input: "stop\n" })
+    const resumed = await cli.run(["tidy", "--resume"], { env, input: "stop\n" })
     expect(resumed.code).toBe(0)
     // What is left, in plain words, not a phase name.
     expect(resumed.stdout).toContain("Welcome back. You've decided 1 thing so far. Nothing is waiting from last time. What's next?")
     expect(resumed.stdout).toContain("You sorted 1 item: 1 staying, 0 out, 0 unsure.")
   })
 
-  it("resuming a session that does not exist is a clear error", () => {
-    const { code, stderr } = cli.run(["tidy", "--resume", "no-such-session"], { env: { SHOAL_DATA_DIR: `${cli.dir}/empty` } })
+  it("resuming a session that does not exist is a clear error", async () => {
+    const { code, stderr } = await cli.run(["tidy", "--resume", "no-such-session"], { env: { SHOAL_DATA_DIR: `${cli.dir}/empty` } })
     expect(code).toBe(1)
     expect(stderr).toContain('There is no saved tidy session "no-such-session"')
   })
 
-  it("a card skipped with 'stop' waits on the later list, which the summary, --list and --resume show", () => {
+  it("a card skipped with 'stop' waits on the later list, which the summary, --list and --resume show", async () => {
     const env = { SHOAL_DATA_DIR: `${cli.dir}/later-data` }
-    const first = cli.run(["tidy"], { input: "it's for sleeping\nthe bed stays\nsocks\n2\nold mug\nstop\n", env })
+    const first = await cli.run(["tidy"], { input: "it's for sleeping\nthe bed stays\nsocks\n2\nold mug\nstop\n", env })
     expect(first.code).toBe(0)
     expect(first.stdout).not.toContain("not one of the options")
     expect(first.stdout).toContain("You sorted 1 item: 1 staying, 0 out, 0 unsure. 1 thing left for later.")
-    expect(cli.run(["tidy", "--list"], { env }).stdout).toMatch(/Sorting, 1 item sorted, 1 for later/)
-    const resumed = cli.run(["tidy", "--resume"], { env, input: "" })
+    expect((await cli.run(["tidy", "--list"], { env })).stdout).toMatch(/Sorting, 1 item sorted, 1 for later/)
+    const resumed = await cli.run(["tidy", "--resume"], { env, input: "" })
     expect(resumed.stdout).toContain("Still waiting: 1 thing set aside for later.")
     expect(resumed.stdout).not.toContain("old mug")
   })
 
-  it("end of input ends the session with its summary", () => {
-    const { code, stdout } = cli.run(["tidy"], { input: "my study\nnothing\nbox of cables\n3\n", env: { SHOAL_DATA_DIR: `${cli.dir}/eof-data` } })
+  it("end of input ends the session with its summary", async () => {
+    const { code, stdout } = await cli.run(["tidy"], { input: "my study\nnothing\nbox of cables\n3\n", env: { SHOAL_DATA_DIR: `${cli.dir}/eof-data` } })
     expect(code).toBe(0)
     expect(stdout).toContain("Unsure pile. Next?")
     expect(stdout).toContain("You sorted 1 item: 0 staying, 0 out, 1 unsure.")

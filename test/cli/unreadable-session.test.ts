@@ -17,12 +17,12 @@ beforeAll(async () => {
 afterAll(() => cli.cleanup())
 
 describe("an unreadable saved session", () => {
-  it("--list names the file it skips and why", () => {
+  it("--list names the file it skips and why", async () => {
     const data = join(cli.dir, "unreadable")
     mkdirSync(join(data, "sessions", "tidy"), { recursive: true })
     const file = join(data, "sessions", "tidy", "2026-01-02-0304-abcd.json")
     writeFileSync(file, '{"version":1,"kind":"tidy","state":{')
-    const listed = cli.run(["tidy", "--list"], { env: { SHOAL_DATA_DIR: data } })
+    const listed = await cli.run(["tidy", "--list"], { env: { SHOAL_DATA_DIR: data } })
     expect(listed.code).toBe(0)
     expect(listed.stdout).toContain("No saved tidy sessions yet")
     expect(listed.stderr).toContain("skipping an unreadable saved session")

@@ -53,8 +53,8 @@ describe("shoal tidy --gui", () => {
     expect(Date.now() - started).toBeLessThan(2000)
   })
 
-  it("refuses a port that is not one", () => {
-    const { code, stderr } = cli.run(["tidy", "--gui", "--port", "70000"])
+  it("refuses a port that is not one", async () => {
+    const { code, stderr } = await cli.run(["tidy", "--gui", "--port", "70000"])
     expect(code).not.toBe(0)
     expect(stderr).toContain("--port 70000 is not a port")
   })

@@ -65,9 +65,9 @@ describe("shoal fitlog chat --gui", () => {
     expect(Date.now() - started).toBeLessThan(2000)
   })
 
-  it("names --gui in its help, and refuses a port that is not one", () => {
-    expect(cli.run(["fitlog", "chat", "--help"]).stdout).toContain("--gui")
-    const { code, stderr } = cli.run(["fitlog", "chat", "--gui", "--port", "70000"])
+  it("names --gui in its help, and refuses a port that is not one", async () => {
+    expect((await cli.run(["fitlog", "chat", "--help"])).stdout).toContain("--gui")
+    const { code, stderr } = await cli.run(["fitlog", "chat", "--gui", "--port", "70000"])
     expect(code).not.toBe(0)
     expect(stderr).toContain("--port 70000 is not a port")
   })

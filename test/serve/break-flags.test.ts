@@ -56,9 +56,9 @@ describe("shoal serve break-test: --token, --host and --device on the command li
   }, 300_000)
   afterAll(() => cli.cleanup())
 
-  it("--token \"\" or a blank one is refused at start (exit 2, saying so), also with --host 0.0.0.0: it does not serve", () => {
+  it("--token \"\" or a blank one is refused at start (exit 2, saying so), also with --host 0.0.0.0: it does not serve", async () => {
     for (const args of [["--token", ""], ["--token", "   "], ["--host", "0.0.0.0", "--token", ""]]) {
-      const result = cli.run(["serve", "--port", "0", ...args], { env: { SHOAL_PROVIDER: "offline" } })
+      const result = await cli.run(["serve", "--port", "0", ...args], { env: { SHOAL_PROVIDER: "offline" } })
       expect(result.stdout).not.toContain("Shoal serves")
       expect(result.stderr).toContain("--token")
       expect(result.stderr).not.toContain("internal error")
@@ -66,16 +66,16 @@ describe("shoal serve break-test: --token, --host and --device on the command li
     }
   }, 200_000)
 
-  it("a --token with characters a header cannot carry (é, ü…) is refused at start: its Bearer header could never match", () => {
-    const result = cli.run(["serve", "--port", "0", "--token", "pässwörd"], { env: { SHOAL_PROVIDER: "offline" } })
+  it("a --token with characters a header cannot carry (é, ü…) is refused at start: its Bearer header could never match", async () => {
+    const result = await cli.run(["serve", "--port", "0", "--token", "pässwörd"], { env: { SHOAL_PROVIDER: "offline" } })
     expect(result.stdout).not.toContain("Shoal serves")
     expect(result.stderr).toContain("--token")
     expect(result.stderr).not.toContain("pässwörd")
     expect(result.code).toBe(2)
   }, 120_000)
 
-  it("--device with no model (offline) is refused at start, saying droid needs one: not served to answer every task with a 500 that points at `--script`", () => {
-    const result = cli.run(["serve", "--port", "0", "--device", "sim"], { env: { SHOAL_PROVIDER: "offline" } })
+  it("--device with no model (offline) is refused at start, saying droid needs one: not served to answer every task with a 500 that points at `--script`", async () => {
+    const result = await cli.run(["serve", "--port", "0", "--device", "sim"], { env: { SHOAL_PROVIDER: "offline" } })
     expect(result.stdout).not.toContain("Shoal serves")
     expect(result.stderr).toContain("--device")
     expect(result.stderr).toMatch(/needs a model/)
@@ -99,7 +99,7 @@ describe("shoal serve break-test: --token, --host and --device on the command li
           }
         })
       })
-      const second = cli.run(["serve", "--port", "0"], { env })
+      const second = await cli.run(["serve", "--port", "0"], { env })
       expect(second.stdout).not.toContain("Shoal serves")
       expect(second.stderr).toContain(String(first.pid))
       expect(second.stderr).toContain("serve.sqlite")

@@ -164,17 +164,17 @@ describe("shoal serve's run agents from the command line", () => {
     }
   }, 180_000)
 
-  it("a flag or value serve does not know is one clear line and exit 2 (usage); --help shows the flags", () => {
-    const badDevice = cli.run(["serve", "--device", "my phone!"])
+  it("a flag or value serve does not know is one clear line and exit 2 (usage); --help shows the flags", async () => {
+    const badDevice = await cli.run(["serve", "--device", "my phone!"])
     expect(badDevice.code).toBe(2)
     expect(badDevice.stderr).toContain("--device my phone! is not a device")
-    const badStore = cli.run(["serve", "--store", "nosuchstore"])
+    const badStore = await cli.run(["serve", "--store", "nosuchstore"])
     expect(badStore.code).toBe(2)
     expect(badStore.stderr).toContain("unknown store \"nosuchstore\"")
-    const unknown = cli.run(["serve", "--devise", "sim"])
+    const unknown = await cli.run(["serve", "--devise", "sim"])
     expect(unknown.code).not.toBe(0)
     expect(unknown.stderr + unknown.stdout).toContain("--devise")
-    const help = cli.run(["serve", "--help"])
+    const help = await cli.run(["serve", "--help"])
     expect(help.code).toBe(0)
     expect(help.stdout).toContain("--device")
     expect(help.stdout).toContain("--store")

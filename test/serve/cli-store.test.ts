@@ -55,8 +55,8 @@ const withServe = async (data: string, use: (url: string) => Promise<void>) => {
 const call = async (url: string, method: string, path: string, body?: unknown) => {
   const response = await fetch(`${url}${path}`, {
     method,
-    // A fresh connection per request: the terminal runs (spawnSync) block this process while serve closes its idle
-    // keep-alive sockets, and a pooled socket reused after that fails with "other side closed".
+    // A fresh connection per request: serve closes its idle keep-alive sockets, and a pooled socket reused after
+    // that fails with "other side closed".
     headers: { "content-type": "application/json", connection: "close" },
     ...(body === undefined ? {} : { body: JSON.stringify(body) })
   })
@@ -71,7 +71,7 @@ const savedAs = (stdout: string) => /Saved as (\S+)\./.exec(stdout)?.[1] ?? ""
 describe("the CLI and shoal serve share one session store", () => {
   it("a session started in the terminal is listed and continued by serve; one started over HTTP is listed and resumed in the terminal", async () => {
     const data = join(cli.dir, "shared")
-    const started = cli.run(["tidy"], { input: "it is my bedroom\nthe bed stays\n", env: { SHOAL_DATA_DIR: data } })
+    const started = await cli.run(["tidy"], { input: "it is my bedroom\nthe bed stays\n", env: { SHOAL_DATA_DIR: data } })
     expect(started.code).toBe(0)
     const fromCli = savedAs(started.stdout)
     expect(fromCli).not.toBe("")
@@ -95,13 +95,13 @@ describe("the CLI and shoal serve share one session store", () => {
       const fromServe = Schema.decodeUnknownSync(Schema.Struct({ id: Schema.String }))((await call(url, "POST", "/api/agents/tidy/sessions")).json).id
       expect((await call(url, "POST", `/api/agents/tidy/sessions/${fromServe}/input`, { text: "it is my garage" })).status).toBe(200)
 
-      const list = cli.run(["tidy", "--list"], { env: { SHOAL_DATA_DIR: data } })
+      const list = await cli.run(["tidy", "--list"], { env: { SHOAL_DATA_DIR: data } })
       expect(list.code).toBe(0)
       expect(list.stdout).toContain(`${fromCli}  `)
       expect(list.stdout).toMatch(new RegExp(`${fromCli} .*Sorting, 1 item sorted`))
       expect(list.stdout).toMatch(new RegExp(`${fromServe} .*Surveying, 0 items sorted`))
 
-      const resumed = cli.run(["tidy", "--resume", fromServe], { input: "the car stays\n", env: { SHOAL_DATA_DIR: data } })
+      const resumed = await cli.run(["tidy", "--resume", fromServe], { input: "the car stays\n", env: { SHOAL_DATA_DIR: data } })
       expect(resumed.code).toBe(0)
       expect(resumed.stdout).toContain(`Saved as ${fromServe}.`)
       // And serve sees the terminal's turn, and goes on from it.
@@ -120,7 +120,7 @@ describe("the CLI and shoal serve share one session store", () => {
       )
     )
     expect(existsSync(join(data, "sessions", "tidy", `${id}.json`))).toBe(true)
-    const listed = cli.run(["tidy", "--list"], { env: { SHOAL_DATA_DIR: data } })
+    const listed = await cli.run(["tidy", "--list"], { env: { SHOAL_DATA_DIR: data } })
     expect(listed.code).toBe(0)
     expect(listed.stdout).toContain(id)
     expect(listed.stderr).toContain("imported 1 JSON session into the session database")
@@ -128,6 +128,6 @@ describe("the CLI and shoal serve share one session store", () => {
     await withServe(data, async (url) => {
       expect((await call(url, "DELETE", `/api/agents/tidy/sessions/${id}`)).status).toBe(204)
     })
-    expect(cli.run(["tidy", "--list"], { env: { SHOAL_DATA_DIR: data } }).stdout).toContain("No saved tidy sessions yet")
+    expect((await cli.run(["tidy", "--list"], { env: { SHOAL_DATA_DIR: data } })).stdout).toContain("No saved tidy sessions yet")
   }, 240_000)
 })

@@ -34,7 +34,7 @@ describe("shoal serve start-up errors", () => {
     try {
       const address = taken.address()
       const port = typeof address === "object" && address !== null ? address.port : 0
-      const result = cli.run(["serve", "--port", String(port)], { env })
+      const result = await cli.run(["serve", "--port", String(port)], { env })
       userError(result)
       expect(result.stderr).toContain(`127.0.0.1:${port}`)
       expect(result.stderr).toMatch(/in use/)
@@ -49,7 +49,7 @@ describe("shoal serve start-up errors", () => {
     const notSqlite = join(dir, "notes.sqlite")
     writeFileSync(notSqlite, "these are my notes, not a database\n".repeat(100))
     for (const db of [join(dir, "missing", "serve.sqlite"), dir, notSqlite]) {
-      const result = cli.run(["serve", "--port", "0", "--db", db], { env })
+      const result = await cli.run(["serve", "--port", "0", "--db", db], { env })
       userError(result)
       expect(result.stderr).toContain(db)
       expect(result.stderr).toContain("--db")
@@ -57,7 +57,7 @@ describe("shoal serve start-up errors", () => {
   }, 180_000)
 
   it("a --db postgres:// server that cannot be reached is said, naming it without its password", async () => {
-    const result = cli.run(["serve", "--port", "0", "--db", "postgres://shoal:hunter2@127.0.0.1:1/shoal"], { env })
+    const result = await cli.run(["serve", "--port", "0", "--db", "postgres://shoal:hunter2@127.0.0.1:1/shoal"], { env })
     userError(result)
     expect(result.stderr).toContain("postgres://127.0.0.1:1/shoal")
     expect(result.stderr).not.toContain("hunter2")

@@ -302,6 +302,30 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
     /** On Chromium's error page for a load the guard stopped after the last action had returned (a timer, a late answer). */
     const onBlockedLoadPage = () => page.url().startsWith("chrome-error:") && guard.blockedDocuments > 0
 
+    /**
+     * A key whose default action navigates (Enter in a form) returns before the new page has even been asked
+     * for, on a busy machine later still, and what reads the page next would read the old one. The page's
+     * Navigation API says whether the key started a navigation; if it did, the action ends when the new
+     * document has arrived (its load is then awaited like any other).
+     */
+    const keyThatMayNavigate = async (press: () => Promise<unknown>) => {
+      const main = page.mainFrame()
+      const navigated = page.waitForEvent("framenavigated", { predicate: (f) => f === main, timeout: navigationTimeout }).catch(() => undefined)
+      const watching = await page
+        .evaluate(() => {
+          const api = (globalThis as { navigation?: EventTarget }).navigation
+          if (api === undefined) return false
+          api.addEventListener("navigate", () => void ((globalThis as { __shoalNavigating?: boolean }).__shoalNavigating = true), { once: true })
+          return true
+        })
+        .catch(() => false)
+      await press()
+      if (!watching) return
+      // A page whose document was already replaced cannot answer: that is a navigation too.
+      const started = await page.evaluate(() => (globalThis as { __shoalNavigating?: boolean }).__shoalNavigating === true).catch(() => true)
+      if (started) await navigated
+    }
+
     const snapshot = (snapshotOptions: { readonly screenshot?: boolean } = {}) =>
       Effect.gen(function*() {
         const read = Effect.tryPromise({
@@ -366,10 +390,9 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
           if (typeOptions.submit !== true) return
           // A field the page re-renders as it is typed in (a framework's controlled input) is no longer the ref's
           // element: the Enter goes to the field that has the focus.
-          if ((await l.count()) > 0) await l.press("Enter", { timeout: navigationTimeout })
-          else await page.keyboard.press("Enter")
+          await keyThatMayNavigate(() => l.count().then((n) => n > 0 ? l.press("Enter", { timeout: navigationTimeout }) : page.keyboard.press("Enter")))
         }),
-      press: (key) => act("press", () => page.keyboard.press(key)),
+      press: (key) => act("press", () => keyThatMayNavigate(() => page.keyboard.press(key))),
       scroll: (direction) => act("scroll", () => page.mouse.wheel(0, direction === "down" ? 700 : -700)),
       goBack: act("go back", () => page.goBack({ waitUntil: "domcontentloaded" })),
       currentUrl: Effect.sync(() => redactText(page.url())),
