@@ -9,11 +9,12 @@
  * `postgresSkipReason` says, once, why Postgres cannot be had here (no
  * package, no `postgres` user); tests print it and skip only then.
  */
-import { execFileSync } from "node:child_process"
+import { execFile, execFileSync } from "node:child_process"
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { promisify } from "node:util"
 
 /** The newest installed server's bin dir, if any. */
 export const postgresBin = (): string | undefined => {
@@ -80,22 +81,22 @@ export const startPostgres = async (): Promise<Postgres> => {
   if (user !== undefined) chownSync(dir, user.uid, user.gid)
   chmodSync(dir, 0o700)
   // As root, every server tool runs as `postgres` (initdb and postgres refuse root).
+  const command = (tool: string, args: ReadonlyArray<string>): [string, Array<string>] =>
+    [isRoot ? "runuser" : join(bin, tool), isRoot ? ["-u", "postgres", "--", join(bin, tool), ...args] : [...args]]
   const run = (tool: string, args: ReadonlyArray<string>) =>
-    execFileSync(isRoot ? "runuser" : join(bin, tool), isRoot ? ["-u", "postgres", "--", join(bin, tool), ...args] : [...args], {
-      cwd: dir,
-      stdio: ["ignore", "pipe", "pipe"],
-      encoding: "utf8"
-    })
-  run("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync", "--no-instructions"])
+    execFileSync(...command(tool, args), { cwd: dir, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" })
+  // The first start, the slow part, keeps the worker's event loop free (a worker blocked for a minute misses vitest's calls).
+  const runAsync = (tool: string, args: ReadonlyArray<string>) => promisify(execFile)(...command(tool, args), { cwd: dir, encoding: "utf8" })
+  await runAsync("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync", "--no-instructions"])
   const port = await freePort()
-  const start = () =>
-    void run("pg_ctl", [
-      "-D", data, "-l", join(dir, "server.log"), "-w", "-t", "60",
-      "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-      "start"
-    ])
+  const startArgs = [
+    "-D", data, "-l", join(dir, "server.log"), "-w", "-t", "60",
+    "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    "start"
+  ]
+  const start = () => void run("pg_ctl", startArgs)
   const stop = () => void run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"])
-  start()
+  await runAsync("pg_ctl", startArgs)
   let running = true
   return {
     port,
