@@ -11,9 +11,11 @@
  */
 import { ClusterWorkflowEngine, MessageStorage, RunnerHealth, Runners, RunnerStorage, Sharding, ShardingConfig } from "@effect/cluster"
 import { SqlClient } from "@effect/sql"
+import { Annotation, END, START, StateGraph } from "@langchain/langgraph"
+import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite"
 import { Context, Duration, Effect, Layer, Option, Schema, Stream } from "effect"
 import type { Scope } from "effect"
-import { mkdtempSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Agent } from "../src/agents/agent.js"
@@ -101,13 +103,17 @@ const layerMemoryCluster = ClusterWorkflowEngine.layer.pipe(
   Layer.orDie
 )
 
+/** A scratch directory under the OS's temp dir, removed when the scope closes (after what was opened in it). */
+const tempDir = (prefix: string): Effect.Effect<string, never, Scope.Scope> =>
+  Effect.acquireRelease(Effect.sync(() => mkdtempSync(join(tmpdir(), prefix))), (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true })))
+
 /**
  * serve's runtime: `cluster` (serve's runner on SQLite, or the in-memory one) on `db`, which also holds the
  * questions; the sessions in `db` too, or in memory with the in-memory cluster.
  */
 const serveDriver = (cluster: "sqlite" | "memory"): Effect.Effect<Driver<SessionId>, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const db = cluster === "sqlite" ? join(mkdtempSync(join(tmpdir(), "shoal-serve-bench-")), "serve.sqlite") : ":memory:"
+    const db = cluster === "sqlite" ? join(yield* tempDir("shoal-serve-bench-"), "serve.sqlite") : ":memory:"
     const context = yield* Layer.build(Layer.provideMerge(cluster === "sqlite" ? layerCluster({}) : layerMemoryCluster, Layer.orDie(layerSql(db))))
     const sql = Context.get(context, SqlClient.SqlClient)
     const store = cluster === "sqlite" ? yield* Effect.orDie(makeSqlSessionStore(sql)) : yield* Effect.provide(SessionStore, layerMemory)
@@ -119,6 +125,41 @@ const serveDriver = (cluster: "sqlite" | "memory"): Effect.Effect<Driver<Session
       turn: (id: SessionId, n: number) => served.turn(id, `t${n}`, `turn ${n}`).pipe(Effect.orDie, Effect.asVoid, Effect.provide(context))
     }
   })
+
+/**
+ * The same turn on LangGraph.js: one node that asks the zero-latency model and appends its reply to the
+ * thread's messages, a thread per session, checkpointed by SqliteSaver into a temporary file — in WAL mode
+ * with synchronous = NORMAL, as serve opens its SQLite, so both pay the same for a commit — and each step's
+ * checkpoint written before the next starts (durability "sync"; invoke returns after the last in any mode).
+ */
+const GraphState = Annotation.Root({
+  messages: Annotation<ReadonlyArray<string>>({ reducer: (a, b) => [...a, ...b], default: () => [] }),
+  turns: Annotation<number>({ reducer: (_, b) => b, default: () => 0 })
+})
+const zeroLatencyModel = (_messages: ReadonlyArray<string>) => "ok"
+
+const langGraphDriver: Effect.Effect<Driver<SessionId>, never, Scope.Scope> = Effect.gen(function*() {
+  const dir = yield* tempDir("shoal-langgraph-bench-")
+  const saver = yield* Effect.acquireRelease(
+    Effect.sync(() => {
+      const saver = SqliteSaver.fromConnString(join(dir, "checkpoints.sqlite"))
+      saver.db.pragma("journal_mode = WAL")
+      saver.db.pragma("synchronous = NORMAL")
+      return saver
+    }),
+    (saver) => Effect.sync(() => saver.db.close())
+  )
+  const graph = new StateGraph(GraphState)
+    .addNode("reply", (state) => ({ messages: [zeroLatencyModel(state.messages)], turns: state.turns + 1 }))
+    .addEdge(START, "reply")
+    .addEdge("reply", END)
+    .compile({ checkpointer: saver })
+  return {
+    // A thread is made by its first checkpoint: nothing to write before the first turn.
+    newSession: newSessionId,
+    turn: (id: SessionId, n: number) => Effect.asVoid(Effect.promise(() => graph.invoke({ messages: [`turn ${n}`] }, { configurable: { thread_id: id }, durability: "sync" })))
+  }
+})
 
 interface Tally {
   sessions: number
@@ -171,17 +212,21 @@ export interface ServeMeasures {
   readonly engine: Measured
   /** serve's runtime on SQLite, one runner. */
   readonly sqlite: Measured
+  /** The same turn on LangGraph.js with its SQLite checkpointer. */
+  readonly langgraph: Measured
 }
 
-/** All three configurations, interleaved in `rounds` rounds. */
+/** All four configurations, interleaved in `rounds` rounds. */
 export const measureServe = (sessions: number, turns: number, concurrency: number, rounds = 5): Promise<ServeMeasures> =>
   Effect.runPromise(Effect.scoped(Effect.gen(function*() {
-    const drivers = [yield* memoryDriver, yield* serveDriver("memory"), yield* serveDriver("sqlite")]
+    const drivers = [yield* memoryDriver, yield* serveDriver("memory"), yield* serveDriver("sqlite"), yield* langGraphDriver]
     // A few turns each first, so no configuration pays the JIT's warm-up inside the timings.
     yield* measureDrivers(drivers, drivers.length * 2, 10, 2, 1)
-    const [memory, engine, sqlite] = yield* measureDrivers(drivers, sessions, turns, concurrency, rounds)
-    if (memory === undefined || engine === undefined || sqlite === undefined) return yield* Effect.dieMessage("three configurations were measured")
-    return { memory, engine, sqlite }
+    const [memory, engine, sqlite, langgraph] = yield* measureDrivers(drivers, sessions, turns, concurrency, rounds)
+    if (memory === undefined || engine === undefined || sqlite === undefined || langgraph === undefined) {
+      return yield* Effect.dieMessage("four configurations were measured")
+    }
+    return { memory, engine, sqlite, langgraph }
   })))
 
 /** One configuration alone (for other benches that compare a database against the same baseline). */

@@ -2,10 +2,13 @@
  * `shoal serve` on Postgres, measured over HTTP against real runner processes
  * (test/serve/child-runner.ts: the echo agent with a zero-latency counting
  * model) on a throwaway PostgreSQL (test/serve/postgres.ts): sessions per
- * second (create + one turn, `concurrency` at a time, spread over the nodes)
- * and sequential turn latency, for one runner and for two sharing the
- * database; then the failover time: `kill -9` of one of two runners until
- * every session (half of them were its) answers a turn on the other.
+ * second (create + one turn, `concurrency` at a time, spread over the nodes),
+ * the CPU each session costs, and sequential turn latency, for one runner and
+ * for two sharing a database — both configurations up at once, each on a
+ * database of its own in the same server, measured in alternating rounds so
+ * drift in a busy machine's load hits them alike, and the median round taken;
+ * then the failover time: `kill -9` of one of two runners until every session
+ * (half of them were its) answers a turn on the other.
  * bench/serve-postgres.mjs bundles this and the runner script.
  */
 import { spawn } from "node:child_process"
@@ -19,10 +22,16 @@ export interface PgMeasured {
   readonly sessionsPerSecond: number
   readonly p50: number
   readonly p99: number
-  /** CPU time per session of the throughput phase (ms): the runners together, PostgreSQL's processes, this client. */
+  /**
+   * CPU time per session of the throughput phase (ms): the runners together, PostgreSQL's processes (its shared
+   * ones and the backends of this configuration's database), this client. The round with the median
+   * runners + PostgreSQL.
+   */
   readonly cpu: { readonly runners: number; readonly postgres: number; readonly client: number }
   /** Wall time of the throughput phase per session (ms), to set the CPU against: above 2 × this on 2 cores is saturated. */
   readonly wallPerSession: number
+  /** Runners + PostgreSQL CPU per session (ms) of every round, in order: how much the rounds agree. */
+  readonly servedByRound: ReadonlyArray<number>
 }
 
 /** CPU time (ms) a process has used so far, from /proc (0 where there is no /proc). */
@@ -51,15 +60,22 @@ const postmasterOf = (port: number): number | undefined => {
   return undefined
 }
 
-/** The PostgreSQL server's processes: the postmaster and its children (one backend per connection). */
-const postgresCpu = (postmaster: number | undefined): number => {
+/**
+ * The PostgreSQL server's processes: the postmaster and its children (one backend per connection), leaving out
+ * the backends connected to one of `others` — another configuration's database, whose runners keep polling
+ * while this one is measured. A backend's title is `postgres: <user> <database> <client> <activity>`.
+ */
+const postgresCpu = (postmaster: number | undefined, others: ReadonlyArray<string>): number => {
   if (postmaster === undefined) return 0
   let total = cpuOf(postmaster)
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue
     try {
       const fields = readFileSync(`/proc/${entry}/stat`, "utf8").replace(/^.*\) /s, "").split(" ")
-      if (Number(fields[1]) === postmaster) total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+      if (Number(fields[1]) !== postmaster) continue
+      const database = readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0+$/, "").split(" ")[2]
+      if (database !== undefined && others.includes(database)) continue
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
     } catch {
       // gone meanwhile
     }
@@ -140,14 +156,20 @@ const settle = async (nodes: ReadonlyArray<Node>, concurrency: number) => {
   }
 }
 
-const measure = async (nodes: ReadonlyArray<Node>, postmaster: number | undefined, sessions: number, turns: number, concurrency: number): Promise<PgMeasured> => {
-  await settle(nodes, concurrency)
+interface Round {
+  readonly sessionsPerSecond: number
+  readonly cpu: PgMeasured["cpu"]
+  readonly wallPerSession: number
+}
+
+/** One round of the throughput phase: `sessions` new sessions of one turn each, `concurrency` at a time over the nodes (settled). */
+const throughput = async (nodes: ReadonlyArray<Node>, postgres: () => number, sessions: number, concurrency: number): Promise<Round> => {
   const runnersCpu = () => nodes.reduce((sum, n) => sum + cpuOf(n.child.pid), 0)
   const clientCpu = () => {
     const used = process.cpuUsage()
     return (used.user + used.system) / 1000
   }
-  const before = { runners: runnersCpu(), postgres: postgresCpu(postmaster), client: clientCpu() }
+  const before = { runners: runnersCpu(), postgres: postgres(), client: clientCpu() }
   let next = 0
   const start = performance.now()
   await Promise.all(Array.from({ length: concurrency }, async () => {
@@ -161,28 +183,49 @@ const measure = async (nodes: ReadonlyArray<Node>, postmaster: number | undefine
   const wall = performance.now() - start
   const cpu = {
     runners: (runnersCpu() - before.runners) / sessions,
-    postgres: (postgresCpu(postmaster) - before.postgres) / sessions,
+    postgres: (postgres() - before.postgres) / sessions,
     client: (clientCpu() - before.client) / sessions
   }
-  const sessionsPerSecond = sessions / (wall / 1000)
+  return { sessionsPerSecond: sessions / (wall / 1000), cpu, wallPerSession: wall / sessions }
+}
+
+/** `turns` turns in a row on session `id` of the first node, each timed. */
+const sequential = async (nodes: ReadonlyArray<Node>, id: string, turns: number, into: Array<number>) => {
   const first = nodes[0]
   if (first === undefined) throw new Error("no node")
-  const id = await create(first)
-  const latencies: Array<number> = []
   for (let n = 0; n < turns; n++) {
     const t = performance.now()
-    await turn(first, id, `t${n}`)
-    latencies.push(performance.now() - t)
+    await turn(first, id, `t${into.length}`)
+    into.push(performance.now() - t)
   }
-  return { sessionsPerSecond, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpu, wallPerSession: wall / sessions }
+}
+
+const median = (xs: ReadonlyArray<number>) => percentile(xs, 50)
+
+/** The rounds of one configuration: the median round by runners + PostgreSQL CPU, the median rate, the pooled latencies. */
+const summary = (rounds: ReadonlyArray<Round>, latencies: ReadonlyArray<number>): PgMeasured => {
+  const byCpu = [...rounds].sort((a, b) => a.cpu.runners + a.cpu.postgres - (b.cpu.runners + b.cpu.postgres))
+  const mid = byCpu[Math.floor((byCpu.length - 1) / 2)]
+  if (mid === undefined) throw new Error("no round")
+  return {
+    sessionsPerSecond: median(rounds.map((r) => r.sessionsPerSecond)),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    cpu: mid.cpu,
+    wallPerSession: mid.wallPerSession,
+    servedByRound: rounds.map((r) => r.cpu.runners + r.cpu.postgres)
+  }
 }
 
 export type PostgresBench =
   | { readonly _tag: "Skipped"; readonly reason: string }
   | { readonly _tag: "Measured"; readonly one: PgMeasured; readonly two: PgMeasured; readonly failoverMs: number }
 
-/** `script` is the bundled child runner; `dir` a scratch dir for its call counts. */
-export const measurePostgres = async (script: string, dir: string, sessions: number, turns: number, concurrency: number): Promise<PostgresBench> => {
+/**
+ * `script` is the bundled child runner; `dir` a scratch dir for its call counts. Each of `rounds` rounds runs
+ * the throughput phase (`sessions` sessions) and `turns / rounds` sequential turns, one runner then two.
+ */
+export const measurePostgres = async (script: string, dir: string, sessions: number, turns: number, concurrency: number, rounds = 3): Promise<PostgresBench> => {
   const reason = postgresSkipReason()
   if (reason !== undefined) return { _tag: "Skipped", reason }
   const pg = await startPostgres()
@@ -198,10 +241,27 @@ export const measurePostgres = async (script: string, dir: string, sessions: num
   }
   const postmaster = postmasterOf(pg.port)
   try {
-    for (const name of ["one", "two", "failover"]) pg.createDatabase(name)
-    const one = await measure([await runner(pg.url("one"), "one", true)], postmaster, sessions, turns, concurrency)
-    await Promise.all(nodes.splice(0).map(kill9))
-    const two = await measure([await runner(pg.url("two"), "two-a", true), await runner(pg.url("two"), "two-b", true)], postmaster, sessions, turns, concurrency)
+    const databases = ["one", "two"]
+    for (const name of [...databases, "failover"]) pg.createDatabase(name)
+    const configurations = [
+      { db: "one", nodes: [await runner(pg.url("one"), "one", true)] },
+      { db: "two", nodes: [await runner(pg.url("two"), "two-a", true), await runner(pg.url("two"), "two-b", true)] }
+    ].map((c) => ({ ...c, postgres: () => postgresCpu(postmaster, databases.filter((d) => d !== c.db)), rounds: new Array<Round>(), latencies: new Array<number>(), id: "" }))
+    // Settled once: the shards stay put while every runner lives (settling again each round would wait out
+    // any turn slower than a second, which a loaded machine has plenty of).
+    for (const c of configurations) {
+      await settle(c.nodes, concurrency)
+      const first = c.nodes[0]
+      if (first !== undefined) c.id = await create(first)
+    }
+    for (let round = 0; round < rounds; round++) {
+      for (const c of configurations) {
+        c.rounds.push(await throughput(c.nodes, c.postgres, sessions, concurrency))
+        await sequential(c.nodes, c.id, Math.ceil(turns / rounds), c.latencies)
+      }
+    }
+    const [one, two] = configurations.map((c) => summary(c.rounds, c.latencies))
+    if (one === undefined || two === undefined) throw new Error("two configurations were measured")
     await Promise.all(nodes.splice(0).map(kill9))
 
     const a = await runner(pg.url("failover"), "fail-a", true)
