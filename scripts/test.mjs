@@ -74,8 +74,11 @@ retryArgs = retryArgs.filter((arg, i, all) => !arg.startsWith("--shard=") && arg
 const reporterArgs = parsed.options.reporter === undefined ? [] : [`--reporter=${summaryReporter}`]
 
 const startedAt = Date.now()
-// Where a test writes a temporary file when it ignores TMPDIR (/tmp), and where the user's own TMPDIR points.
-const watched = [...new Set(["/tmp", tmpdir()])].filter((dir) => existsSync(dir))
+// Where a test writes a temporary file when it ignores TMPDIR (/tmp), and where the user's own TMPDIR points;
+// SHOAL_TEST_WATCH_DIRS (colon-separated) names others instead, as this script's own tests do, so that what
+// other programs of the machine make in /tmp meanwhile is not taken for theirs.
+const watchDirs = (process.env.SHOAL_TEST_WATCH_DIRS ?? "").split(":").filter(Boolean)
+const watched = [...new Set(watchDirs.length > 0 ? watchDirs : ["/tmp", tmpdir()])].filter((dir) => existsSync(dir))
 const before = new Map(watched.map((dir) => [dir, new Set(readdirSync(dir))]))
 const runDir = mkdtempSync(join(tmpdir(), "shoal-test-run-"))
 const runTmp = join(runDir, "tmp")

@@ -12,6 +12,8 @@ import { fileURLToPath } from "node:url"
 import { afterEach, describe, expect, it } from "vitest"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
+/** Each case starts vitest once to three times: seconds when idle, a minute and more on a loaded two-core machine. */
+const slowRun = 180_000
 const config = "test/support/retry-fixture/vitest.config.ts"
 const tempDirConfig = "test/support/retry-fixture/vitest.temp-dir.config.ts"
 const cleanups: Array<() => void> = []
@@ -23,7 +25,10 @@ interface Run {
   readonly afterSignal: number
 }
 
-/** Runs the script with `args` (the config included) in a fresh state directory. */
+/**
+ * Runs the script with `args` (the config included) in a fresh state directory, which is also where it looks for
+ * leftovers (not /tmp, where other programs of a busy machine make folders meanwhile) unless a test says otherwise.
+ */
 const runScript = (args: ReadonlyArray<string>, options: { ci: boolean; env?: Record<string, string>; signalWhenRunning?: NodeJS.Signals }) =>
   new Promise<Run>((resolve) => {
     const state = mkdtempSync(join(tmpdir(), "shoal-retry-fixture-"))
@@ -31,7 +36,7 @@ const runScript = (args: ReadonlyArray<string>, options: { ci: boolean; env?: Re
     const { CI: _ci, ...env } = process.env
     const child = spawn(process.execPath, ["scripts/test.mjs", "--no-typecheck", ...args], {
       cwd: root,
-      env: { ...env, ...(options.ci ? { CI: "true" } : {}), RETRY_FIXTURE_STATE: state, NO_COLOR: "1", ...options.env },
+      env: { ...env, ...(options.ci ? { CI: "true" } : {}), RETRY_FIXTURE_STATE: state, SHOAL_TEST_WATCH_DIRS: state, NO_COLOR: "1", ...options.env },
       stdio: ["ignore", "pipe", "pipe"]
     })
     let output = ""
@@ -59,7 +64,7 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup()
 })
 
-describe("npm test's script: a file that fails outside its tests", () => {
+describe("npm test's script: a file that fails outside its tests", { timeout: slowRun }, () => {
   it("a file whose beforeAll fails (its tests never run) fails the run", async () => {
     const { code, output } = await runScript(["--config", config, "before-all-fails.fixture"], { ci: false })
     expect(output).toContain("the database would not start")
@@ -80,7 +85,7 @@ describe("npm test's script: a file that fails outside its tests", () => {
   })
 })
 
-describe("npm test's script with CI: the second try", () => {
+describe("npm test's script with CI: the second try", { timeout: slowRun }, () => {
   it("of two tests with one name, the one that failed twice is not printed as FLAKY", async () => {
     const { code, output } = await runScript(["--config", config, "duplicate-names.fixture"], { ci: true })
     expect(output).not.toContain("FLAKY test/support/retry-fixture/duplicate-names.fixture.ts > same name")
@@ -119,7 +124,7 @@ describe("npm test's script with CI: the second try", () => {
   })
 })
 
-describe("npm test's script: vitest options and filters", () => {
+describe("npm test's script: vitest options and filters", { timeout: slowRun }, () => {
   it("with --reporter=dot, a suite whose tests pass passes and is counted", async () => {
     const { code, output } = await runScript(["--config", config, "--reporter=dot", "skips.fixture"], { ci: false })
     expect(lastLine(output)).toBe("tests: 1 passed, 0 failed, 2 skipped")
@@ -133,7 +138,7 @@ describe("npm test's script: vitest options and filters", () => {
   })
 })
 
-describe("npm test's script: nothing left behind", () => {
+describe("npm test's script: nothing left behind", { timeout: slowRun }, () => {
   const straight = () => readdirSync("/tmp").filter((entry) => entry.startsWith("shoal-straight-"))
 
   // Named, not removed: a folder in /tmp cannot be told apart from one another program (a shoal run, a browser)
@@ -144,7 +149,7 @@ describe("npm test's script: nothing left behind", () => {
       for (const entry of straight()) if (!before.has(entry)) rmSync(join("/tmp", entry), { recursive: true, force: true })
     })
     // TMPDIR=/tmp as in a plain CI shell (under `npm test` this file's own TMPDIR is its worker's).
-    const { code, output } = await runScript(["--config", config, "straight-to-tmp.fixture"], { ci: false, env: { TMPDIR: "/tmp" } })
+    const { code, output } = await runScript(["--config", config, "straight-to-tmp.fixture"], { ci: false, env: { TMPDIR: "/tmp", SHOAL_TEST_WATCH_DIRS: "" } })
     const left = straight().filter((entry) => !before.has(entry))
     expect(left).toHaveLength(1)
     expect(output).toContain(`left in /tmp: ${left[0]}`)
@@ -158,7 +163,7 @@ describe("npm test's script: nothing left behind", () => {
       rmSync(userTmp, { recursive: true, force: true })
       for (const entry of straight()) if (!before.has(entry)) rmSync(join("/tmp", entry), { recursive: true, force: true })
     })
-    const { code, output } = await runScript(["--config", config, "straight-to-tmp.fixture"], { ci: false, env: { TMPDIR: userTmp } })
+    const { code, output } = await runScript(["--config", config, "straight-to-tmp.fixture"], { ci: false, env: { TMPDIR: userTmp, SHOAL_TEST_WATCH_DIRS: "" } })
     expect(output).toMatch(/left in \/tmp: shoal-straight-/)
     expect(code).toBe(1)
   })
@@ -172,7 +177,7 @@ describe("npm test's script: nothing left behind", () => {
   })
 })
 
-describe("test:quick's file list (vitest.quick.config.ts)", () => {
+describe("test:quick's file list (vitest.quick.config.ts)", { timeout: slowRun }, () => {
   it("keeps the test files that only call pure functions, whatever words their imports' comments hold", async () => {
     // By path, not a static import: the config is not part of the type-checked program.
     const module: { default: { test: { include: ReadonlyArray<string> } } } = await import(join(root, "vitest.quick.config.ts"))

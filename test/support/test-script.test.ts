@@ -11,6 +11,8 @@ import { fileURLToPath } from "node:url"
 import { afterEach, describe, expect, it } from "vitest"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
+/** Each case starts vitest once to three times: seconds when idle, a minute and more on a loaded two-core machine. */
+const slowRun = 180_000
 const config = "test/support/retry-fixture/vitest.config.ts"
 const states: Array<string> = []
 
@@ -22,7 +24,7 @@ const runScript = (filter: string, ci: boolean) =>
     const { CI: _ci, ...env } = process.env
     const child = spawn(process.execPath, ["scripts/test.mjs", "--no-typecheck", "--config", config, filter], {
       cwd: root,
-      env: { ...env, ...(ci ? { CI: "true" } : {}), RETRY_FIXTURE_STATE: state, NO_COLOR: "1" },
+      env: { ...env, ...(ci ? { CI: "true" } : {}), RETRY_FIXTURE_STATE: state, SHOAL_TEST_WATCH_DIRS: state, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"]
     })
     let output = ""
@@ -39,7 +41,7 @@ afterEach(() => {
   for (const state of states.splice(0)) rmSync(state, { recursive: true, force: true })
 })
 
-describe("npm test's script", () => {
+describe("npm test's script", { timeout: slowRun }, () => {
   it("with CI, a test that fails once then passes alone is printed as FLAKY, by name, and the run passes", async () => {
     const { code, output } = await runScript("flaky.fixture", true)
     expect(output).toContain("running 1 failed test file(s) again, each alone")
