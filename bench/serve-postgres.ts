@@ -6,7 +6,8 @@
  * the CPU each session costs, and sequential turn latency, for one runner and
  * for two sharing a database — both configurations up at once, each on a
  * database of its own in the same server, measured in alternating rounds so
- * drift in a busy machine's load hits them alike, and the median round taken;
+ * drift in a busy machine's load hits them alike, after a round each not
+ * counted (the JIT's warm-up), and the median round taken;
  * then the failover time: `kill -9` of one of two runners until every session
  * (half of them were its) answers a turn on the other.
  * bench/serve-postgres.mjs bundles this and the runner script.
@@ -254,6 +255,9 @@ export const measurePostgres = async (script: string, dir: string, sessions: num
       const first = c.nodes[0]
       if (first !== undefined) c.id = await create(first)
     }
+    // A round each first, not counted, so neither configuration pays the JIT's warm-up inside the figures (a
+    // second runner's own paths — forwarding, replies read back from the database — are barely run by settling).
+    for (const c of configurations) await throughput(c.nodes, c.postgres, sessions, concurrency)
     for (let round = 0; round < rounds; round++) {
       for (const c of configurations) {
         c.rounds.push(await throughput(c.nodes, c.postgres, sessions, concurrency))
