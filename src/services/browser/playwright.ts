@@ -315,6 +315,8 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
         .evaluate(() => {
           const api = (globalThis as { navigation?: EventTarget }).navigation
           if (api === undefined) return false
+          // A same-document navigation of an earlier key left the document as it was: start from false.
+          ;(globalThis as { __shoalNavigating?: boolean }).__shoalNavigating = false
           api.addEventListener("navigate", () => void ((globalThis as { __shoalNavigating?: boolean }).__shoalNavigating = true), { once: true })
           return true
         })
