@@ -50,7 +50,7 @@ export const servePostgresRows = async ({ sessions = 100, turns = 100, concurren
       ...[["one runner", one], ["two runners", two]].map(([label, m]) => ({
         name: `serve: CPU per session, ${label} on Postgres (runners / PostgreSQL / client)`,
         value: `${m.cpu.runners.toFixed(1)} / ${m.cpu.postgres.toFixed(1)} / ${m.cpu.client.toFixed(1)} ms`,
-        baseline: `wall ${m.wallPerSession.toFixed(1)} ms per session; runners + PostgreSQL by round ${m.servedByRound.map((x) => x.toFixed(0)).join(" / ")} ms`,
+        baseline: `wall ${m.wallPerSession.toFixed(1)} ms per session; runners + PostgreSQL by round ${m.servedByRound.map((x) => x.toFixed(0)).join(" / ")} ms${m.retried > 0 ? `; ${m.retried} 503s retried` : ""}`,
         ratio: `${((m.cpu.runners + m.cpu.postgres + m.cpu.client) / m.wallPerSession).toFixed(2)} cores busy`,
         target: "(reported)",
         ok: true

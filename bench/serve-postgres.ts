@@ -33,6 +33,8 @@ export interface PgMeasured {
   readonly wallPerSession: number
   /** Runners + PostgreSQL CPU per session (ms) of every round, in order: how much the rounds agree. */
   readonly servedByRound: ReadonlyArray<number>
+  /** 503s tried again in the counted rounds (0 but on a machine loaded far past its cores). */
+  readonly retried: number
 }
 
 /** CPU time (ms) a process has used so far, from /proc (0 where there is no /proc). */
@@ -110,10 +112,25 @@ const kill9 = (node: Node) =>
     node.child.kill("SIGKILL")
   })
 
+/**
+ * 503s answered and tried again. On a machine loaded far past its cores a runner can miss its database for a
+ * moment (no pooled connection within 3 s, no answer to the health probe within 2 s) and answers 503 with
+ * `Retry-After`, as it is made to; the client does what serve asks of clients — waits that long and tries
+ * again, up to 10 times — and the rows say how often it had to.
+ */
+let retried = 0
+
 const post = async (url: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> => {
-  const response = await fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
-  const text = await response.text()
-  return { status: response.status, json: JSON.parse(text === "" ? "null" : text) as unknown }
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+    const text = await response.text()
+    if (response.status === 503 && attempt < 10) {
+      retried++
+      await new Promise((r) => setTimeout(r, 1000 * Number(response.headers.get("retry-after") ?? "1")))
+      continue
+    }
+    return { status: response.status, json: JSON.parse(text === "" ? "null" : text) as unknown }
+  }
 }
 
 const idOf = (json: unknown) => (typeof json === "object" && json !== null && "id" in json && typeof json.id === "string" ? json.id : "")
@@ -161,6 +178,7 @@ interface Round {
   readonly sessionsPerSecond: number
   readonly cpu: PgMeasured["cpu"]
   readonly wallPerSession: number
+  readonly retried: number
 }
 
 /** One round of the throughput phase: `sessions` new sessions of one turn each, `concurrency` at a time over the nodes (settled). */
@@ -170,7 +188,7 @@ const throughput = async (nodes: ReadonlyArray<Node>, postgres: () => number, se
     const used = process.cpuUsage()
     return (used.user + used.system) / 1000
   }
-  const before = { runners: runnersCpu(), postgres: postgres(), client: clientCpu() }
+  const before = { runners: runnersCpu(), postgres: postgres(), client: clientCpu(), retried }
   let next = 0
   const start = performance.now()
   await Promise.all(Array.from({ length: concurrency }, async () => {
@@ -187,7 +205,7 @@ const throughput = async (nodes: ReadonlyArray<Node>, postgres: () => number, se
     postgres: (postgres() - before.postgres) / sessions,
     client: (clientCpu() - before.client) / sessions
   }
-  return { sessionsPerSecond: sessions / (wall / 1000), cpu, wallPerSession: wall / sessions }
+  return { sessionsPerSecond: sessions / (wall / 1000), cpu, wallPerSession: wall / sessions, retried: retried - before.retried }
 }
 
 /** `turns` turns in a row on session `id` of the first node, each timed. */
@@ -214,7 +232,8 @@ const summary = (rounds: ReadonlyArray<Round>, latencies: ReadonlyArray<number>)
     p99: percentile(latencies, 99),
     cpu: mid.cpu,
     wallPerSession: mid.wallPerSession,
-    servedByRound: rounds.map((r) => r.cpu.runners + r.cpu.postgres)
+    servedByRound: rounds.map((r) => r.cpu.runners + r.cpu.postgres),
+    retried: rounds.reduce((sum, r) => sum + r.retried, 0)
   }
 }
 
