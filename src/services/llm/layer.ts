@@ -2,7 +2,8 @@
  * The `Llm` layer for resolved settings: the provider (its SDK imported only
  * now), wrapped with retries, then the fallback chain, then record or replay.
  */
-import { FileSystem, Path } from "@effect/platform"
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as Path from "@effect/platform/Path"
 import { Effect, Layer, Option, Redacted } from "effect"
 import type { LlmShape } from "./llm.js"
 import { Llm } from "./llm.js"

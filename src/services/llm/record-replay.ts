@@ -6,7 +6,8 @@
  * files and fails with `ReplayMiss` on a request it has not seen, so a replayed
  * session cannot silently drift from the recording.
  */
-import { FileSystem, Path } from "@effect/platform"
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as Path from "@effect/platform/Path"
 import { createHash } from "node:crypto"
 import { Data, Effect, Schema, Stream } from "effect"
 import type { GenerateRequest as GenerateRequestType } from "../../domain/llm.js"

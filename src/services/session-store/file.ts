@@ -7,7 +7,8 @@
  * previous session intact. Temp files start with a dot, which no session id
  * may, so `load` and `list` never see one.
  */
-import { FileSystem, Path } from "@effect/platform"
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as Path from "@effect/platform/Path"
 import type { PlatformError } from "@effect/platform/Error"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"

@@ -20,7 +20,8 @@
  * optional SQLite peer the sessions stay JSON files under the data
  * directory, as before.
  */
-import { FileSystem, Path } from "@effect/platform"
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as Path from "@effect/platform/Path"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import type { SqlClient } from "@effect/sql/SqlClient"

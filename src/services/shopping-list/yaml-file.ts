@@ -12,7 +12,8 @@
  * never overwritten. A malformed list is reported with its line and never
  * written. The summary goes to `<list name>.summary.md` beside the list.
  */
-import { FileSystem, Path } from "@effect/platform"
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as Path from "@effect/platform/Path"
 import type { PlatformError } from "@effect/platform/Error"
 import { Effect, Either, Layer } from "effect"
 import { heldBack } from "../../domain/shop/item.js"

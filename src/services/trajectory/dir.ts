@@ -5,7 +5,8 @@
  * (domain/droid/trajectory.ts), rewritten after every step, and
  * `result.json` at the end.
  */
-import { FileSystem, Path } from "@effect/platform"
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as Path from "@effect/platform/Path"
 import { Effect, Layer, Option, Ref } from "effect"
 import type { RecordedStep } from "../../domain/droid/trajectory.js"
 import { renderRunJs } from "../../domain/droid/trajectory.js"
