@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// The `shoal` command: runs the CLI bundle that `npm install` builds
-// (scripts/cli-bundle.mjs), compiled with a V8 code cache so start-up skips
+// The `shoal` command: runs one of the CLI bundles that `npm install` builds
+// (scripts/cli-bundle.mjs; bin/bundles.js says which), compiled with a V8 code cache so start-up skips
 // most parsing. A missing or rejected cache only costs speed: it is remade.
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { createRequire, Module } from "node:module"
 import { dirname } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Script } from "node:vm"
+import { bundleFor } from "./bundles.js"
 
-const bundle = fileURLToPath(new URL("../dist/cli/shoal.cjs", import.meta.url))
+const bundle = fileURLToPath(new URL(`../dist/cli/${bundleFor(process.argv.slice(2))}`, import.meta.url))
 const cacheFile = `${bundle}.cache`
 if (!existsSync(bundle)) {
   process.stderr.write("shoal is not built yet: run `npm run build` (npm install does it for you).\n")

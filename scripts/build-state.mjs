@@ -3,6 +3,7 @@
 // `npx shoal`) rebuilds only when it is not; `npm run build` always does.
 import { existsSync, readdirSync, statSync } from "node:fs"
 import { join } from "node:path"
+import { bundles } from "../bin/bundles.js"
 
 const newest = (path) => {
   const stat = statSync(path)
@@ -10,8 +11,8 @@ const newest = (path) => {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((entry) => newest(join(path, entry))))
 }
 
-export const builtFiles = (root) => [join(root, "dist/lib/index.js"), join(root, "dist/lib/exports/tidy.d.ts"), join(root, "dist/cli/shoal.cjs")]
-const sources = ["src", "package.json", "tsconfig.json", "tsconfig.build.json", "scripts/build.mjs", "scripts/cli-bundle.mjs"]
+export const builtFiles = (root) => [join(root, "dist/lib/index.js"), join(root, "dist/lib/exports/tidy.d.ts"), ...Object.keys(bundles).map((name) => join(root, "dist/cli", name))]
+const sources = ["src", "package.json", "tsconfig.json", "tsconfig.build.json", "scripts/build.mjs", "scripts/cli-bundle.mjs", "bin/bundles.js"]
 
 export const isBuildFresh = (root) => {
   const built = builtFiles(root)

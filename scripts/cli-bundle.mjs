@@ -11,11 +11,16 @@
 //   ES modules only and cannot be required). A `vm.Script` compiled from a
 //   code cache loses its dynamic-import callback on Node 20, so the bundle's
 //   `import("pkg")` calls are rewritten to `__shoalImport("pkg")`, a function
-//   bin/shoal.js defines in its own (ESM) scope.
+//   bin/shoal.js defines in its own (ESM) scope;
+// - several bundles from the one entry, each with only some commands' own
+//   code (bin/bundles.js says which, and which one a command line runs): every
+//   start reads and deserializes its whole bundle, and `shoal --help` needs
+//   none of it.
 import { build } from "esbuild"
+import { bundles, commandModules } from "../bin/bundles.js"
 import { execFileSync } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
-import { dirname, join } from "node:path"
+import { dirname, join, sep } from "node:path"
 import { fileURLToPath } from "node:url"
 
 export const heavyPackages = [
@@ -28,17 +33,47 @@ export const heavyPackages = [
   "better-sqlite3",
   "@effect/sql-sqlite-node",
   // shoal serve --db postgres:// only (its migrator has a dynamic import the bundle cannot route)
-  "@effect/sql-pg"
+  "@effect/sql-pg",
+  // @effect/platform-node's HTTP server imports its undici client (for its test layer): 0.5 MB that the
+  // browser GUI's server (--web) and serve would carry into every start. Node loads it with that server.
+  "undici"
 ]
+
+/**
+ * In a bundle without a command's code, that code's modules are this: a module that fails when imported.
+ * bin/bundles.js never runs such a bundle for a command line that names the command, so it is never reached.
+ */
+const withoutCommands = (bundle, commands) => {
+  const modules = commands.flatMap((command) => commandModules[command])
+  return {
+    name: "without-commands",
+    setup(build) {
+      build.onResolve({ filter: /^\.\/[a-z-]+\.js$/ }, (args) => {
+        const module = args.path.slice(2, -3)
+        return args.importer.includes(`${sep}src${sep}cli${sep}`) && modules.includes(module)
+          ? { path: module, namespace: "without-commands" }
+          : undefined
+      })
+      build.onLoad({ filter: /.*/, namespace: "without-commands" }, (args) => ({
+        loader: "js",
+        contents: `throw new Error(${JSON.stringify(`src/cli/${args.path}.ts is not in dist/cli/${bundle}: bin/bundles.js runs another bundle for a command line that names its command`)})`
+      }))
+    }
+  }
+}
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
-/** Writes `<distDir>/cli/shoal.cjs`; `bin/shoal.js` beside `<distDir>/..` runs it. */
-export const bundleCli = async (distDir) => {
+/** Writes `<distDir>/cli/<bundle>` for each of bin/bundles.js's bundles; `bin/shoal.js` beside `<distDir>/..` runs them. */
+export const bundleCli = (distDir) =>
+  Promise.all(Object.entries(bundles).map(([name, commands]) =>
+    bundleOne(distDir, name, [withoutCommands(name, Object.keys(commandModules).filter((c) => !commands.includes(c)))])))
+
+const bundleOne = async (distDir, name, plugins) => {
   const result = await build({
     absWorkingDir: root,
     entryPoints: ["src/cli/main.ts"],
-    outfile: join(distDir, "cli", "shoal.cjs"),
+    outfile: join(distDir, "cli", name),
     bundle: true,
     format: "cjs",
     platform: "node",
@@ -50,7 +85,8 @@ export const bundleCli = async (distDir) => {
     logLevel: "warning",
     // Modules that resolve a package path use `require.resolve` when there is a `require` (this CJS bundle)
     // and `import.meta.url` only otherwise (dist/lib, ESM): the empty import.meta here is never read.
-    logOverride: { "empty-import-meta": "silent" }
+    logOverride: { "empty-import-meta": "silent" },
+    plugins
   })
   for (const file of result.outputFiles) {
     const text = file.path.endsWith(".cjs") ? routeDynamicImports(file.text) : file.text
@@ -72,6 +108,9 @@ const routeDynamicImports = (code) => {
   return routed
 }
 
-/** Runs the built CLI once so bin/shoal.js leaves a V8 code cache beside the bundle. */
-export const warmCodeCache = (binFile) =>
-  execFileSync(process.execPath, [binFile, "--help"], { stdio: "ignore", env: { ...process.env, NO_COLOR: "1" } })
+/** Runs each bundle once so bin/shoal.js leaves a V8 code cache beside it. */
+export const warmCodeCache = (binFile) => {
+  for (const args of [["--help"], ["tidy", "--help"], ["serve", "--help"]]) {
+    execFileSync(process.execPath, [binFile, ...args], { stdio: "ignore", env: { ...process.env, NO_COLOR: "1" } })
+  }
+}

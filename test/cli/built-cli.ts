@@ -5,9 +5,10 @@
  */
 import { spawn } from "node:child_process"
 import type { ChildProcessWithoutNullStreams, SpawnOptions } from "node:child_process"
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { isBuildFresh } from "../../scripts/build-state.mjs"
 import { bundleCli } from "../../scripts/cli-bundle.mjs"
 import { childEnv } from "../support/child-env.js"
 
@@ -51,7 +52,11 @@ export const runChild = (
   })
 
 export interface BuiltCli {
+  /** A scratch folder of the test's own: HOME and the data dir are in it. */
   readonly dir: string
+  /** Where the CLI is installed: this repository when its build is fresh, else a bundle made in `dir`. */
+  readonly installDir: string
+  readonly bin: string
   readonly run: (
     args: ReadonlyArray<string>,
     options?: { readonly env?: Record<string, string>; readonly input?: string; readonly nodeArgs?: ReadonlyArray<string> }
@@ -60,12 +65,23 @@ export interface BuiltCli {
   readonly cleanup: () => void
 }
 
+/** The CLI bundled into `dir`, beside the repository's node_modules, as `npm run build` would (without lib/). */
+const bundleInto = async (dir: string): Promise<string> => {
+  await bundleCli(join(dir, "dist"))
+  cpSync(join(root, "bin"), join(dir, "bin"), { recursive: true })
+  return dir
+}
+
+/**
+ * The built command. The repository's own `npm run build` when it is fresh (after `npm ci`, as in CI: what a
+ * user runs), otherwise the current source bundled afresh into the scratch folder (bundling costs each file
+ * seconds of a busy machine, so only then).
+ */
 export const buildCli = async (): Promise<BuiltCli> => {
   mkdirSync(join(root, "test-artifacts"), { recursive: true })
   const dir = mkdtempSync(join(root, "test-artifacts", "cli-"))
-  await bundleCli(join(dir, "dist"))
-  mkdirSync(join(dir, "bin"))
-  copyFileSync(join(root, "bin", "shoal.js"), join(dir, "bin", "shoal.js"))
+  const installDir = isBuildFresh(root) ? root : await bundleInto(dir)
+  const bin = join(installDir, "bin/shoal.js")
   const baseEnv = (env: Record<string, string> = {}) => ({
     ...childEnv(),
     HOME: dir,
@@ -75,14 +91,15 @@ export const buildCli = async (): Promise<BuiltCli> => {
   })
   return {
     dir,
+    installDir,
+    bin,
     run: (args, options = {}) =>
-      runChild(process.execPath, [...(options.nodeArgs ?? []), join(dir, "bin/shoal.js"), ...args], {
+      runChild(process.execPath, [...(options.nodeArgs ?? []), bin, ...args], {
         cwd: root,
         input: options.input ?? "",
         env: baseEnv(options.env)
       }),
-    start: (args, env) =>
-      spawn(process.execPath, [join(dir, "bin/shoal.js"), ...args], { cwd: root, env: baseEnv(env), stdio: "pipe" }),
+    start: (args, env) => spawn(process.execPath, [bin, ...args], { cwd: root, env: baseEnv(env), stdio: "pipe" }),
     cleanup: () => rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -37,6 +37,18 @@ describe("shoal CLI", () => {
     expect(heavy).toEqual([])
   })
 
+  it("--help runs the bundle with no command's code, an agent the one without the server's (bin/bundles.js)", () => {
+    const bundle = (name: string) => readFileSync(join(cli.installDir, "dist/cli", name), "utf8")
+    // A line of the tidy coach, and one of serve's runtime: where each command's own code went.
+    const tidyCode = "What do you need to DO in this space?"
+    const serveCode = "(once, in the browser)"
+    expect(bundle("shoal.cjs")).not.toContain(tidyCode)
+    expect(bundle("shoal-agents.cjs")).toContain(tidyCode)
+    expect(bundle("shoal-agents.cjs")).not.toContain(serveCode)
+    expect(bundle("shoal-serve.cjs")).toContain(serveCode)
+    expect(bundle("shoal.cjs").length).toBeLessThan(bundle("shoal-agents.cjs").length / 2)
+  })
+
   it("each subcommand has its own help with the shared model flags", async () => {
     const { code, stdout } = await run(["tidy", "--help"])
     expect(code).toBe(0)

@@ -38,7 +38,7 @@ const nobody = { uid: 65534, gid: 65534 }
 
 /** Run `shoal fitlog …` (as `nobody` when asked and we are root, so file permissions apply). */
 const fitlog = (args: ReadonlyArray<string>, options: { readonly unprivileged?: boolean; readonly input?: string } = {}) =>
-  runChild(process.execPath, [join(cli.dir, "bin/shoal.js"), "fitlog", ...args], {
+  runChild(process.execPath, [cli.bin, "fitlog", ...args], {
     cwd: root,
     input: options.input ?? "",
     // The unprivileged user gets a data dir of its own (root's would not be writable to it).
@@ -140,7 +140,7 @@ describe("shoal fitlog, other first-run bugs", { timeout: 240_000 }, () => {
     expect((await fitlog(["log", "--yes", "--db", db, "1 apple for lunch"])).code).toBe(0)
     const runs = await Promise.all(Array.from({ length: 4 }, () =>
       new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, [join(cli.dir, "bin/shoal.js"), "fitlog", "log", "--yes", "--db", db, "1 banana for lunch"], {
+        const child = spawn(process.execPath, [cli.bin, "fitlog", "log", "--yes", "--db", db, "1 banana for lunch"], {
           cwd: root,
           env: { ...childEnv(), HOME: scratch, SHOAL_DATA_DIR: join(scratch, "data"), NO_COLOR: "1" },
           stdio: ["ignore", "pipe", "pipe"]
