@@ -69,6 +69,14 @@ const reportFailure = (error: unknown) =>
     )
   )
 
+// A reader that stops reading (`shoal tidy --list | head -1`) ends the run quietly, as it ends any Unix tool:
+// no EPIPE stack trace. What was done is kept (sessions and the diary are saved as they go). Other stream
+// errors stay errors.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error
+  process.exit(0)
+})
+
 cli(process.argv).pipe(
   Effect.catchAll(reportFailure),
   Effect.catchAllDefect((defect) =>
