@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { heavyPackages } from "../scripts/cli-bundle.mjs"
+import { externalPackages } from "../scripts/cli-bundle.mjs"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const shoal = join(root, "bin/shoal.js")
@@ -69,7 +69,7 @@ spawnSync(process.execPath, ["--import", join(root, "scripts/trace-imports.mjs")
   encoding: "utf8"
 })
 const loaded = existsSync(trace) ? readFileSync(trace, "utf8").split("\n").filter(Boolean) : []
-const heavyLoaded = loaded.filter((url) => heavyPackages.some((p) => url.includes(`/node_modules/${p}/`)))
+const heavyLoaded = loaded.filter((url) => externalPackages.some((p) => url.includes(`/node_modules/${p}/`)))
 rmSync(dir, { recursive: true, force: true })
 rows.push({
   name: "heavy modules loaded by --help",

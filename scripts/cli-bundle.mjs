@@ -33,11 +33,15 @@ export const heavyPackages = [
   "better-sqlite3",
   "@effect/sql-sqlite-node",
   // shoal serve --db postgres:// only (its migrator has a dynamic import the bundle cannot route)
-  "@effect/sql-pg",
-  // @effect/platform-node's HTTP server imports its undici client (for its test layer): 0.5 MB that the
-  // browser GUI's server (--web) and serve would carry into every start. Node loads it with that server.
-  "undici"
+  "@effect/sql-pg"
 ]
+
+/**
+ * What the bundles leave to Node, loaded when the code that needs them runs: the heavy packages, and undici,
+ * which @effect/platform-node's HTTP server imports for its test client (0.5 MB that the web page's server and
+ * serve's would carry into every start; installed with @effect/platform-node, so not one of the peers above).
+ */
+export const externalPackages = [...heavyPackages, "undici"]
 
 /**
  * In a bundle without a command's code, that code's modules are this: a module that fails when imported.
@@ -64,12 +68,15 @@ const withoutCommands = (bundle, commands) => {
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
-/** Writes `<distDir>/cli/<bundle>` for each of bin/bundles.js's bundles; `bin/shoal.js` beside `<distDir>/..` runs them. */
-export const bundleCli = (distDir) =>
+/**
+ * Writes `<distDir>/cli/<bundle>` for each of bin/bundles.js's bundles; `bin/shoal.js` beside `<distDir>/..` runs
+ * them. With `sourceMaps: false` (a scratch build for tests) there are no `.map` files: a third of the time.
+ */
+export const bundleCli = (distDir, { sourceMaps = true } = {}) =>
   Promise.all(Object.entries(bundles).map(([name, commands]) =>
-    bundleOne(distDir, name, [withoutCommands(name, Object.keys(commandModules).filter((c) => !commands.includes(c)))])))
+    bundleOne(distDir, name, sourceMaps, [withoutCommands(name, Object.keys(commandModules).filter((c) => !commands.includes(c)))])))
 
-const bundleOne = async (distDir, name, plugins) => {
+const bundleOne = async (distDir, name, sourceMaps, plugins) => {
   const result = await build({
     absWorkingDir: root,
     entryPoints: ["src/cli/main.ts"],
@@ -79,8 +86,8 @@ const bundleOne = async (distDir, name, plugins) => {
     platform: "node",
     target: "node20",
     minify: true,
-    sourcemap: "linked",
-    external: heavyPackages,
+    sourcemap: sourceMaps ? "linked" : false,
+    external: externalPackages,
     write: false,
     logLevel: "warning",
     // Modules that resolve a package path use `require.resolve` when there is a `require` (this CJS bundle)
@@ -97,7 +104,7 @@ const bundleOne = async (distDir, name, plugins) => {
 
 /** What the bundle leaves to Node: the heavy packages and Node's own modules. */
 const isExternal = (specifier) =>
-  specifier.startsWith("node:") || heavyPackages.some((p) => specifier === p || specifier.startsWith(`${p}/`))
+  specifier.startsWith("node:") || externalPackages.some((p) => specifier === p || specifier.startsWith(`${p}/`))
 
 /** `import("pkg")` → `__shoalImport("pkg")` for every external module; any other dynamic import is a build error. */
 const routeDynamicImports = (code) => {

@@ -65,9 +65,9 @@ export interface BuiltCli {
   readonly cleanup: () => void
 }
 
-/** The CLI bundled into `dir`, beside the repository's node_modules, as `npm run build` would (without lib/). */
+/** The CLI bundled into `dir`, beside the repository's node_modules, as `npm run build` would (without lib/ or source maps). */
 const bundleInto = async (dir: string): Promise<string> => {
-  await bundleCli(join(dir, "dist"))
+  await bundleCli(join(dir, "dist"), { sourceMaps: false })
   cpSync(join(root, "bin"), join(dir, "bin"), { recursive: true })
   return dir
 }

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { heavyPackages } from "../../scripts/cli-bundle.mjs"
+import { externalPackages } from "../../scripts/cli-bundle.mjs"
 import type { BuiltCli } from "./built-cli.js"
 import { buildCli, root } from "./built-cli.js"
 
@@ -33,7 +33,7 @@ describe("shoal CLI", () => {
     expect(code).toBe(0)
     const loaded = readFileSync(trace, "utf8").split("\n").filter(Boolean)
     expect(loaded.length).toBeGreaterThan(0)
-    const heavy = loaded.filter((url) => heavyPackages.some((p) => url.includes(`/node_modules/${p}/`)))
+    const heavy = loaded.filter((url) => externalPackages.some((p) => url.includes(`/node_modules/${p}/`)))
     expect(heavy).toEqual([])
   })
 
