@@ -17,7 +17,7 @@
 //   start reads and deserializes its whole bundle, and `shoal --help` needs
 //   none of it.
 import { build } from "esbuild"
-import { bundles, commandModules } from "../bin/bundles.js"
+import { bundleFor, bundles, commandModules } from "../bin/bundles.js"
 import { execFileSync } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join, sep } from "node:path"
@@ -115,9 +115,10 @@ const routeDynamicImports = (code) => {
   return routed
 }
 
-/** Runs each bundle once so bin/shoal.js leaves a V8 code cache beside it. */
+/** Runs each bundle once (`<a command only it holds> --help`) so bin/shoal.js leaves a V8 code cache beside it. */
 export const warmCodeCache = (binFile) => {
-  for (const args of [["--help"], ["tidy", "--help"], ["serve", "--help"]]) {
+  for (const [name, commands] of Object.entries(bundles)) {
+    const args = [...commands.filter((command) => bundleFor([command]) === name).slice(0, 1), "--help"]
     execFileSync(process.execPath, [binFile, ...args], { stdio: "ignore", env: { ...process.env, NO_COLOR: "1" } })
   }
 }
