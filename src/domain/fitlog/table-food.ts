@@ -11,9 +11,9 @@
  * in `FoodRecord`.
  */
 import { Schema } from "effect"
+import { detailKeys, type NutrientDetail } from "./nutrients.js"
+import { nutrientKeys, type FoodRecord, type Nutrients } from "./types.js"
 import { energyFromMacros } from "./validate.js"
-import type { NutrientDetail } from "./nutrients.js"
-import type { FoodRecord, Nutrients } from "./types.js"
 
 export const SourceTable = Schema.Literal("FNDDS 2021-2023", "CoFID 2021", "SR28")
 export type SourceTable = typeof SourceTable.Type
@@ -26,6 +26,23 @@ export interface TablePortion {
 
 /** A nutrient of `Nutrients` or of `NutrientDetail`: the names the tables' values are filed under. */
 export type NutrientName = keyof Nutrients | keyof NutrientDetail
+
+const mainNutrients: ReadonlySet<NutrientName> = new Set(nutrientKeys)
+/** Whether a nutrient is one of `Nutrients` (energy, macros, fibre, sugars, alcohol, sodium). */
+export const isMainNutrient = (name: NutrientName): name is keyof Nutrients => mainNutrients.has(name)
+
+/**
+ * Every nutrient a table gives a food, per 100 g: `amounts[i]` is the amount
+ * of `names[i]`, `null` when unknown. `names` is the table's own list, one
+ * array shared by all its foods: 5,431 FNDDS foods carry their 42 values as
+ * the arrays the file holds, not as 5,431 objects of 42 keys (which took
+ * longer to build than the rest of the file to read). `detailOf` gives them
+ * as `NutrientDetail`.
+ */
+export interface NutrientValues {
+  readonly names: ReadonlyArray<NutrientName>
+  readonly amounts: ReadonlyArray<number | null>
+}
 
 /**
  * What a table's carbohydrate value measures. USDA (FNDDS, SR28): total
@@ -44,13 +61,14 @@ export interface TableFood {
   readonly synonyms: ReadonlyArray<string>
   /** FNDDS's WWEIA category description, CoFID's food group code; SR28's is not read. */
   readonly category?: string
+  /** Energy, macros, fibre, sugars, alcohol and sodium per 100 g, as `FoodRecord` has them; `null`: not known. */
   readonly per100g: Nutrients
-  /** Every other nutrient the table gives, per 100 g (keys as nutrients.ts); absent or `null`: not known. */
-  readonly more: Partial<NutrientDetail>
+  /** Every nutrient the table gives, per 100 g (those of `per100g` too). */
+  readonly nutrients: NutrientValues
   /**
    * Nutrients the table gives as a trace (CoFID's "Tr"): present, below what
-   * the table reports. They count as 0 in `per100g` and `more` so sums stay
-   * sums; listed here so that no one shows a trace as a measured 0.
+   * the table reports. They count as 0 in `per100g` and `nutrients` so sums
+   * stay sums; listed here so that no one shows a trace as a measured 0.
    */
   readonly traces: ReadonlyArray<NutrientName>
   readonly carbohydrate: CarbohydrateBasis
@@ -88,15 +106,34 @@ export const energyFromMacrosOf = (food: TableFood): number | undefined => {
   return 4 * n.protein_g + 3.75 * n.carbs_g + 9 * n.fat_g + 7 * (n.alcohol_g ?? 0)
 }
 
+/** A food's amount of one nutrient per 100 g: `null` when the table does not know it, `undefined` when the table has no such nutrient. */
+export const amountOf = (food: TableFood, name: NutrientName): number | null | undefined => {
+  const i = food.nutrients.names.indexOf(name)
+  return i < 0 ? undefined : (food.nutrients.amounts[i] ?? null)
+}
+
+/** The nutrients beyond energy and the three macros, as `FoodRecord.more` holds them (nutrients.ts keys; absent: the table has no such nutrient). */
+export const detailOf = (food: TableFood): Partial<NutrientDetail> => {
+  const detail: { -readonly [K in keyof NutrientDetail]?: number | null } = {}
+  food.nutrients.names.forEach((name, i) => {
+    if (name !== "kcal" && name !== "protein_g" && name !== "carbs_g" && name !== "fat_g") detail[name] = food.nutrients.amounts[i] ?? null
+  })
+  return detail
+}
+
 /** An SR28 record in the shape of the other tables: its household weights become portions ("1 cup", 158 g). */
-export const fromSr28 = (record: FoodRecord): TableFood => ({
-  source: "SR28",
-  id: record.id,
-  description: record.description,
-  synonyms: [],
-  per100g: record.per100g,
-  more: record.more ?? {},
-  traces: [],
-  carbohydrate: "total",
-  portions: record.household.map((h) => ({ description: `${h.amount} ${h.description}`, grams: h.grams }))
-})
+export const fromSr28 = (record: FoodRecord): TableFood => {
+  const more = record.more ?? {}
+  const detail = detailKeys.filter((k) => !isMainNutrient(k) && k in more)
+  return {
+    source: "SR28",
+    id: record.id,
+    description: record.description,
+    synonyms: [],
+    per100g: record.per100g,
+    nutrients: { names: [...nutrientKeys, ...detail], amounts: [...nutrientKeys.map((k) => record.per100g[k]), ...detail.map((k) => more[k] ?? null)] },
+    traces: [],
+    carbohydrate: "total",
+    portions: record.household.map((h) => ({ description: `${h.amount} ${h.description}`, grams: h.grams }))
+  }
+}

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, FastCheck as fc, Schema } from "effect"
 import { CofidFile, cofidFoods, FnddsFile, fnddsFoods } from "../../../src/domain/fitlog/food-table-files.js"
-import { energyFromMacrosOf, fromSr28, unspecifiedPortion, type TableFood } from "../../../src/domain/fitlog/table-food.js"
+import { amountOf, detailOf, energyFromMacrosOf, fromSr28, unspecifiedPortion, type TableFood } from "../../../src/domain/fitlog/table-food.js"
 
 const cofidNutrients = ["kcal", "protein_g", "carbs_g", "fat_g", "fibre_g", "sugar_g", "sodium_mg", "water_g", "cholesterol_mg"] as const
 const stated = fc.oneof(fc.constant("Tr" as const), fc.constant(null), fc.double({ min: 0, max: 900, noNaN: true }))
@@ -30,11 +30,17 @@ describe("reading CoFID's stated values", () => {
         const row = rows[i] ?? []
         cofidNutrients.forEach((name, j) => {
           const value = row[j]
-          const filed = name === "water_g" || name === "cholesterol_mg" ? food.more[name] : food.per100g[name]
-          expect(filed).toBe(value === "Tr" ? 0 : value)
+          expect(amountOf(food, name)).toBe(value === "Tr" ? 0 : value)
           expect(food.traces.includes(name)).toBe(value === "Tr")
         })
-        expect(food.more.fibre_g).toBe(food.per100g.fibre_g)
+        const detail = detailOf(food)
+        expect([food.per100g.kcal, food.per100g.protein_g, food.per100g.carbs_g, food.per100g.fat_g, food.per100g.fibre_g, food.per100g.sugar_g, food.per100g.sodium_mg]).toEqual(
+          (["kcal", "protein_g", "carbs_g", "fat_g", "fibre_g", "sugar_g", "sodium_mg"] as const).map((k) => amountOf(food, k))
+        )
+        expect([detail.fibre_g, detail.sugar_g, detail.sodium_mg, detail.water_g, detail.cholesterol_mg]).toEqual(
+          (["fibre_g", "sugar_g", "sodium_mg", "water_g", "cholesterol_mg"] as const).map((k) => amountOf(food, k))
+        )
+        expect(detail).not.toHaveProperty("kcal")
         // What the file does not carry is unknown.
         expect(food.per100g.alcohol_g).toBeNull()
         expect(food.source).toBe("CoFID 2021")
@@ -77,10 +83,9 @@ describe("reading FNDDS", () => {
       synonyms: ["burrito bowl", "Chipotle"],
       category: "Burritos and tacos",
       per100g: { kcal: 190, protein_g: 8, carbs_g: 22, fat_g: 7.5, fibre_g: 2.1, sugar_g: null, alcohol_g: null, sodium_mg: null },
-      more: { fibre_g: 2.1, water_g: 60 },
       carbohydrate: "total"
     })
-    expect(burrito?.more).not.toHaveProperty("kcal")
+    expect(burrito && detailOf(burrito)).toEqual({ fibre_g: 2.1, water_g: 60 })
     expect(antipasto?.synonyms).toEqual([])
     expect(burrito && unspecifiedPortion(burrito)).toEqual({ description: "Quantity not specified", grams: 220 })
     // No plain "Quantity not specified": the first qualified one, in USDA's order.
@@ -103,7 +108,7 @@ describe("energy from macros by the table's carbohydrate", () => {
     description: "x",
     synonyms: [],
     per100g: { kcal: 0, protein_g: 10, carbs_g: 20, fat_g: 5, fibre_g: 4, sugar_g: null, alcohol_g: 1, sodium_mg: null },
-    more: {},
+    nutrients: { names: [], amounts: [] },
     traces: [],
     carbohydrate: "total",
     portions: []
@@ -126,7 +131,9 @@ describe("fromSr28", () => {
       more: { potassium_mg: 358 },
       household: [{ amount: 1, description: "cup, mashed", grams: 225 }, { amount: 0.5, description: "cup", grams: 75 }]
     })
-    expect(food).toMatchObject({ source: "SR28", id: "09040", carbohydrate: "total", traces: [], more: { potassium_mg: 358 } })
+    expect(food).toMatchObject({ source: "SR28", id: "09040", carbohydrate: "total", traces: [] })
+    expect(detailOf(food)).toEqual({ fibre_g: 2.6, sugar_g: 12.23, alcohol_g: null, sodium_mg: 1, potassium_mg: 358 })
+    expect(amountOf(food, "kcal")).toBe(89)
     expect(food.portions).toEqual([{ description: "1 cup, mashed", grams: 225 }, { description: "0.5 cup", grams: 75 }])
     expect(unspecifiedPortion(food)).toBeUndefined()
   })

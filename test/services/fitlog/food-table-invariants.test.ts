@@ -23,7 +23,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { energyFromMacrosOf, type TableFood } from "../../../src/domain/fitlog/table-food.js"
+import { amountOf, energyFromMacrosOf, type TableFood } from "../../../src/domain/fitlog/table-food.js"
 import { energyTolerance } from "../../../src/domain/fitlog/validate.js"
 import { FoodTables, layerFoodTables } from "../../../src/services/nutrition-table/food-tables.js"
 
@@ -44,9 +44,9 @@ const energyExceptions: Record<string, string> = {
   "16-087": "Lemon sole, goujons, baked: 187 kcal stated against 251 from its macros, as CoFID gives them"
 }
 
-const values = (food: TableFood): ReadonlyArray<readonly [string, number | null | undefined]> => [
+const values = (food: TableFood): ReadonlyArray<readonly [string, number | null]> => [
   ...Object.entries(food.per100g),
-  ...Object.entries(food.more)
+  ...food.nutrients.names.map((name, i) => [name, food.nutrients.amounts[i] ?? null] as const)
 ]
 
 describe("every record of data/fitlog", () => {
@@ -61,7 +61,7 @@ describe("every record of data/fitlog", () => {
         const foods = yield* all
         expect(foods).toHaveLength(5431 + 2887)
         const bad = foods.flatMap((f) => [
-          ...values(f).filter(([, v]) => v !== null && v !== undefined && !(Number.isFinite(v) && v >= 0)).map(([k, v]) => `${f.id} ${k}=${v}`),
+          ...values(f).filter(([, v]) => v !== null && !(Number.isFinite(v) && v >= 0)).map(([k, v]) => `${f.id} ${k}=${v}`),
           ...f.portions.filter((p) => !(p.grams > 0) || p.description.trim() !== p.description || p.description === "").map((p) => `${f.id} portion ${p.description}=${p.grams}`),
           ...(f.description.trim() === f.description && f.description !== "" ? [] : [`${f.id} name "${f.description}"`])
         ])
@@ -76,7 +76,7 @@ describe("every record of data/fitlog", () => {
       Effect.gen(function*() {
         const over = (yield* all).flatMap((f) => {
           const n = f.per100g
-          const water = f.more.water_g ?? null
+          const water = amountOf(f, "water_g") ?? null
           if (n.protein_g === null || n.fat_g === null || n.carbs_g === null || water === null) return []
           const carbs = f.carbohydrate === "total" ? n.carbs_g : n.carbs_g / 1.1
           const mass = water + n.protein_g + n.fat_g + carbs + (n.alcohol_g ?? 0)

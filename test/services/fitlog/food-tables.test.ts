@@ -10,7 +10,7 @@ import { Effect, Exit } from "effect"
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { unspecifiedPortion, type TableFood } from "../../../src/domain/fitlog/table-food.js"
+import { amountOf, detailOf, unspecifiedPortion, type TableFood } from "../../../src/domain/fitlog/table-food.js"
 import { FoodTables, foodTableFiles, layerFoodTables, layerFoodTablesFrom } from "../../../src/services/nutrition-table/food-tables.js"
 
 const data = new URL("../../../data/fitlog/", import.meta.url)
@@ -52,10 +52,11 @@ describe("FoodTables on data/fitlog", () => {
         const milk = byId(fndds, "11111000")
         expect(milk.per100g).toEqual({ kcal: 61, protein_g: 3.27, carbs_g: 4.63, fat_g: 3.2, fibre_g: 0, sugar_g: 4.81, alcohol_g: 0, sodium_mg: 38 })
         expect(milk.carbohydrate).toBe("total")
-        expect(milk.more.calcium_mg).toBe(123)
-        expect(milk.more.saturated_fat_g).toBe(1.86)
-        // FNDDS has no manganese: unknown, never 0.
-        expect(milk.more.manganese_mg).toBeUndefined()
+        expect(milk.nutrients.names).toHaveLength(42)
+        expect(detailOf(milk)).toMatchObject({ calcium_mg: 123, saturated_fat_g: 1.86, water_g: 88.1, vitamin_d_ug: 1.1, sodium_mg: 38 })
+        // FNDDS has no manganese: not there, never 0.
+        expect(amountOf(milk, "manganese_mg")).toBeUndefined()
+        expect(detailOf(milk)).not.toHaveProperty("manganese_mg")
         expect(milk.traces).toEqual([])
 
         const frappe = byId(fndds, "92101925")
@@ -89,6 +90,7 @@ describe("FoodTables on data/fitlog", () => {
         expect(agar.traces).toEqual(["carbs_g", "sugar_g"])
         expect(agar.per100g.fibre_g).toBeNull()
         expect(agar.per100g.alcohol_g).toBeNull()
+        expect(detailOf(agar)).toMatchObject({ water_g: 9.7, saturated_fat_g: 0.3, sugar_g: 0, fibre_g: null })
         const allspice = byId(cofid, "13-801")
         expect(allspice.per100g.kcal).toBeNull()
         expect(allspice.traces).toEqual([])
@@ -125,7 +127,7 @@ describe("FoodTables on data/fitlog", () => {
         writeFileSync(join(dir, foodTableFiles.fndds), text.replace('["11111000","Milk, whole","leche fresca",1002,[61,', '["11111000","Milk, whole","leche fresca",1002,[-61,'))
         const exit = yield* Effect.exit(Effect.flatMap(FoodTables, (t) => t.fndds).pipe(Effect.provide(layerFoodTablesFrom(dir))))
         expect(Exit.isFailure(exit)).toBe(true)
-        if (Exit.isFailure(exit)) expect(String(exit.cause)).toMatch(/FoodTableUnavailable[\s\S]*fndds-2021-2023\.json: foods\.1\.4: values must be non-negative amounts/)
+        if (Exit.isFailure(exit)) expect(String(exit.cause)).toMatch(/FoodTableUnavailable[\s\S]*fndds-2021-2023\.json: foods\.1: a food is \[8-digit code/)
       } finally {
         rmSync(dir, { recursive: true, force: true })
       }
