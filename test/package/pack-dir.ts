@@ -17,7 +17,7 @@ export const packableDir = async (root: string, work: string): Promise<string> =
   if (isBuildFresh(root)) return root
   const stage = join(work, "stage")
   mkdirSync(stage, { recursive: true })
-  for (const part of ["package.json", "README.md", "bin", "src", "examples"]) cpSync(join(root, part), join(stage, part), { recursive: true })
+  for (const part of ["package.json", "README.md", "bin", "data", "src", "examples"]) cpSync(join(root, part), join(stage, part), { recursive: true })
   await bundleCli(join(stage, "dist"))
   await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(root, "tsconfig.build.json"), "--outDir", join(stage, "dist/lib")])
   return stage
