@@ -78,6 +78,7 @@ const run = async (args, env) => (await spawnChild(args, env)).code
 const typecheckStarted = Date.now()
 const typechecked = typecheck
   ? spawnChild([tscBin, "--noEmit", "-p", typecheckDir, "--incremental", "--tsBuildInfoFile", buildInfo, ...(process.stdout.isTTY ? ["--pretty"] : [])], process.env, true)
+    .then((result) => ({ ...result, seconds: ((Date.now() - typecheckStarted) / 1000).toFixed(0) }))
   : undefined
 if (typechecked !== undefined) process.stdout.write("Type check (tsc --noEmit, incremental) runs alongside the tests; its result follows them.\n")
 
@@ -172,9 +173,8 @@ else {
 
 // The type check's result, as one block.
 if (typechecked !== undefined) {
-  const { code, output } = await typechecked
+  const { code, output, seconds } = await typechecked
   // Stopped by a signal, it has no result to show: the run fails for the signal.
-  const seconds = ((Date.now() - typecheckStarted) / 1000).toFixed(0)
   if (code === 0) process.stdout.write(`\nType check (tsc --noEmit): passed in ${seconds} s\n`)
   else if (interrupted === undefined) {
     process.stdout.write(`\nType check (tsc --noEmit): FAILED (exit ${code}, ${seconds} s)\n${output.trimEnd()}\n`)
