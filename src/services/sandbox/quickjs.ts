@@ -3,7 +3,8 @@
  * session in its own worker thread (worker.ts) with its own heap, so nothing
  * the code does reaches the host's objects and the host can always stop it.
  * The package is resolved when the layer is built and loaded only inside
- * the worker, so `shoal --help` never loads it.
+ * the worker, so `shoal --help` never loads it; its WebAssembly is compiled
+ * in the host when the first thread starts, and shared by every thread.
  *
  * Limits per run (sandbox.ts): one wall-clock budget for the code and its
  * host calls alike — measured on Effect's Clock for the host calls (so
