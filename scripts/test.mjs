@@ -1,7 +1,11 @@
-// `npm test` (and `npm run test:quick`): the type check, then vitest, then two checks no single test can make.
+// `npm test` (and `npm run test:quick`): the type check alongside vitest, then two checks no single test can make.
 //
 //   node scripts/test.mjs [--no-typecheck] [vitest options and file filters…]
 //
+// - The type check (`tsc --noEmit`) runs while the tests run, on the core they leave free, and is incremental: its
+//   build info is kept in node_modules/.cache/shoal/ (never committed), so a run after a small change re-checks only
+//   what the change can affect, and a fresh clone, or a lost or damaged cache, checks everything from scratch. Its
+//   output is printed as one block after the tests; a type error fails the run (the tests still run and report).
 // - With CI set (CI=true, as CI runs it), every test file that failed runs once more, alone. A test that failed
 //   and then passed is printed as FLAKY, with its name, in a block at the end, and does not fail the run; a
 //   test that fails twice does. Without CI nothing runs twice: a failure is a failure.
@@ -30,32 +34,53 @@ const argv = process.argv.slice(2)
 const typecheck = !argv.includes("--no-typecheck")
 const vitestArgs = argv.filter((arg) => arg !== "--no-typecheck")
 const ci = !["", "0", "false"].includes((process.env.CI ?? "").trim().toLowerCase())
+// The project the type check reads: this one, or (for this script's own tests) a fixture project's folder.
+const typecheckDir = process.env.SHOAL_TEST_TYPECHECK_DIR || root
+const buildInfo = join(typecheckDir, "node_modules", ".cache", "shoal", "typecheck.tsbuildinfo")
 
 // A signal to this script (Ctrl-C reaches the whole group; `kill` and `timeout` only this process) stops the
-// child it is waiting for too; the run still cleans up and then fails.
+// children it is waiting for too; the run still cleans up and then fails.
 let interrupted
-let child
+const children = new Set()
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => {
     interrupted ??= signal
-    child?.kill(signal)
+    for (const child of children) child.kill(signal)
   })
 }
 
-/** Runs a child with the terminal's output; resolves with its exit code (a signal counts as a failure). */
-const run = (args, env) =>
+/**
+ * Runs a child; resolves with its exit code (a signal counts as a failure) and, when `capture` is set, what it
+ * printed (stdout and stderr in the order written). Otherwise it writes straight to the terminal.
+ */
+const spawnChild = (args, env, capture = false) =>
   new Promise((resolve) => {
-    if (interrupted !== undefined) return resolve(1)
-    child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] })
-    child.on("exit", (code, signal) => resolve(code ?? (signal === null ? 1 : 128)))
-    child.on("error", () => resolve(1))
+    if (interrupted !== undefined) return resolve({ code: 1, output: "" })
+    let output = ""
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", capture ? "pipe" : "inherit", capture ? "pipe" : "inherit"] })
+    children.add(child)
+    if (capture) {
+      child.stdout.on("data", (chunk) => (output += chunk))
+      child.stderr.on("data", (chunk) => (output += chunk))
+    }
+    const done = (code) => {
+      children.delete(child)
+      resolve({ code, output })
+    }
+    child.on("close", (code, signal) => done(code ?? (signal === null ? 1 : 128)))
+    child.on("error", (error) => {
+      output += `${error.message}\n`
+      done(1)
+    })
   })
+const run = async (args, env) => (await spawnChild(args, env)).code
 
-if (typecheck) {
-  process.stdout.write("Type check (tsc --noEmit)…\n")
-  const code = await run([tscBin, "--noEmit", "-p", "."], process.env)
-  if (code !== 0 || interrupted !== undefined) process.exit(code === 0 ? 1 : code)
-}
+const typecheckStarted = Date.now()
+const typechecked = typecheck
+  ? spawnChild([tscBin, "--noEmit", "-p", typecheckDir, "--incremental", "--tsBuildInfoFile", buildInfo, ...(process.stdout.isTTY ? ["--pretty"] : [])], process.env, true)
+    .then((result) => ({ ...result, seconds: ((Date.now() - typecheckStarted) / 1000).toFixed(0) }))
+  : undefined
+if (typechecked !== undefined) process.stdout.write("Type check (tsc --noEmit, incremental) runs alongside the tests; its result follows them.\n")
 
 // vitest's own reading of the arguments: which are file filters, and whether the user chose reporters.
 const { parseCLI } = await import("vitest/node")
@@ -143,6 +168,17 @@ else {
   }
   if (firstCode !== 0 && !first.files.some(fileFailed) && first.unhandledErrors.length === 0) {
     problems.push(first.files.length === 0 ? `vitest ran no test file (exit ${firstCode})` : `vitest exited ${firstCode} with every test passed`)
+  }
+}
+
+// The type check's result, as one block.
+if (typechecked !== undefined) {
+  const { code, output, seconds } = await typechecked
+  // Stopped by a signal, it has no result to show: the run fails for the signal.
+  if (code === 0) process.stdout.write(`\nType check (tsc --noEmit): passed in ${seconds} s\n`)
+  else if (interrupted === undefined) {
+    process.stdout.write(`\nType check (tsc --noEmit): FAILED (exit ${code}, ${seconds} s)\n${output.trimEnd()}\n`)
+    problems.push(`the type check failed (tsc exit ${code}): its errors are printed above, after the tests`)
   }
 }
 

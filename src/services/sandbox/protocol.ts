@@ -14,8 +14,12 @@
  *   When even that does not help (a slow built-in never reaches an interrupt
  *   check), the host terminates the thread.
  */
+import type { CustomizeVariantOptions } from "quickjs-emscripten"
 import type { MessagePort } from "node:worker_threads"
 import type { SandboxValue } from "./sandbox.js"
+
+/** QuickJS's compiled WebAssembly (the compiler's libraries declare WebAssembly's types but not its globals). */
+export type WasmModule = Exclude<CustomizeVariantOptions["wasmModule"], undefined | (() => unknown)>
 
 /** Indexes into the shared `control` Int32Array. */
 export const wake = 0
@@ -37,6 +41,11 @@ export interface WorkerSetup {
   readonly functions: ReadonlyArray<string>
   /** Run once before any code: the account of lost async errors (instrument.ts). */
   readonly prelude: string
+  /**
+   * QuickJS's WebAssembly as the host compiled it, shared by every thread: the thread only instantiates it (with
+   * its own memory), and code V8 compiled for one thread serves the next. Absent, the thread compiles its own.
+   */
+  readonly wasmModule?: WasmModule
 }
 
 export interface RunRequest {

@@ -3,7 +3,8 @@
  * session in its own worker thread (worker.ts) with its own heap, so nothing
  * the code does reaches the host's objects and the host can always stop it.
  * The package is resolved when the layer is built and loaded only inside
- * the worker, so `shoal --help` never loads it.
+ * the worker, so `shoal --help` never loads it; its WebAssembly is compiled
+ * in the host when the first thread starts, and shared by every thread.
  *
  * Limits per run (sandbox.ts): one wall-clock budget for the code and its
  * host calls alike — measured on Effect's Clock for the host calls (so
@@ -19,7 +20,7 @@ import { MessageChannel, Worker } from "node:worker_threads"
 import type { MessagePort } from "node:worker_threads"
 import { SandboxFailed, SandboxUnavailable, ScriptCallLimit, ScriptError, ScriptOutOfMemory, ScriptTimeout } from "./errors.js"
 import type { SandboxError } from "./errors.js"
-import type { FromWorker, Reply, RunOutcome, WorkerSetup } from "./protocol.js"
+import type { FromWorker, Reply, RunOutcome, WasmModule, WorkerSetup } from "./protocol.js"
 import { StopReason, stop, wake } from "./protocol.js"
 import type { HostFunction, RunResult, SandboxOptions, SandboxSession, SandboxShape } from "./sandbox.js"
 import { defaultMaxCalls, defaultMaxOutputChars, defaultMemoryLimitBytes, defaultTimeLimitMs, Sandbox } from "./sandbox.js"
@@ -63,7 +64,25 @@ const resolveQuickJs = Effect.tryPromise({
   catch: (e) => new SandboxUnavailable({ reason: messageOf(e) })
 })
 
-const spawn = (quickjsPath: string, options: SandboxOptions): Effect.Effect<Thread, SandboxFailed> =>
+/**
+ * QuickJS's WebAssembly (the synchronous release build the thread loads, from the package quickjs-emscripten
+ * depends on), compiled in the host. A thread that compiled its own spent three times as long starting, on
+ * compiling the interpreter's functions as they were first called; threads given one module share that work.
+ * None when it cannot be compiled here: the thread then loads QuickJS by itself, and reports what fails.
+ */
+const compileQuickJs = async (quickjsPath: string): Promise<Option.Option<WasmModule>> => {
+  try {
+    const { createRequire } = await import("node:module")
+    const { readFile } = await import("node:fs/promises")
+    const bytes = await readFile(createRequire(quickjsPath).resolve("@jitl/quickjs-wasmfile-release-sync/wasm"))
+    const wasm = Reflect.get(globalThis, "WebAssembly") as { readonly compile: (bytes: Uint8Array) => Promise<WasmModule> }
+    return Option.some(await wasm.compile(bytes))
+  } catch {
+    return Option.none()
+  }
+}
+
+const spawn = (quickjsPath: string, wasmModule: Option.Option<WasmModule>, options: SandboxOptions): Effect.Effect<Thread, SandboxFailed> =>
   Effect.gen(function*() {
     const inbox = yield* Queue.unbounded<Event>()
     const shared = new SharedArrayBuffer(8)
@@ -77,7 +96,8 @@ const spawn = (quickjsPath: string, options: SandboxOptions): Effect.Effect<Thre
       printing: options.printing ?? true,
       globals: options.globals ?? {},
       functions: Object.keys(options.functions ?? {}),
-      prelude: asyncPrelude
+      prelude: asyncPrelude,
+      ...Option.match(wasmModule, { onNone: () => ({}), onSome: (module) => ({ wasmModule: module }) })
     }
     const worker = yield* Effect.try({
       try: () =>
@@ -200,7 +220,7 @@ const toResult = (ended: Ended, limits: { readonly timeLimitMs: number; readonly
   }
 }
 
-const makeSession = (quickjsPath: string, options: SandboxOptions): Effect.Effect<SandboxSession, never, Scope.Scope> =>
+const makeSession = (quickjsPath: string, wasmModule: Effect.Effect<Option.Option<WasmModule>>, options: SandboxOptions): Effect.Effect<SandboxSession, never, Scope.Scope> =>
   Effect.gen(function*() {
     const limits = {
       timeLimitMs: options.timeLimitMs ?? defaultTimeLimitMs,
@@ -215,7 +235,7 @@ const makeSession = (quickjsPath: string, options: SandboxOptions): Effect.Effec
     const threadNow = Effect.suspend(() =>
       Option.match(current, {
         onSome: Effect.succeed,
-        onNone: () => Effect.tap(spawn(quickjsPath, options), (t) => Effect.sync(() => void (current = Option.some(t))))
+        onNone: () => Effect.tap(Effect.flatMap(wasmModule, (module) => spawn(quickjsPath, module, options)), (t) => Effect.sync(() => void (current = Option.some(t))))
       })
     )
 
@@ -256,10 +276,16 @@ const makeSession = (quickjsPath: string, options: SandboxOptions): Effect.Effec
   })
 
 /** The Sandbox over the QuickJS package at `quickjsPath` (resolved by `layerQuickJs`). */
-export const makeQuickJsSandbox = (quickjsPath: string): SandboxShape => ({
-  session: (options = {}) => makeSession(quickjsPath, options),
-  run: (code, options) => Effect.scoped(Effect.flatMap(makeSession(quickjsPath, options ?? {}), (s) => s.run(code)))
-})
+export const makeQuickJsSandbox = (quickjsPath: string): SandboxShape => {
+  // Compiled when the first thread starts, then shared by every thread of every session. A promise, not
+  // Effect.cached: a run interrupted while it waits must not leave the interruption cached for the next.
+  let compiled: Promise<Option.Option<WasmModule>> | undefined
+  const wasmModule = Effect.promise(() => (compiled ??= compileQuickJs(quickjsPath)))
+  return {
+    session: (options = {}) => makeSession(quickjsPath, wasmModule, options),
+    run: (code, options) => Effect.scoped(Effect.flatMap(makeSession(quickjsPath, wasmModule, options ?? {}), (s) => s.run(code)))
+  }
+}
 
 export const layerQuickJs: Layer.Layer<Sandbox, SandboxUnavailable> = Layer.effect(
   Sandbox,

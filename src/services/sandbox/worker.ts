@@ -300,7 +300,8 @@ export function sandboxWorker(): void {
     send({ type: "ready" })
   }
 
-  quickjs.newQuickJSWASMModuleFromVariant(quickjs.newVariant(quickjs.RELEASE_SYNC, { wasmMemory: memory })).then(
+  const variant = quickjs.newVariant(quickjs.RELEASE_SYNC, { wasmMemory: memory, ...(setup.wasmModule === undefined ? {} : { wasmModule: setup.wasmModule }) })
+  quickjs.newQuickJSWASMModuleFromVariant(variant).then(
     start,
     (e: unknown) => send({ type: "failed", reason: e instanceof Error ? e.message : String(e) })
   )

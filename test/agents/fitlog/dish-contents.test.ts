@@ -6,12 +6,11 @@
  * our own.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { estimate, estimateJson } from "../../../src/agents/fitlog/estimate.js"
-import { layerOffline } from "../../../src/services/llm/offline.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
+import { sr28Offline } from "../../support/sr28-table.js"
 
-const run = (text: string) => Effect.map(estimate(text), estimateJson).pipe(Effect.provide(Layer.merge(layerSr28, layerOffline)))
+const run = (text: string) => Effect.map(estimate(text), estimateJson).pipe(Effect.provide(sr28Offline))
 
 describe("a dish and what it is made of, counted once", () => {
   it.effect("an omelette made with 3 eggs is 150 g of omelette, not an omelette plus 3 raw eggs", () =>

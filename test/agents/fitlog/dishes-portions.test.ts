@@ -5,12 +5,11 @@
  * matched whole; household amounts get their class's stated weight.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { estimate, estimateJson } from "../../../src/agents/fitlog/estimate.js"
-import { layerOffline } from "../../../src/services/llm/offline.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
+import { sr28Offline } from "../../support/sr28-table.js"
 
-const run = (text: string) => Effect.map(estimate(text), estimateJson).pipe(Effect.provide(Layer.merge(layerSr28, layerOffline)))
+const run = (text: string) => Effect.map(estimate(text), estimateJson).pipe(Effect.provide(sr28Offline))
 
 describe("dishes and household amounts, offline", () => {
   it.effect("a peanut butter and jelly sandwich is its bread, peanut butter and jelly, in the order written, before the fries", () =>

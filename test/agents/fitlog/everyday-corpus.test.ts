@@ -10,10 +10,9 @@
  * fitlog must say so rather than substitute another food.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { estimate, estimateJson } from "../../../src/agents/fitlog/estimate.js"
-import { layerOffline } from "../../../src/services/llm/offline.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
+import { sr28Offline } from "../../support/sr28-table.js"
 
 type Expected = ReadonlyArray<readonly [food: RegExp, grams: number]> | "unmatched"
 
@@ -199,7 +198,7 @@ const corpus: ReadonlyArray<readonly [string, Expected]> = [
   ["spaghetti bolognese 350g", "unmatched"]
 ]
 
-const layer = Layer.merge(layerSr28, layerOffline)
+const layer = sr28Offline
 
 describe("everyday food text, offline (issue 12 corpus)", () => {
   it("holds at least 150 descriptions", () => expect(corpus.length).toBeGreaterThanOrEqual(150))

@@ -12,7 +12,7 @@ import { scaleNutrients } from "../../../src/domain/fitlog/types.js"
 import { layerOffline } from "../../../src/services/llm/offline.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
 import { NutritionTable } from "../../../src/services/nutrition-table/nutrition-table.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
+import { sr28Table } from "../../support/sr28-table.js"
 
 const narrative = "For lunch I enjoyed a tasty 200g chicken sandwich and a 250g glass of milk"
 const items = {
@@ -25,7 +25,7 @@ const shownText = (requests: ReadonlyArray<{ readonly messages: ReadonlyArray<{ 
   (requests[i]?.messages ?? []).flatMap((m) => m.content.flatMap((b) => ("text" in b && typeof b.text === "string" ? [b.text] : []))).join("")
 
 describe("fitlog model path, grounded in SR28", () => {
-  it.layer(layerSr28, { timeout: 60_000 })((it) => {
+  it.layer(sr28Table, { timeout: 60_000 })((it) => {
     it.effect("reads narrative text into items, then the model picks among the rules' candidates; nutrients come from the table", () =>
       Effect.gen(function*() {
         const table = yield* NutritionTable

@@ -3,15 +3,15 @@
  * food a pattern on the SR28 description, its grams within 10 % (undefined:
  * any typical weight, as long as it is the food). Shared by the break-test files.
  */
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { estimate, estimateJson } from "../../../src/agents/fitlog/estimate.js"
-import { layerOffline } from "../../../src/services/llm/offline.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
+import { sr28Offline } from "../../support/sr28-table.js"
 
 /** A food pattern and its grams (undefined: any typical weight, as long as it is the food). */
 export type Expected = ReadonlyArray<readonly [food: RegExp, grams: number | undefined]>
 
-export const layer = Layer.merge(layerSr28, layerOffline)
+/** The SR28 table (built once per worker) and the offline model. */
+export const layer = sr28Offline
 
 export const check = (cases: ReadonlyArray<readonly [string, Expected]>) =>
   Effect.gen(function*() {

@@ -12,12 +12,11 @@
  *   cupcake "with icing" is still one cupcake.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { estimate, estimateJson } from "../../../src/agents/fitlog/estimate.js"
-import { layerOffline } from "../../../src/services/llm/offline.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
+import { sr28Offline } from "../../support/sr28-table.js"
 
-const run = (text: string) => Effect.map(estimate(text), estimateJson).pipe(Effect.provide(Layer.merge(layerSr28, layerOffline)))
+const run = (text: string) => Effect.map(estimate(text), estimateJson).pipe(Effect.provide(sr28Offline))
 const foods = (text: string) => Effect.map(run(text), (json) => json.items.map((i) => `${i.food ?? "—"} @ ${i.grams ?? ""}`))
 const note = (item: object | undefined): string => item !== undefined && "assumption" in item && typeof item.assumption === "string" ? item.assumption : ""
 

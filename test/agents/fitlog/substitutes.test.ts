@@ -5,12 +5,11 @@
  * are right. A food is a pattern on the SR28 description; grams within 10 %.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { estimate, estimateJson } from "../../../src/agents/fitlog/estimate.js"
-import { layerOffline } from "../../../src/services/llm/offline.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
+import { sr28Offline } from "../../support/sr28-table.js"
 
-const layer = Layer.merge(layerSr28, layerOffline)
+const layer = sr28Offline
 
 interface Expect {
   readonly food: RegExp

@@ -12,7 +12,7 @@ import { fillerWords, structuralWords } from "../../../src/domain/fitlog/english
 import { commonFoods } from "../../../src/domain/fitlog/rank.js"
 import { words } from "../../../src/domain/fitlog/search.js"
 import { NutritionTable } from "../../../src/services/nutrition-table/nutrition-table.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
+import { sr28Table } from "../../support/sr28-table.js"
 
 /** A plain name each entry stands for, and why the record is right (the entry's own reason must say the same). */
 const examples: ReadonlyArray<readonly [name: string, description: RegExp]> = [
@@ -35,7 +35,7 @@ const examples: ReadonlyArray<readonly [name: string, description: RegExp]> = [
 ]
 
 describe("common foods and filler words against SR28", () => {
-  it.layer(layerSr28, { timeout: 60_000 })((it) => {
+  it.layer(sr28Table, { timeout: 60_000 })((it) => {
     it.effect("every curated record exists, has a stated reason, and is what its plain name finds", () =>
       Effect.gen(function*() {
         const table = yield* NutritionTable

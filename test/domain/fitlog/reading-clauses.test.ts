@@ -9,13 +9,13 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { parseFoodText } from "../../../src/domain/fitlog/parse.js"
 import { NutritionTable } from "../../../src/services/nutrition-table/nutrition-table.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
+import { sr28Table } from "../../support/sr28-table.js"
 
 const read = (text: string) =>
   Effect.map(NutritionTable, (t) => parseFoodText(text, t.isFoodWord).items.map((i) => `${i.quantity} ${i.unit} ${i.name}`))
 
 describe("reading clauses around a food", () => {
-  it.layer(layerSr28, { timeout: 60_000 })((it) => {
+  it.layer(sr28Table, { timeout: 60_000 })((it) => {
     it.effect("a relative clause after the food describes it; the food is kept", () =>
       Effect.gen(function*() {
         // Before: "was" inside the clause was read as the lead-in and everything before it dropped.
@@ -57,7 +57,7 @@ describe("reading clauses around a food", () => {
 })
 
 describe("reading amounts said in words", () => {
-  it.layer(layerSr28, { timeout: 60_000 })((it) => {
+  it.layer(sr28Table, { timeout: 60_000 })((it) => {
     it.effect("a part of a whole, and \"another\"", () =>
       Effect.gen(function*() {
         expect(yield* read("a third of a cup of couscous")).toEqual(["0.333 cup couscous"])

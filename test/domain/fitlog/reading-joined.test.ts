@@ -11,13 +11,13 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { parseFoodText } from "../../../src/domain/fitlog/parse.js"
 import { NutritionTable } from "../../../src/services/nutrition-table/nutrition-table.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
+import { sr28Table } from "../../support/sr28-table.js"
 
 const read = (text: string) =>
   Effect.map(NutritionTable, (t) => parseFoodText(text, t.isFoodWord).items.map((i) => `${i.quantity} ${i.unit} ${i.name}`))
 
 describe("reading foods joined by and / with / on", () => {
-  it.layer(layerSr28, { timeout: 60_000 })((it) => {
+  it.layer(sr28Table, { timeout: 60_000 })((it) => {
     it.effect("two foods, the first without an article", () =>
       Effect.gen(function*() {
         expect(yield* read("toast with butter")).toEqual(["1 each toast", "1 each butter"])

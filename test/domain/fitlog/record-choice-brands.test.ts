@@ -8,7 +8,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { NutritionTable } from "../../../src/services/nutrition-table/nutrition-table.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
+import { sr28Table } from "../../support/sr28-table.js"
 
 const best = (name: string) =>
   Effect.map(NutritionTable, (t) => t.search(t.correct(name), undefined, 1)[0]?.record.description ?? "(nothing)")
@@ -17,7 +17,7 @@ const expectBest = (name: string, description: RegExp, why: string) =>
   Effect.map(best(name), (found) => expect(found, `${name}: ${why}`).toMatch(description))
 
 describe("record choice: brands, chains and generic words", () => {
-  it.layer(layerSr28, { timeout: 120_000 })((it) => {
+  it.layer(sr28Table, { timeout: 120_000 })((it) => {
     it.effect("a brand that names the product finds the product", () =>
       Effect.gen(function*() {
         yield* expectBest("doritos", /^Snacks, tortilla chips, nacho cheese$/, "Doritos are nacho-cheese tortilla chips")

@@ -8,11 +8,10 @@
  * written for these tests, none is a meal of the NutriBench set.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { estimate, estimateJson } from "../../../src/agents/fitlog/estimate.js"
-import { layerOffline } from "../../../src/services/llm/offline.js"
 import { NutritionTable } from "../../../src/services/nutrition-table/nutrition-table.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
+import { sr28Offline } from "../../support/sr28-table.js"
 
 const best = (name: string) =>
   Effect.map(NutritionTable, (t) => t.search(t.correct(name), undefined, 1)[0]?.record.description ?? "(nothing)")
@@ -29,7 +28,7 @@ const assumed = (json: ReturnType<typeof estimateJson>) => {
 }
 
 describe("record choice: names people use", () => {
-  it.layer(Layer.merge(layerSr28, layerOffline), { timeout: 120_000 })((it) => {
+  it.layer(sr28Offline, { timeout: 120_000 })((it) => {
     it.effect("a maker's name is not its product", () =>
       Effect.gen(function*() {
         // "Candies, MARS SNACKFOOD US, SNICKERS Bar": MARS there is the maker; the bar named Mars is "MARS Almond Bar".

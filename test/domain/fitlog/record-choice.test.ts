@@ -9,7 +9,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { parseFoodText } from "../../../src/domain/fitlog/parse.js"
 import { NutritionTable } from "../../../src/services/nutrition-table/nutrition-table.js"
-import { layerSr28 } from "../../../src/services/nutrition-table/sr28-file.js"
+import { sr28Table } from "../../support/sr28-table.js"
 
 const best = (name: string) =>
   Effect.map(NutritionTable, (t) => t.search(t.correct(name), undefined, 1)[0]?.record.description ?? "(nothing)")
@@ -18,7 +18,7 @@ const expectBest = (name: string, description: RegExp, why: string) =>
   Effect.map(best(name), (found) => expect(found, `${name}: ${why}`).toMatch(description))
 
 describe("record choice: the food a person means", () => {
-  it.layer(layerSr28, { timeout: 60_000 })((it) => {
+  it.layer(sr28Table, { timeout: 60_000 })((it) => {
     it.effect("the food named, not a record made with it", () =>
       Effect.gen(function*() {
         // "Muffins, plain, prepared from recipe, made with low fat (2%) milk" names milk only after "made with".

@@ -24,11 +24,12 @@ describe("Sandbox: limits hit inside async code, and long errors", () => {
 
     it.effect("the time budget hit inside an async function is reported as a timeout", () =>
       Effect.gen(function*() {
+        // A short budget: the test is that the limit is reported, not how long it is (each run spins its whole budget).
         const started = performance.now()
-        const e = yield* failure(`(async () => { for (;;) {} })(); 1`, { timeLimitMs: 1_000 })
+        const e = yield* failure(`(async () => { for (;;) {} })(); 1`, { timeLimitMs: 300 })
         expect(e._tag).toBe("ScriptTimeout")
         expect(performance.now() - started).toBeLessThan(10_000)
-        const chained = yield* failure(`globalThis.n = 0; (async () => { for (;;) { await null; n++ } })(); 1`, { timeLimitMs: 1_000 })
+        const chained = yield* failure(`globalThis.n = 0; (async () => { for (;;) { await null; n++ } })(); 1`, { timeLimitMs: 300 })
         expect(chained._tag).toBe("ScriptTimeout")
       }), { timeout: 30_000 })
 

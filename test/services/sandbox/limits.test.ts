@@ -99,7 +99,7 @@ describe("Sandbox limits", () => {
   it.layer(layerQuickJs)("slow built-ins", (it) => {
     it.effect("`\"ab\".repeat(5e6)` in a loop is stopped near the budget", () =>
       Effect.gen(function*() {
-        const { value: e, ms } = yield* timed(failure("let s\nwhile (true) s = 'ab'.repeat(5e6)", { timeLimitMs: 1_000 }))
+        const { value: e, ms } = yield* timed(failure("let s\nwhile (true) s = 'ab'.repeat(5e6)", { timeLimitMs: 300 }))
         expect(e._tag).toBe("ScriptTimeout")
         expect(ms).toBeLessThan(15_000)
       }), { timeout: 30_000 })
@@ -125,7 +125,7 @@ describe("Sandbox limits", () => {
   it.layer(layerQuickJs)("output", (it) => {
     it.effect("a print flood is cut at the output cap with a marker; the host is unharmed", () =>
       Effect.gen(function*() {
-        const e = yield* failure("while (true) print('x'.repeat(100000))", { timeLimitMs: 1_000, maxOutputChars: 5_000 })
+        const e = yield* failure("while (true) print('x'.repeat(100000))", { timeLimitMs: 300, maxOutputChars: 5_000 })
         expect(e._tag).toBe("ScriptTimeout")
         expect(e.output.join("").length).toBeLessThan(6_000)
         const one = yield* run("print('z'.repeat(20 * 1024 * 1024)); 'after'", { maxOutputChars: 5_000 })
