@@ -21,6 +21,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
     isolate: false,
     setupFiles: ["./test/support/temp-dir.ts", "./test/support/effect-vitest-reset.ts"],
+    // The run's one CLI bundle, built by the first file that runs the command, not by each (test/cli/built-cli.ts).
+    globalSetup: ["./test/support/cli-bundle-dir.ts"],
     // Most files wait on Chromium, child processes or a database rather than compute: two run at a time even on
     // two cores (vitest's default there is one), which halves the suite's wall time and keeps CI well under 20 minutes.
     maxWorkers: Math.max(2, availableParallelism() - 1),
