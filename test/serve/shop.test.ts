@@ -4,7 +4,7 @@
  * for the server; each item's progress streams on the session's SSE stream,
  * the reply is the summary, and the store's cart holds what was added.
  */
-import { describe, expect, it } from "@effect/vitest"
+import { describe, expect, it, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Option } from "effect"
 import { itemsOfLines, shopListAgent } from "../../src/agents/shop/list-agent.js"
 import { notServedWithout } from "../../src/cli/serve-run.js"
@@ -13,17 +13,18 @@ import { layerOffline } from "../../src/services/llm/offline.js"
 import { ScriptedLlm } from "../../src/services/llm/scripted.js"
 import { provideAgent, serveAgent } from "../../src/serve/served-agent.js"
 import { clickOn, credentials, navigateTo } from "../agents/shop/fixtures.js"
-import { fixtureBrowser } from "../fakes/store/browser.js"
+import { fixtureChromium, sessionBrowser } from "../fakes/store/browser.js"
 import { makeFixtureStore } from "../fakes/store/server.js"
 import { sqliteDb } from "./backends.js"
 import { idOf } from "./harness.js"
 import { readEvents, startServing } from "./served-runs.js"
 
-describe("shop on shoal serve (--store)", () => {
-  it.scopedLive("a posted list is shopped at the store: the add streams as events, the reply is the summary, the cart holds the item", () =>
+// The two shopping tests' browsers are sessions of their own on the file's one Chromium (test/fakes/store/browser.ts).
+layer(fixtureChromium, { excludeTestServices: true })("shop on shoal serve (--store), in Chromium", (it) => {
+  it.scoped("a posted list is shopped at the store: the add streams as events, the reply is the summary, the cart holds the item", () =>
     Effect.gen(function*() {
       const store = yield* makeFixtureStore
-      const browser = yield* fixtureBrowser(store.profile)
+      const browser = yield* sessionBrowser(store.profile)
       const shop = provideAgent(shopListAgent(yield* Effect.makeSemaphore(1), { timeBudget: "60 seconds", maxTurns: 10, credentials }), Context.make(Browser, browser))
       const model = ScriptedLlm.layer([
         navigateTo("/search?filter=milk"),
@@ -63,10 +64,10 @@ describe("shop on shoal serve (--store)", () => {
       expect(got.json).toMatchObject({ state: { phase: "done", items: [{ name: "milk" }], outcomes: [{ _tag: "ItemAdded" }] } })
     }), 180_000)
 
-  it.scopedLive("offline (no model key) a posted list is shopped by rules, as `shoal shop` does: the cart holds the item", () =>
+  it.scoped("offline (no model key) a posted list is shopped by rules, as `shoal shop` does: the cart holds the item", () =>
     Effect.gen(function*() {
       const store = yield* makeFixtureStore
-      const browser = yield* fixtureBrowser(store.profile)
+      const browser = yield* sessionBrowser(store.profile)
       const shop = provideAgent(shopListAgent(yield* Effect.makeSemaphore(1), { timeBudget: "60 seconds", maxTurns: 10, credentials }), Context.make(Browser, browser))
       // No model: the served turn falls back to shop's own rules (search, best name match, add), as in the terminal.
       const { request } = yield* startServing({ db: sqliteDb(), llm: layerOffline, agents: [(deps) => serveAgent(shop, deps)] })
@@ -76,7 +77,9 @@ describe("shop on shoal serve (--store)", () => {
       expect(JSON.stringify(turn.json)).toContain("Added to cart (1)")
       expect(store.cart()).toHaveLength(1)
     }), 180_000)
+})
 
+describe("shop on shoal serve (--store)", () => {
   it.live("without --store shop's routes answer 404 with the line naming the flag", () =>
     Effect.gen(function*() {
       expect(notServedWithout({ device: Option.none(), store: Option.some("metro") }).map((u) => u.name)).not.toContain("shop")

@@ -1,66 +1,21 @@
 /**
  * Cases where `npm test`'s script (scripts/test.mjs), its reporter (summary-reporter.ts), its temporary
  * directories (temp-dir.ts) or `test:quick`'s file list (vitest.quick.config.ts) do not keep what README.md's
- * "Development" section promises. Each runs the script on a fixture of test/support/retry-fixture/, as
- * test/support/test-script.test.ts does, and asserts what was promised.
+ * "Development" section promises. Each runs the script on a fixture of test/support/retry-fixture/
+ * (test-script-runs.ts), as test/support/test-script.test.ts does, and asserts what was promised.
  */
-import { spawn } from "node:child_process"
 import { mkdtempSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterEach, describe, expect, it } from "vitest"
+import { fixtureConfig as config, lastLine, removeRunStates, runScript, slowRun, tempDirConfig } from "./test-script-runs.js"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
-/** Each case starts vitest once to three times: seconds when idle, a minute and more on a loaded two-core machine. */
-const slowRun = 180_000
-const config = "test/support/retry-fixture/vitest.config.ts"
-const tempDirConfig = "test/support/retry-fixture/vitest.temp-dir.config.ts"
 const cleanups: Array<() => void> = []
 
-interface Run {
-  readonly code: number | null
-  readonly output: string
-  /** Milliseconds from the signal (when one was sent) to the script's exit. */
-  readonly afterSignal: number
-}
-
-/**
- * Runs the script with `args` (the config included) in a fresh state directory, which is also where it looks for
- * leftovers (not /tmp, where other programs of a busy machine make folders meanwhile) unless a test says otherwise.
- */
-const runScript = (args: ReadonlyArray<string>, options: { ci: boolean; env?: Record<string, string>; signalWhenRunning?: NodeJS.Signals }) =>
-  new Promise<Run>((resolve) => {
-    const state = mkdtempSync(join(tmpdir(), "shoal-retry-fixture-"))
-    cleanups.push(() => rmSync(state, { recursive: true, force: true }))
-    const { CI: _ci, ...env } = process.env
-    const child = spawn(process.execPath, ["scripts/test.mjs", "--no-typecheck", ...args], {
-      cwd: root,
-      env: { ...env, ...(options.ci ? { CI: "true" } : {}), RETRY_FIXTURE_STATE: state, SHOAL_TEST_WATCH_DIRS: state, NO_COLOR: "1", ...options.env },
-      stdio: ["ignore", "pipe", "pipe"]
-    })
-    let output = ""
-    let signalledAt: number | undefined
-    const read = (chunk: Buffer) => {
-      output += chunk.toString()
-      // Once vitest has started the file's test, stop the script itself (not its process group), as `kill` or
-      // `timeout` does.
-      if (options.signalWhenRunning !== undefined && signalledAt === undefined && output.includes("RUN ")) {
-        signalledAt = -1
-        setTimeout(() => {
-          signalledAt = Date.now()
-          child.kill(options.signalWhenRunning)
-        }, 1_500)
-      }
-    }
-    child.stdout.on("data", read)
-    child.stderr.on("data", read)
-    child.on("exit", (code) => resolve({ code, output, afterSignal: signalledAt !== undefined && signalledAt > 0 ? Date.now() - signalledAt : 0 }))
-  })
-
-const lastLine = (output: string) => output.trimEnd().split("\n").at(-1)
-
 afterEach(() => {
+  removeRunStates()
   for (const cleanup of cleanups.splice(0)) cleanup()
 })
 
@@ -93,12 +48,8 @@ describe("npm test's script with CI: the second try", { timeout: slowRun }, () =
     expect(code).toBe(1)
   })
 
-  it("a test that failed, then passed under a name that changed between runs, is still printed as FLAKY", async () => {
-    const { code, output } = await runScript(["--config", config, "renamed.fixture"], { ci: true })
-    expect(output).toContain("running 1 failed test file(s) again")
-    expect(output).toContain("FLAKY test/support/retry-fixture/renamed.fixture.ts")
-    expect(code).toBe(0)
-  })
+  // A test that failed, then passed under a name that changed between runs, is still printed as FLAKY: in
+  // test-script.test.ts, whose FLAKY run holds renamed.fixture.ts too.
 
   it("an unhandled error in the second try fails the run, as it would have the first", async () => {
     const { code, output } = await runScript(["--config", config, "unhandled-on-retry.fixture"], { ci: true })

@@ -5,7 +5,10 @@
  *
  * Where it sits: built by `shoal shop` for the whole run; closed (Chromium
  * and all) when the run's scope closes. playwright-core is imported here,
- * when the layer is built, never by `shoal --help`. The guard's proxy
+ * when the layer is built, never by `shoal --help`. An embedder running many
+ * sessions at once may run them on one Chromium instead (shared-chromium.ts):
+ * each session is then a context of its own, on the same guarded page
+ * (`makeGuardedBrowser`). The guard's proxy
  * (proxy.ts) starts before Chromium and closes after it; its route
  * (guard.ts) and the banner (banner.ts) are installed on the context, and
  * its CDP Fetch layer (fetch-guard.ts) on the page, before the first page
@@ -37,20 +40,38 @@ import { installRouteGuard, makeGuard } from "./guard.js"
 import { fillSignInForm } from "./sign-in.js"
 import { disableAutofillAndPasswords, noAutofillArgs } from "./prefs.js"
 import { guardArgs, startGuardProxy } from "./proxy.js"
+import type { GuardProxy } from "./proxy.js"
 
-export interface PlaywrightBrowserOptions {
+/** What one shopping session's page needs, wherever its Chromium runs (its own, or a shared one: shared-chromium.ts). */
+export interface PlaywrightSessionOptions {
   readonly store: StoreProfile
-  /** The persistent profile directory (cookies, local storage). */
-  readonly profileDir: string
-  readonly headless?: boolean
-  /** Default `/usr/bin/chromium` (Debian's); Shoal never downloads a browser. */
-  readonly executablePath?: string
   /** How long a click or a typed text may wait for its element to be there and ready (default 5s). */
   readonly actionTimeout?: Duration.DurationInput
   /** How long a page may take to load, to be read, or to answer a click or the Enter after typed text (default 20s). */
   readonly navigationTimeout?: Duration.DurationInput
   readonly snapshotChars?: number
 }
+
+export interface PlaywrightBrowserOptions extends PlaywrightSessionOptions {
+  /** The persistent profile directory (cookies, local storage). */
+  readonly profileDir: string
+  readonly headless?: boolean
+  /** Default `/usr/bin/chromium` (Debian's); Shoal never downloads a browser. */
+  readonly executablePath?: string
+}
+
+/** Where a session's context comes from: opened once the guard proxy listens, every connection through it. */
+export interface ContextOpener {
+  /** Named in a `BrowserLaunchFailed`. */
+  readonly executablePath: string
+  readonly open: (proxy: GuardProxy) => Promise<BrowserContext>
+}
+
+/** playwright-core, imported when a layer is built (never by `shoal --help`). */
+export const importPlaywright = Effect.tryPromise({
+  try: () => import("playwright-core"),
+  catch: (e) => new BrowserDriverMissing({ reason: firstLine(messageOf(e)) })
+})
 
 const staleRefReason = "stale ref"
 /** Waiting for an element to be ready (visible, enabled, uncovered, editable) ran out: the page's doing, not the network's. */
@@ -71,10 +92,14 @@ const longLivedMs = 10_000
 /** How long `settled` waits for the page to say what it put off (a page between documents may not answer). */
 const probeWait = Duration.seconds(1)
 
-export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
+/**
+ * The guarded Browser on a context `chromium` opens: the guard's proxy, route, CDP layer and banner, one main
+ * page. Closing the scope closes the context (and with a persistent context, its Chromium), then the proxy.
+ */
+export const makeGuardedBrowser = (options: PlaywrightSessionOptions, chromium: ContextOpener) =>
   Effect.gen(function*() {
     const { store } = options
-    const executablePath = options.executablePath ?? "/usr/bin/chromium"
+    const { executablePath } = chromium
     const actionTimeout = Duration.toMillis(options.actionTimeout ?? "5 seconds")
     const navigationTimeout = Duration.toMillis(options.navigationTimeout ?? "20 seconds")
     const runtime = yield* Effect.runtime<never>()
@@ -82,10 +107,6 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
     const secrets: Array<string> = []
     const redactText = (text: string) => redact(text, secrets)
 
-    const { chromium } = yield* Effect.tryPromise({
-      try: () => import("playwright-core"),
-      catch: (e) => new BrowserDriverMissing({ reason: firstLine(messageOf(e)) })
-    })
     const guard = makeGuard(store, log, redactText)
     let closing = false
     let crashed: string | undefined
@@ -96,20 +117,8 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
       // Closing the proxy cannot fail in a way anyone could act on: the run is over.
       (p) => Effect.promise(() => p.close().catch(() => undefined))
     )
-    yield* Effect.try({ try: () => disableAutofillAndPasswords(options.profileDir), catch: launchFailed })
     const context: BrowserContext = yield* Effect.acquireRelease(
-      Effect.tryPromise({
-        try: () =>
-          chromium.launchPersistentContext(options.profileDir, {
-            executablePath,
-            headless: options.headless ?? true,
-            args: [...chromiumArgs, ...guardArgs(proxy), ...noAutofillArgs],
-            serviceWorkers: "block",
-            acceptDownloads: false,
-            viewport
-          }),
-        catch: launchFailed
-      }),
+      Effect.tryPromise({ try: () => chromium.open(proxy), catch: launchFailed }),
       (c) =>
         Effect.sync(() => void (closing = true)).pipe(
           Effect.zipRight(Effect.promise(() => c.close().catch(() => undefined)))
@@ -435,6 +444,28 @@ export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
           }
         })
     } satisfies BrowserShape
+  })
+
+/** What every context of the shopping browser is opened with: no service workers, no downloads, one viewport. */
+export const contextOptions = { serviceWorkers: "block", acceptDownloads: false, viewport } as const
+
+/** The live Browser on a Chromium of its own, launched on `profileDir` (persistent: the store's sign-in outlives the run). */
+export const makePlaywrightBrowser = (options: PlaywrightBrowserOptions) =>
+  Effect.gen(function*() {
+    const executablePath = options.executablePath ?? "/usr/bin/chromium"
+    const { chromium } = yield* importPlaywright
+    return yield* makeGuardedBrowser(options, {
+      executablePath,
+      open: async (proxy) => {
+        disableAutofillAndPasswords(options.profileDir)
+        return chromium.launchPersistentContext(options.profileDir, {
+          executablePath,
+          headless: options.headless ?? true,
+          args: [...chromiumArgs, ...guardArgs(proxy), ...noAutofillArgs],
+          ...contextOptions
+        })
+      }
+    })
   })
 
 export const layerPlaywright = (options: PlaywrightBrowserOptions): Layer.Layer<Browser, BrowserLaunchFailed | BrowserDriverMissing> =>

@@ -207,6 +207,19 @@ export const startGuardProxy = (guard: Guard): Promise<GuardProxy> =>
     })
   })
 
+/** Bypass nothing, loopback included: Chromium's own default would let 127.0.0.1 past the proxy. */
+export const proxiedLoopback = "<-loopback>"
+
+/**
+ * The switches of `guardArgs` that hold for a Chromium as a whole: what a shared Chromium starts with, each
+ * session's context bringing the proxy and the bypass list as its own (shared-chromium.ts).
+ */
+export const browserWideGuardArgs: ReadonlyArray<string> = [
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+  "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+  "--disable-blink-features=SharedWorker"
+]
+
 /**
  * Chromium switches that route every connection through the guard proxy and leave no side door:
  * loopback is proxied too (`<-loopback>`), no host name is resolved by Chromium itself (so a
@@ -215,8 +228,6 @@ export const startGuardProxy = (guard: Guard): Promise<GuardProxy> =>
  */
 export const guardArgs = (proxy: GuardProxy): ReadonlyArray<string> => [
   `--proxy-server=${proxy.url}`,
-  "--proxy-bypass-list=<-loopback>",
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-  "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
-  "--disable-blink-features=SharedWorker"
+  `--proxy-bypass-list=${proxiedLoopback}`,
+  ...browserWideGuardArgs
 ]

@@ -8,7 +8,7 @@
  * and nothing is added twice. Real headless Chromium and the fixture
  * store's real cart; the click is made, then reported failed.
  */
-import { describe, expect, it } from "@effect/vitest"
+import { expect, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { shop } from "../../../src/agents/shop/orchestrator.js"
 import { parseSnapshot } from "../../../src/domain/shop/page-snapshot.js"
@@ -19,7 +19,8 @@ import { BrowserActionFailed } from "../../../src/services/browser/errors.js"
 import { layerOffline } from "../../../src/services/llm/offline.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
 import { makeFixtureStore } from "../../fakes/store/server.js"
-import { bench, clickOn, credentials, navigateTo, nodePlatform } from "./fixtures.js"
+import { fixtureChromium } from "../../fakes/store/browser.js"
+import { clickOn, credentials, navigateTo, nodePlatform, sessionBench } from "./fixtures.js"
 
 /**
  * The browser, except that the first click on an add button fails: after the click was made ("after", a timeout
@@ -48,11 +49,12 @@ const wrapping = <ROut, E>(layer: Layer.Layer<ROut | Browser, E>, wrap: (browser
 
 const addThenTimeout = failFirstAdd("after", "Timeout 1000ms exceeded.")
 
-describe("an add reported failed that reached the store", () => {
-  it.scopedLive("by rules (offline): the cart is read before the retry; the item is added once, confirmed, and the run goes on", () =>
+// Each test's browser is a session of its own on the file's one Chromium (test/fakes/store/browser.ts).
+layer(fixtureChromium, { excludeTestServices: true })("an add reported failed that reached the store", (it) => {
+  it.scoped("by rules (offline): the cart is read before the retry; the item is added once, confirmed, and the run goes on", () =>
     Effect.gen(function*() {
       const store = yield* makeFixtureStore
-      const { layer, read } = yield* bench("items:\n  - eggs\n  - bread\n", store.profile)
+      const { layer, read } = yield* sessionBench("items:\n  - eggs\n  - bread\n", store.profile)
       const lines: Array<string> = []
       const summary = yield* shop({ credentials, progress: (l) => Effect.sync(() => void lines.push(l)) }).pipe(
         Effect.provide(wrapping(layer, addThenTimeout)),
@@ -70,10 +72,10 @@ describe("an add reported failed that reached the store", () => {
       expect(yield* read).toContain("  - name: eggs\n    status: completed\n")
     }).pipe(Effect.provide(nodePlatform)), 120_000)
 
-  it.scopedLive("by the model: the same, and the model is not run again for the item", () =>
+  it.scoped("by the model: the same, and the model is not run again for the item", () =>
     Effect.gen(function*() {
       const store = yield* makeFixtureStore
-      const { layer } = yield* bench("items:\n  - eggs\n", store.profile)
+      const { layer } = yield* sessionBench("items:\n  - eggs\n", store.profile)
       const model = yield* Layer.build(ScriptedLlm.layer([
         navigateTo("/search?filter=eggs"),
         clickOn("link", /Eggs/),
@@ -86,10 +88,10 @@ describe("an add reported failed that reached the store", () => {
       expect(summary.failed).toEqual([])
     }).pipe(Effect.provide(nodePlatform)), 120_000)
 
-  it.scopedLive("a retry that finds the cart unchanged shops again, as before: the click failed before it reached the store", () =>
+  it.scoped("a retry that finds the cart unchanged shops again, as before: the click failed before it reached the store", () =>
     Effect.gen(function*() {
       const store = yield* makeFixtureStore
-      const { layer } = yield* bench("items:\n  - eggs\n", store.profile)
+      const { layer } = yield* sessionBench("items:\n  - eggs\n", store.profile)
       const lines: Array<string> = []
       const summary = yield* shop({ credentials, progress: (l) => Effect.sync(() => void lines.push(l)) }).pipe(
         Effect.provide(wrapping(layer, failFirstAdd("before", "net::ERR_CONNECTION_RESET"))),
@@ -100,11 +102,11 @@ describe("an add reported failed that reached the store", () => {
       expect(lines.filter((l) => l.includes("trying once more"))).toHaveLength(1)
     }).pipe(Effect.provide(nodePlatform)), 120_000)
 
-  it.scopedLive("with no cart to compare with (its page cannot be read), a try that clicked is not tried again: failed, named, and added once", () =>
+  it.scoped("with no cart to compare with (its page cannot be read), a try that clicked is not tried again: failed, named, and added once", () =>
     Effect.gen(function*() {
       const store = yield* makeFixtureStore
       // The profile's cart page is the store's home page: it never shows cart lines, a total or "empty".
-      const { layer, read } = yield* bench("items:\n  - eggs\n", new StoreProfile({ ...store.profile, cartUrl: `${store.url}/` }))
+      const { layer, read } = yield* sessionBench("items:\n  - eggs\n", new StoreProfile({ ...store.profile, cartUrl: `${store.url}/` }))
       const lines: Array<string> = []
       const summary = yield* shop({ credentials, progress: (l) => Effect.sync(() => void lines.push(l)) }).pipe(
         Effect.provide(wrapping(layer, addThenTimeout)),

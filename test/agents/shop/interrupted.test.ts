@@ -5,19 +5,21 @@
  * file, and the next run holds the item back. Real headless Chromium, the
  * fixture store's real cart, the YAML file on disk.
  */
-import { describe, expect, it } from "@effect/vitest"
+import { expect, layer } from "@effect/vitest"
 import { Effect, Fiber, Layer, Schedule } from "effect"
 import { shop } from "../../../src/agents/shop/orchestrator.js"
 import { layerOffline } from "../../../src/services/llm/offline.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
 import { makeFixtureStore } from "../../fakes/store/server.js"
-import { bench, clickOn, credentials, navigateTo, nodePlatform } from "./fixtures.js"
+import { fixtureChromium } from "../../fakes/store/browser.js"
+import { clickOn, credentials, navigateTo, nodePlatform, sessionBench } from "./fixtures.js"
 
-describe("an item interrupted after its add", () => {
-  it.scopedLive("is held back on the re-run: the cart keeps one, the list keeps the marker, the other items are shopped", () =>
+// Each test's browser is a session of its own on the file's one Chromium (test/fakes/store/browser.ts).
+layer(fixtureChromium, { excludeTestServices: true })("an item interrupted after its add", (it) => {
+  it.scoped("is held back on the re-run: the cart keeps one, the list keeps the marker, the other items are shopped", () =>
     Effect.gen(function*() {
       const store = yield* makeFixtureStore
-      const { layer, read } = yield* bench("items:\n  - name: milk   # 2%\n  - eggs\n", store.profile)
+      const { layer, read } = yield* sessionBench("items:\n  - name: milk   # 2%\n  - eggs\n", store.profile)
       const model = yield* Layer.build(ScriptedLlm.layer([
         navigateTo("/search?filter=milk"),
         clickOn("link", /Lactantia/),

@@ -7,12 +7,12 @@
  * Real headless Chromium against a store on 127.0.0.1; the fixture browser's
  * action timeout is 1 s.
  */
-import { describe, expect, it } from "@effect/vitest"
+import { expect, layer } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
 import type { Duration } from "effect"
 import { parseSnapshot } from "../../../src/domain/shop/page-snapshot.js"
 import { StoreProfile, defaultBlockedPaths } from "../../../src/domain/shop/store-profile.js"
-import { fixtureBrowser } from "../../fakes/store/browser.js"
+import { fixtureChromium, sessionBrowser } from "../../fakes/store/browser.js"
 import { escapeHtml, serveStore } from "../../fakes/stores/catalogue.js"
 import type { Reply, Request } from "../../fakes/stores/catalogue.js"
 
@@ -124,7 +124,7 @@ const store = (navigationTimeout: Duration.DurationInput = "10 seconds", actionT
       blockedPaths: [...defaultBlockedPaths],
       productPathPattern: "^/p/"
     })
-    const browser = yield* fixtureBrowser(profile, { navigationTimeout, ...(actionTimeout === undefined ? {} : { actionTimeout }) })
+    const browser = yield* sessionBrowser(profile, { navigationTimeout, ...(actionTimeout === undefined ? {} : { actionTimeout }) })
     return { browser, server }
   })
 
@@ -166,8 +166,9 @@ const clickIntoCheckout = (path: string, button: string) =>
 
 const elapsedSince = (started: number) => performance.now() - started
 
-describe("a new user's busy store pages (1 s action timeout)", () => {
-  it.scopedLive("a button under an overlay that never goes away: the click fails within a few seconds, not the 10 s page budget", () =>
+// Each test's browser is a session of its own on the file's one Chromium (test/fakes/store/browser.ts).
+layer(fixtureChromium, { excludeTestServices: true })("a new user's busy store pages (1 s action timeout)", (it) => {
+  it.scoped("a button under an overlay that never goes away: the click fails within a few seconds, not the 10 s page budget", () =>
     Effect.gen(function*() {
       const { browser, ref } = yield* openAt("/overlay", "button", "Add to cart")
       const started = performance.now()
@@ -177,7 +178,7 @@ describe("a new user's busy store pages (1 s action timeout)", () => {
       expect((yield* browser.snapshot()).text).not.toContain("Added")
     }), 60_000)
 
-  it.scopedLive("a button disabled forever: the click fails within a few seconds, and not as a stale ref", () =>
+  it.scoped("a button disabled forever: the click fails within a few seconds, and not as a stale ref", () =>
     Effect.gen(function*() {
       const { browser, ref } = yield* openAt("/disabled", "button", "Add to cart")
       const started = performance.now()
@@ -186,7 +187,7 @@ describe("a new user's busy store pages (1 s action timeout)", () => {
       expect(elapsedSince(started)).toBeLessThan(6000)
     }), 60_000)
 
-  it.scopedLive("a button disabled forever is not reported as a network failure (a retry will not help)", () =>
+  it.scoped("a button disabled forever is not reported as a network failure (a retry will not help)", () =>
     Effect.gen(function*() {
       const { browser, ref } = yield* openAt("/disabled", "button", "Add to cart")
       const error = yield* Effect.flip(browser.click(ref))
@@ -194,7 +195,7 @@ describe("a new user's busy store pages (1 s action timeout)", () => {
       expect(Reflect.get(error, "network"), String(Reflect.get(error, "reason"))).toBe(false)
     }), 60_000)
 
-  it.scopedLive("a link to an aisle the server answers after 3 s: the click succeeds and the next snapshot is the aisle", () =>
+  it.scoped("a link to an aisle the server answers after 3 s: the click succeeds and the next snapshot is the aisle", () =>
     Effect.gen(function*() {
       const { browser } = yield* store()
       yield* browser.navigate("/aisle-slow-link")
@@ -204,7 +205,7 @@ describe("a new user's busy store pages (1 s action timeout)", () => {
       expect(page.url).toMatch(/\/slow-aisle$/)
     }), 60_000)
 
-  it.scopedLive("a button disabled for 600 ms after each click: clicking it twice in a row adds two (the 5 s action timeout users get)", () =>
+  it.scoped("a button disabled for 600 ms after each click: clicking it twice in a row adds two (the 5 s action timeout users get)", () =>
     Effect.gen(function*() {
       // Playwright looks again at a not-yet-enabled element after 0, 20, 100, 100, then 500 ms: with the fixture's
       // 1 s a button back after 600 ms is caught only by luck. Users get 5 s.
@@ -219,13 +220,13 @@ describe("a new user's busy store pages (1 s action timeout)", () => {
       expect(page.text).toContain("Quantity 2")
     }), 60_000)
 
-  it.scopedLive("a form that POSTs to /checkout: NavigationBlocked, nothing reaches the server, the page back on the basket", () =>
+  it.scoped("a form that POSTs to /checkout: NavigationBlocked, nothing reaches the server, the page back on the basket", () =>
     clickIntoCheckout("/basket-form", "Place order"), 60_000)
 
-  it.scopedLive("a click whose handler computes 1.5 s then sets location to /checkout: NavigationBlocked, the page back on the basket", () =>
+  it.scoped("a click whose handler computes 1.5 s then sets location to /checkout: NavigationBlocked, the page back on the basket", () =>
     clickIntoCheckout("/basket-script", "Continue"), 60_000)
 
-  it.scopedLive("a click whose script goes to /checkout 1.5 s after the click returned: the block is recorded and the page is not left on an error page", () =>
+  it.scoped("a click whose script goes to /checkout 1.5 s after the click returned: the block is recorded and the page is not left on an error page", () =>
     Effect.gen(function*() {
       const { browser, server, ref } = yield* openAt("/basket-later", "button", "Continue")
       // The click itself may return before the script navigates; either outcome is honest, a blocked page load is not hidden.
@@ -240,7 +241,7 @@ describe("a new user's busy store pages (1 s action timeout)", () => {
       expect(url, `after ${JSON.stringify(next)}`).not.toMatch(/^chrome-error:/)
     }), 60_000)
 
-  it.scopedLive("a form POST the server answers after 3 s: the click succeeds and the next snapshot is the answer", () =>
+  it.scoped("a form POST the server answers after 3 s: the click succeeds and the next snapshot is the answer", () =>
     Effect.gen(function*() {
       const { browser, ref } = yield* openAt("/list", "button", "Save list")
       yield* browser.click(ref)
@@ -249,7 +250,7 @@ describe("a new user's busy store pages (1 s action timeout)", () => {
       expect(page.url).toMatch(/\/save$/)
     }), 60_000)
 
-  it.scopedLive("a click interrupted while its POST is pending, then a navigation: the page is where we navigated, and stays there", () =>
+  it.scoped("a click interrupted while its POST is pending, then a navigation: the page is where we navigated, and stays there", () =>
     Effect.gen(function*() {
       const browser = yield* saveInterrupted
       yield* browser.navigate("/aisle")
@@ -263,7 +264,7 @@ describe("a new user's busy store pages (1 s action timeout)", () => {
       expect(after.text).toContain("Dairy aisle")
     }), 60_000)
 
-  it.scopedLive("a click interrupted while its POST is pending, then a snapshot: the snapshot waits and shows the answer page", () =>
+  it.scoped("a click interrupted while its POST is pending, then a snapshot: the snapshot waits and shows the answer page", () =>
     Effect.gen(function*() {
       const browser = yield* saveInterrupted
       yield* Effect.sleep("4 seconds")
@@ -273,7 +274,7 @@ describe("a new user's busy store pages (1 s action timeout)", () => {
 
   // A known limit, kept visible: a ref is the element the snapshot saw, and Playwright's pointer check itself
   // hovers the card, which replaces the button. Clicking by role and name would work; refs cannot yet.
-  it.scopedLive.fails("KNOWN LIMIT (a ref is the element the snapshot saw): a product card that re-renders its button when the pointer comes over it: the click adds to the cart", () =>
+  it.scoped.fails("KNOWN LIMIT (a ref is the element the snapshot saw): a product card that re-renders its button when the pointer comes over it: the click adds to the cart", () =>
     Effect.gen(function*() {
       const { browser, ref } = yield* openAt("/hover-card", "button", "Add to cart")
       const started = performance.now()
@@ -282,7 +283,7 @@ describe("a new user's busy store pages (1 s action timeout)", () => {
       expect((yield* browser.snapshot()).text).toContain("In cart 1")
     }), 60_000)
 
-  it.scopedLive("an Add to cart button that becomes a stepper when clicked: the click succeeds and the stepper is shown", () =>
+  it.scoped("an Add to cart button that becomes a stepper when clicked: the click succeeds and the stepper is shown", () =>
     Effect.gen(function*() {
       const { browser } = yield* store()
       yield* browser.navigate("/add-stepper")
@@ -292,7 +293,7 @@ describe("a new user's busy store pages (1 s action timeout)", () => {
       refOf(page.text, "button", "Add one more")
     }), 60_000)
 
-  it.scopedLive("a page that holds its main thread 8 s with a 3 s page budget: the snapshot fails, bounded; the browser works once the page is free", () =>
+  it.scoped("a page that holds its main thread 8 s with a 3 s page budget: the snapshot fails, bounded; the browser works once the page is free", () =>
     Effect.gen(function*() {
       const { browser } = yield* store("3 seconds")
       yield* browser.navigate("/frozen")
@@ -312,7 +313,7 @@ describe("a new user's busy store pages (1 s action timeout)", () => {
       expect((yield* browser.snapshot()).text).toContain("Dairy aisle")
     }), 60_000)
 
-  it.scopedLive("a search field re-rendered on every keystroke: typed text submitted with Enter is searched", () =>
+  it.scoped("a search field re-rendered on every keystroke: typed text submitted with Enter is searched", () =>
     Effect.gen(function*() {
       const { browser, ref } = yield* openAt("/rerender", "textbox", "Search products")
       const started = performance.now()
@@ -322,7 +323,7 @@ describe("a new user's busy store pages (1 s action timeout)", () => {
       expect(page.text).toContain("Results for milk")
     }), 60_000)
 
-  it.scopedLive("an Enter that starts a search the server answers after 3 s: typed, and the next snapshot is the results", () =>
+  it.scoped("an Enter that starts a search the server answers after 3 s: typed, and the next snapshot is the results", () =>
     Effect.gen(function*() {
       const { browser, ref } = yield* openAt("/slow-search", "textbox", "Search products")
       yield* browser.type(ref, "eggs", { submit: true })

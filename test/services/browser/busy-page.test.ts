@@ -6,11 +6,11 @@
  * 2.5 s in answer to a click or a key is still clicked and still read.
  * Real headless Chromium against a one-page store on 127.0.0.1.
  */
-import { describe, expect, it } from "@effect/vitest"
+import { expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { parseSnapshot } from "../../../src/domain/shop/page-snapshot.js"
 import { StoreProfile } from "../../../src/domain/shop/store-profile.js"
-import { fixtureBrowser } from "../../fakes/store/browser.js"
+import { fixtureChromium, sessionBrowser } from "../../fakes/store/browser.js"
 import { serveStore } from "../../fakes/stores/catalogue.js"
 
 /** The click or key is answered at once; the work it starts keeps the page's main thread for 2.5 s. */
@@ -38,15 +38,16 @@ const busyStore = Effect.gen(function*() {
     blockedPaths: [],
     productPathPattern: "^/p/"
   })
-  const browser = yield* fixtureBrowser(profile)
+  const browser = yield* sessionBrowser(profile)
   yield* browser.navigate("/")
   return browser
 })
 
 const refOf = (text: string, role: string, name: string) => parseSnapshot(text).find((n) => n.role === role && n.name === name)?.ref ?? ""
 
-describe("a page busy after an action (1 s action timeout, 2.5 s of page work)", () => {
-  it.scopedLive("a click whose page is busy just after is a click, and the snapshot after it waits for the page", () =>
+// Each test's browser is a session of its own on the file's one Chromium (test/fakes/store/browser.ts).
+layer(fixtureChromium, { excludeTestServices: true })("a page busy after an action (1 s action timeout, 2.5 s of page work)", (it) => {
+  it.scoped("a click whose page is busy just after is a click, and the snapshot after it waits for the page", () =>
     Effect.gen(function*() {
       const browser = yield* busyStore
       yield* browser.click(refOf((yield* browser.snapshot()).text, "button", "Update totals"))
@@ -54,7 +55,7 @@ describe("a page busy after an action (1 s action timeout, 2.5 s of page work)",
       expect(page.text).toContain("Totals updated")
     }), 60_000)
 
-  it.scopedLive("typed text submitted with Enter into a busy page is typed, and the page read after its work", () =>
+  it.scoped("typed text submitted with Enter into a busy page is typed, and the page read after its work", () =>
     Effect.gen(function*() {
       const browser = yield* busyStore
       yield* browser.type(refOf((yield* browser.snapshot()).text, "textbox", "Note"), "leave at the door", { submit: true })
@@ -63,7 +64,7 @@ describe("a page busy after an action (1 s action timeout, 2.5 s of page work)",
       expect(page.text).toContain("leave at the door")
     }), 60_000)
 
-  it.scopedLive("text typed into a read-only field still fails fast: waiting for an editable field is the action timeout's", () =>
+  it.scoped("text typed into a read-only field still fails fast: waiting for an editable field is the action timeout's", () =>
     Effect.gen(function*() {
       const browser = yield* busyStore
       const field = refOf((yield* browser.snapshot()).text, "textbox", "Order number")
@@ -74,7 +75,7 @@ describe("a page busy after an action (1 s action timeout, 2.5 s of page work)",
       expect(performance.now() - started).toBeLessThan(5000)
     }), 60_000)
 
-  it.scopedLive("a ref from an older page still fails fast, as a stale ref", () =>
+  it.scoped("a ref from an older page still fails fast, as a stale ref", () =>
     Effect.gen(function*() {
       const browser = yield* busyStore
       const started = performance.now()

@@ -3,16 +3,16 @@
  * what the guard blocks at the network layer, the banner across full loads
  * and SPA route changes, snapshots with refs, stale refs, sign-in.
  */
-import { describe, expect, it } from "@effect/vitest"
+import { expect, layer } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
 import { parseSnapshot } from "../../../src/domain/shop/page-snapshot.js"
-import { fixtureBrowser } from "../../fakes/store/browser.js"
+import { fixtureChromium, sessionBrowser } from "../../fakes/store/browser.js"
 import { fixtureCredentials, makeFixtureStore } from "../../fakes/store/server.js"
 
 const setup = Effect.gen(function*() {
   const store = yield* makeFixtureStore
   // Short navigation timeout: a failed sign-in waits this long for the signed-in marker.
-  const browser = yield* fixtureBrowser(store.profile, { navigationTimeout: "3 seconds" })
+  const browser = yield* sessionBrowser(store.profile, { navigationTimeout: "3 seconds" })
   return { store, browser }
 })
 
@@ -22,8 +22,9 @@ const refOf = (text: string, role: string, name: RegExp): string => {
   return node.ref
 }
 
-describe("Browser (playwright, Debian Chromium)", () => {
-  it.scopedLive("checkout, login and a foreign host are aborted at the network layer, by URL or by link", () =>
+// Each test's browser is a session of its own on the file's one Chromium.
+layer(fixtureChromium, { excludeTestServices: true })("Browser (playwright, Debian Chromium)", (it) => {
+  it.scoped("checkout, login and a foreign host are aborted at the network layer, by URL or by link", () =>
     Effect.gen(function*() {
       const { browser, store } = yield* setup
       yield* browser.navigate(store.url)
@@ -45,7 +46,7 @@ describe("Browser (playwright, Debian Chromium)", () => {
       expect(blocked.map((b) => b.reason)).toEqual(expect.arrayContaining(["host", "path"]))
     }))
 
-  it.scopedLive("a redirect to a foreign host is caught after landing, and the page returns to the store", () =>
+  it.scoped("a redirect to a foreign host is caught after landing, and the page returns to the store", () =>
     Effect.gen(function*() {
       const { browser, store } = yield* setup
       yield* browser.navigate(store.url)
@@ -55,7 +56,7 @@ describe("Browser (playwright, Debian Chromium)", () => {
       expect((yield* browser.snapshot()).text).not.toContain("Partner deals on another site")
     }))
 
-  it.scopedLive("data:, javascript: and file: URLs are never opened", () =>
+  it.scoped("data:, javascript: and file: URLs are never opened", () =>
     Effect.gen(function*() {
       const { browser, store } = yield* setup
       yield* browser.navigate(store.url)
@@ -66,7 +67,7 @@ describe("Browser (playwright, Debian Chromium)", () => {
       expect(yield* browser.currentUrl).toBe(`${store.url}/`)
     }))
 
-  it.scopedLive("the banner shows the current item after a full load and after an SPA route change", () =>
+  it.scoped("the banner shows the current item after a full load and after an SPA route change", () =>
     Effect.gen(function*() {
       const { browser, store } = yield* setup
       yield* browser.setCurrentItem("milk")
@@ -83,7 +84,7 @@ describe("Browser (playwright, Debian Chromium)", () => {
       expect(after.text).toContain("Shoal is shopping for: brown eggs")
     }))
 
-  it.scopedLive("actions go by snapshot ref; a stale ref is an error the model can recover from", () =>
+  it.scoped("actions go by snapshot ref; a stale ref is an error the model can recover from", () =>
     Effect.gen(function*() {
       const { browser, store } = yield* setup
       yield* browser.navigate(store.url)
@@ -102,7 +103,7 @@ describe("Browser (playwright, Debian Chromium)", () => {
       expect(yield* browser.currentUrl).toBe(`${store.url}/aisles/p/milk-2l`)
     }))
 
-  it.scopedLive("sign-in types the credentials itself; they are redacted from everything the page shows", () =>
+  it.scoped("sign-in types the credentials itself; they are redacted from everything the page shows", () =>
     Effect.gen(function*() {
       const { browser, store } = yield* setup
       yield* browser.navigate(store.url)
@@ -120,7 +121,7 @@ describe("Browser (playwright, Debian Chromium)", () => {
       expect((yield* Effect.flip(browser.navigate("/en/login")))._tag).toBe("NavigationBlocked")
     }))
 
-  it.scopedLive("a wrong password is SignInFailed, without the password in the message", () =>
+  it.scoped("a wrong password is SignInFailed, without the password in the message", () =>
     Effect.gen(function*() {
       const { browser, store } = yield* setup
       const error = yield* Effect.flip(browser.signIn({
