@@ -246,6 +246,7 @@ describe("the tidy page, offline, in a real browser", () => {
     await context.close()
   })
 
+  // Two sessions of seven cards each: minutes on a machine busy with two full test runs, not the default 30 s.
   it("keeps the pile strip in view while the chat scrolls, at phone and desktop widths", async () => {
     for (const [name, viewport] of [["phone", { width: 390, height: 844 }], ["desktop", { width: 1280, height: 800 }]] as const) {
       const page = await browser.newPage({ viewport })
@@ -272,5 +273,5 @@ describe("the tidy page, offline, in a real browser", () => {
       expect(problems.unexpected()).toEqual([])
       await page.close()
     }
-  })
+  }, 120_000)
 })
