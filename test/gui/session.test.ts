@@ -50,7 +50,11 @@ const expectPilesMatchStore = async (page: Page) => {
 
 const expectClean = (problems: PageProblems) => expect(problems.unexpected()).toEqual([])
 
+const wholeSession = 120_000
+
 describe("shoal tidy --gui in a real browser", () => {
+  // A whole session in a real browser, step by step: minutes on a machine busy with two full test runs, not the
+  // default 30 s. What it asserts is the page's behaviour, not its speed.
   it("runs a whole session: start card, photo, one-tap card, reload, summary", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
@@ -115,7 +119,7 @@ describe("shoal tidy --gui in a real browser", () => {
     await expectPilesMatchStore(page)
     expectClean(problems)
     await context.close()
-  })
+  }, wholeSession)
 
   it("takes a photo at the start card: with a model it is looked at, and the card is set aside with nothing decided", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
@@ -189,5 +193,5 @@ describe("shoal tidy --gui in a real browser", () => {
     expectClean(problemsFirst)
     expectClean(problemsSecond)
     await context.close()
-  })
+  }, wholeSession)
 })
