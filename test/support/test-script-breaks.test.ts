@@ -4,6 +4,7 @@
  * "Development" section promises. Each runs the script on a fixture of test/support/retry-fixture/
  * (test-script-runs.ts), as test/support/test-script.test.ts does, and asserts what was promised.
  */
+import { spawn } from "node:child_process"
 import { mkdtempSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -116,6 +117,47 @@ describe("npm test's script: nothing left behind", { timeout: slowRun }, () => {
     })
     const { code, output } = await runScript(["--config", config, "straight-to-tmp.fixture"], { ci: false, env: { TMPDIR: userTmp, SHOAL_TEST_WATCH_DIRS: "" } })
     expect(output).toMatch(/left in \/tmp: shoal-straight-/)
+    expect(code).toBe(1)
+  })
+
+  it("while another program that makes such folders runs without a test run's mark, a folder in /tmp is named as not counted and does not fail the run", async () => {
+    const before = new Set(straight())
+    // Another engineer's `npx vitest` or browser, as the script sees one: a process that is neither its ancestor
+    // nor its child, carries no SHOAL_TEST_RUN, and whose command line the script takes for such a program.
+    const token = `other-program-${process.pid}-${Date.now()}`
+    const { SHOAL_TEST_RUN: _mark, ...unmarked } = process.env
+    const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 120000)", token], { env: unmarked, stdio: "ignore" })
+    cleanups.push(() => {
+      other.kill("SIGKILL")
+      for (const entry of straight()) if (!before.has(entry)) rmSync(join("/tmp", entry), { recursive: true, force: true })
+    })
+    const { code, output } = await runScript(["--config", config, "straight-to-tmp.fixture"], {
+      ci: false,
+      env: { TMPDIR: "/tmp", SHOAL_TEST_WATCH_DIRS: "", SHOAL_TEST_OTHER_PROGRAMS: token }
+    })
+    const left = straight().filter((entry) => !before.has(entry))
+    expect(left).toHaveLength(1)
+    expect(output).toContain("not counted as left behind")
+    expect(output).toContain(token)
+    expect(output).toContain(`/tmp/${left[0]}`)
+    expect(output).not.toContain(`left in /tmp: ${left[0]}`)
+    expect(code).toBe(0)
+  })
+
+  it("a program carrying a test run's mark (another full run's, whose processes honour their TMPDIR) is not another program: the folder still fails the run", async () => {
+    const before = new Set(straight())
+    const token = `own-program-${process.pid}-${Date.now()}`
+    const marked = spawn(process.execPath, ["-e", "setTimeout(() => {}, 120000)", token], { env: { ...process.env, SHOAL_TEST_RUN: "some-other-run" }, stdio: "ignore" })
+    cleanups.push(() => {
+      marked.kill("SIGKILL")
+      for (const entry of straight()) if (!before.has(entry)) rmSync(join("/tmp", entry), { recursive: true, force: true })
+    })
+    const { code, output } = await runScript(["--config", config, "straight-to-tmp.fixture"], {
+      ci: false,
+      env: { TMPDIR: "/tmp", SHOAL_TEST_WATCH_DIRS: "", SHOAL_TEST_OTHER_PROGRAMS: token }
+    })
+    expect(output).toMatch(/left in \/tmp: shoal-straight-/)
+    expect(output).not.toContain("not counted")
     expect(code).toBe(1)
   })
 

@@ -2,7 +2,8 @@
  * `npm test`'s own script (scripts/test.mjs) run on the fixture suite of test/support/retry-fixture/, for the
  * tests of the script (test-script.test.ts, test-script-breaks.test.ts): each run in a fresh state directory,
  * which is also where the script looks for leftovers (not /tmp, where other programs of a busy machine make
- * folders meanwhile) unless a test says otherwise. `removeRunStates` (in an `afterEach`) removes them.
+ * folders meanwhile) unless a test says otherwise, and with no other program taken for one that makes such
+ * folders. `removeRunStates` (in an `afterEach`) removes them.
  */
 import { spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -46,7 +47,9 @@ export const runScript = (
     const { CI: _ci, ...env } = process.env
     const child = spawn(process.execPath, ["scripts/test.mjs", "--no-typecheck", ...args], {
       cwd: root,
-      env: { ...env, ...(options.ci ? { CI: "true" } : {}), RETRY_FIXTURE_STATE: state, SHOAL_TEST_WATCH_DIRS: state, NO_COLOR: "1", ...options.env },
+      // SHOAL_TEST_OTHER_PROGRAMS matches nothing unless a test says otherwise: whether someone else's `npx vitest`
+      // or browser runs on the machine meanwhile must not change what the script's own tests see.
+      env: { ...env, ...(options.ci ? { CI: "true" } : {}), RETRY_FIXTURE_STATE: state, SHOAL_TEST_WATCH_DIRS: state, SHOAL_TEST_OTHER_PROGRAMS: "(?!)", NO_COLOR: "1", ...options.env },
       stdio: ["ignore", "pipe", "pipe"]
     })
     let output = ""
