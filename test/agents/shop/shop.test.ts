@@ -127,7 +127,8 @@ items:
           ...buyScript("eggs", /Eggs/),
           ...buyScript("bread", /Bread/)
         ]))
-        const summary = yield* shop({ timeBudget: "20 seconds", credentials }).pipe(Effect.provide(layer), Effect.provide(model))
+        // The budget is not what this asserts: an item's re-login and retry took over 20 s with two full runs at once.
+        const summary = yield* shop({ timeBudget: "60 seconds", credentials }).pipe(Effect.provide(layer), Effect.provide(model))
         expect(store.logins()).toBe(2) // the one before the first item, and exactly one re-login
         expect(summary.added.map((a) => a.itemName)).toEqual(["eggs", "bread"])
         // An empty or relative URL from the model is resolved against the page it was on.
@@ -139,7 +140,7 @@ items:
         const sent = everythingSent(yield* scripted.requests)
         expect(sent).not.toContain(fixtureCredentials.password)
         expect(sent).not.toContain(fixtureCredentials.username)
-      }).pipe(Effect.provide(nodePlatform)), 60_000)
+      }).pipe(Effect.provide(nodePlatform)), 150_000)
 
     it.scoped("a failed re-login marks the item auth_recovery_failed, and later items are not retried with the bad credentials", () =>
       Effect.gen(function*() {
@@ -152,11 +153,12 @@ items:
             return navigateTo("/search?filter=eggs")
           }
         ]))
-        const summary = yield* shop({ timeBudget: "20 seconds", credentials }).pipe(Effect.provide(layer), Effect.provide(model))
+        // The budget is not what this asserts: an item's re-login and retry took over 20 s with two full runs at once.
+        const summary = yield* shop({ timeBudget: "60 seconds", credentials }).pipe(Effect.provide(layer), Effect.provide(model))
         expect(summary.failed.map((f) => [f.itemName, f.reason])).toEqual([["eggs", "auth_recovery_failed"], ["bread", "auth_recovery_failed"]])
         expect(store.hits().filter((h) => h.method === "POST" && h.path === "/en/login")).toHaveLength(2)
         expect(yield* read).toContain("  - name: bread\n    tags: [ \"#failed\" ]\n")
-      }).pipe(Effect.provide(nodePlatform)), 60_000)
+      }).pipe(Effect.provide(nodePlatform)), 150_000)
   })
 
   describe("shoal shop limits", () => {
