@@ -21,6 +21,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
     isolate: false,
     setupFiles: ["./test/support/temp-dir.ts", "./test/support/effect-vitest-reset.ts"],
+    // Run without `npm test`'s script, vitest makes the run's temporary directory itself (and removes it after).
+    globalSetup: ["./test/support/run-tmp.ts"],
     // Most files wait on Chromium, child processes or a database rather than compute: two run at a time even on
     // two cores (vitest's default there is one), which halves the suite's wall time and keeps CI well under 20 minutes.
     maxWorkers: Math.max(2, availableParallelism() - 1),

@@ -41,6 +41,29 @@ describe("npm test's script: a file that fails outside its tests", { timeout: sl
   })
 })
 
+describe("vitest run directly (no npm test script): nothing left behind", { timeout: slowRun }, () => {
+  it("a folder a passing test forgets in TMPDIR is removed with the run's own directory, and TMPDIR is left as it was", async () => {
+    const scratch = mkdtempSync(join(tmpdir(), "shoal-direct-vitest-"))
+    cleanups.push(() => rmSync(scratch, { recursive: true, force: true }))
+    const { SHOAL_TEST_TMP: _run, SHOAL_TEST_RUN: _mark, CI: _ci, ...env } = process.env
+    const vitest = join(root, "node_modules/vitest/vitest.mjs")
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, [vitest, "run", "--config", tempDirConfig, "forgets-folder.fixture"], {
+        cwd: root,
+        env: { ...env, TMPDIR: scratch, NO_COLOR: "1" },
+        stdio: ["ignore", "pipe", "pipe"]
+      })
+      let said = ""
+      child.stdout.on("data", (chunk: Buffer) => (said += chunk.toString()))
+      child.stderr.on("data", (chunk: Buffer) => (said += chunk.toString()))
+      child.on("exit", (exit) => resolve({ code: exit, output: said }))
+    })
+    expect(output).toContain("1 passed")
+    expect(code).toBe(0)
+    expect(readdirSync(scratch)).toEqual([])
+  })
+})
+
 describe("npm test's script with CI: the second try", { timeout: slowRun }, () => {
   it("of two tests with one name, the one that failed twice is not printed as FLAKY", async () => {
     const { code, output } = await runScript(["--config", config, "duplicate-names.fixture"], { ci: true })

@@ -1,4 +1,4 @@
-// The fixture suite with the real suite's per-worker temporary directory (test/support/temp-dir.ts), for
+// The fixture suite with the real suite's temporary directories (test/support/run-tmp.ts, temp-dir.ts), for
 // test/support/test-script-breaks.test.ts.
 import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ["test/support/retry-fixture/*.fixture.ts"],
     setupFiles: ["./test/support/temp-dir.ts"],
+    globalSetup: ["./test/support/run-tmp.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"]
   }
 })
