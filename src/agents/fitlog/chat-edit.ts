@@ -114,17 +114,20 @@ export const editByName = Effect.fn("fitlog.chat.editByName")(function*(edit: En
   }
   const diary = yield* Diary
   const rows = yield* diary.day(date)
-  const found = findEntry(edit.name, rows)
+  const found = findEntry(edit.name, rows, edit.meal)
   switch (found._tag) {
     case "None":
       return {
         _tag: "Reply",
         reply: rows.length === 0
           ? `Nothing is logged today, so there is no "${edit.name}" to ${what(edit)}.`
-          : `I can't find "${edit.name}" in today's diary. Today has:\n${listed(rows, rows.map((_, i) => i))}`
+          : `I can't find "${edit.name}"${edit.meal === undefined ? "" : ` in ${edit.meal}`} in today's diary. Today has:\n${listed(rows, rows.map((_, i) => i))}`
       } satisfies EditOutcome
     case "Several":
-      return { _tag: "Reply", reply: `"${edit.name}" could be any of these today:\n${listed(rows, found.indexes)}\nWhich one? Say more of its name.` } satisfies EditOutcome
+      return {
+        _tag: "Reply",
+        reply: `"${edit.name}" could be any of these today:\n${listed(rows, found.indexes)}\nWhich one? Say more of its name, or its meal ("${edit._tag === "Remove" ? "remove" : "change"} the ${edit.name} from ${rows[found.indexes.at(-1) ?? 0]?.meal ?? "lunch"}").`
+      } satisfies EditOutcome
     case "One": {
       const row = rows[found.index]
       if (row === undefined) return { _tag: "Reply", reply: `I can't find "${edit.name}" in today's diary.` } satisfies EditOutcome

@@ -16,7 +16,8 @@ import { divideDetail } from "./nutrients.js"
 import type { ProposalLine } from "./proposal.js"
 import { leadingAmount, trailingAmount } from "./quantity.js"
 import type { Amount } from "./quantity.js"
-import type { Unit } from "./types.js"
+import { meals } from "./types.js"
+import type { Meal, Unit } from "./types.js"
 
 /** A new amount as the user typed it ("200 g"), and as read. */
 export interface NewAmount {
@@ -25,9 +26,10 @@ export interface NewAmount {
   readonly unit: Unit | undefined
 }
 
+/** `meal`: the meal the user named ("remove the coffee from lunch"), to tell entries of the same name apart. */
 export type EntryEdit =
-  | { readonly _tag: "Remove"; readonly name: string }
-  | { readonly _tag: "Change"; readonly name: string; readonly amount: NewAmount }
+  | { readonly _tag: "Remove"; readonly name: string; readonly meal?: Meal }
+  | { readonly _tag: "Change"; readonly name: string; readonly amount: NewAmount; readonly meal?: Meal }
 
 const tidy = (text: string): string => text.replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, " ").replace(/[.!]+$/, "").trim()
 
@@ -39,13 +41,21 @@ const pronoun = /^(?:it|them|that|this|those|these|one|some|all)$/i
 /** Goals and targets are changed elsewhere ("make my calories 2200"): never an entry. */
 const goalWord = /\b(?:goals?|targets?|calories|kcal|protein|carbs?|fat|weight|height|age)\b/i
 
+/** The meal a trailing place names ("from lunch", "in my breakfast"; "snack" is snacks). */
+const mealIn = (raw: string): { readonly meal?: Meal } => {
+  const said = trailingPlace.exec(raw)?.[0].toLowerCase() ?? ""
+  const meal = meals.find((m) => new RegExp(`\\b${m.replace(/s$/, "")}s?\\b`).test(said))
+  return meal === undefined ? {} : { meal }
+}
+
 const cleanName = (raw: string): Option.Option<string> => {
   const name = raw.replace(trailingPlace, "").replace(leadingDeterminer, "").trim()
-  return name === "" || pronoun.test(name) || goalWord.test(name) || /\d/.test(name) ? Option.none() : Option.some(name)
+  // "drop of milk", "scratch of …": an amount of a food, not an entry to take out.
+  return name === "" || /^of\b/i.test(name) || pronoun.test(name) || goalWord.test(name) || /\d/.test(name) ? Option.none() : Option.some(name)
 }
 
 const removal = [
-  /^(?:please\s+|can you\s+|could you\s+)?(?:remove|delete|erase|drop|scratch|take off|take out|get rid of|undo)\s+(.+?)(?:\s+please)?$/i,
+  /^(?:please\s+|can you\s+|could you\s+)?(?:remove|delete|erase|drop|scratch|take off|get rid of|undo)\s+(.+?)(?:\s+please)?$/i,
   /^(?:please\s+)?take\s+(.+?)\s+(?:off|out)(?:\s+.*)?$/i
 ]
 
@@ -67,12 +77,12 @@ export const readEntryEdit = (message: string): Option.Option<EntryEdit> => {
   const text = tidy(message)
   for (const pattern of removal) {
     const m = pattern.exec(text)
-    if (m !== null) return Option.map(cleanName(m[1] ?? ""), (name): EntryEdit => ({ _tag: "Remove", name }))
+    if (m !== null) return Option.map(cleanName(m[1] ?? ""), (name): EntryEdit => ({ _tag: "Remove", name, ...mealIn(m[1] ?? "") }))
   }
   for (const pattern of change) {
     const m = pattern.exec(text)
     if (m === null) continue
-    const edit = Option.zipWith(cleanName(m[1] ?? ""), readAmount(m[2] ?? ""), (name, amount): EntryEdit => ({ _tag: "Change", name, amount }))
+    const edit = Option.zipWith(cleanName(m[1] ?? ""), readAmount(m[2] ?? ""), (name, amount): EntryEdit => ({ _tag: "Change", name, amount, ...mealIn(m[1] ?? "") }))
     if (Option.isSome(edit)) return edit
   }
   return Option.none()
@@ -82,10 +92,12 @@ export const readEntryEdit = (message: string): Option.Option<EntryEdit> => {
 // Finding the entry
 // ---------------------------------------------------------------------------
 
-/** What an entry is called: the words the user logged it with, and its food's description. */
+/** What an entry is called: the words the user logged it with, and its food's description (and, in the diary, its meal and weight). */
 export interface NamedEntry {
   readonly text: string
   readonly food: string
+  readonly meal?: Meal
+  readonly grams?: number
 }
 
 export type Found =
@@ -99,19 +111,26 @@ const wordsOf = (text: string): ReadonlyArray<string> =>
 /** The same word, or the same in the singular and the plural (egg/eggs, cherry/cherries). */
 const sameWord = (a: string, b: string): boolean => a === b || singulars(a).some((s) => singulars(b).includes(s))
 
+const sameEntry = (a: NamedEntry | undefined, b: NamedEntry | undefined): boolean =>
+  a !== undefined && b !== undefined && a.text === b.text && a.food === b.food && a.meal === b.meal && a.grams === b.grams
+
 /**
  * The entries `name` names: those whose text and food description hold every
- * word of it (function words aside), in either number and any case.
+ * word of it (function words aside), in either number and any case, in
+ * `meal` when one is said. Entries alike in every way (the same food logged
+ * twice) are one choice: the last of them is taken.
  */
-export const findEntry = (name: string, entries: ReadonlyArray<NamedEntry>): Found => {
+export const findEntry = (name: string, entries: ReadonlyArray<NamedEntry>, meal?: Meal): Found => {
   const wanted = wordsOf(name).filter((w) => !structuralWords.has(w))
   if (wanted.length === 0) return { _tag: "None" }
   const indexes = entries.flatMap((entry, index) => {
+    if (meal !== undefined && entry.meal !== undefined && entry.meal !== meal) return []
     const have = wordsOf(`${entry.text} ${entry.food}`)
     return wanted.every((w) => have.some((h) => sameWord(w, h))) ? [index] : []
   })
-  const [only, ...more] = indexes
-  return only === undefined ? { _tag: "None" } : more.length === 0 ? { _tag: "One", index: only } : { _tag: "Several", indexes }
+  const last = indexes.at(-1)
+  if (last === undefined) return { _tag: "None" }
+  return indexes.every((i) => sameEntry(entries[i], entries[last])) ? { _tag: "One", index: last } : { _tag: "Several", indexes }
 }
 
 // ---------------------------------------------------------------------------

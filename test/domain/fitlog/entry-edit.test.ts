@@ -34,7 +34,7 @@ describe("readEntryEdit", () => {
       ["get rid of the rice.", "rice"],
       ["drop the milk from breakfast", "milk"]
     ] as const) {
-      expect(readEntryEdit(text), text).toEqual(Option.some({ _tag: "Remove", name }))
+      expect(Option.map(readEntryEdit(text), (e) => [e._tag, e.name]), text).toEqual(Option.some(["Remove", name]))
     }
   })
 
@@ -48,7 +48,7 @@ describe("readEntryEdit", () => {
   })
 
   it("leaves food to log, goals and questions alone", () => {
-    for (const text of ["2 eggs for breakfast", "make my calories 2200", "set my protein goal to 120", "change my carbs target to 200", "how am I doing?", "remove", "make it quick", "I had 3 eggs"]) {
+    for (const text of ["2 eggs for breakfast", "make my calories 2200", "set my protein goal to 120", "change my carbs target to 200", "how am I doing?", "remove", "make it quick", "I had 3 eggs", "drop of milk in my tea", "take out curry for dinner", "lunch was 2 eggs and toast"]) {
       expect(readEntryEdit(text), text).toEqual(Option.none())
     }
   })
@@ -70,6 +70,27 @@ describe("findEntry", () => {
     expect(findEntry("toast", entries)).toEqual({ _tag: "Several", indexes: [2, 6] })
     expect(findEntry("bananas", entries)).toEqual({ _tag: "None" })
     expect(findEntry("", entries)).toEqual({ _tag: "None" })
+  })
+})
+
+describe("entries of the same name", () => {
+  const day = [
+    { text: "a coffee", food: "Beverages, coffee, brewed", meal: "breakfast", grams: 240 },
+    { text: "a coffee", food: "Beverages, coffee, brewed", meal: "lunch", grams: 240 },
+    { text: "1 banana", food: "Bananas, raw", meal: "snacks", grams: 118 },
+    { text: "1 banana", food: "Bananas, raw", meal: "snacks", grams: 118 }
+  ] as const
+
+  it("the meal said picks among them: \"remove the coffee from lunch\"", () => {
+    const edit = readEntryEdit("remove the coffee from lunch")
+    expect(edit).toEqual(Option.some({ _tag: "Remove", name: "coffee", meal: "lunch" }))
+    expect(findEntry("coffee", day)).toEqual({ _tag: "Several", indexes: [0, 1] })
+    expect(findEntry("coffee", day, "lunch")).toEqual({ _tag: "One", index: 1 })
+    expect(Option.map(readEntryEdit("change the coffee in my breakfast to 100ml"), (e) => e.meal)).toEqual(Option.some("breakfast"))
+  })
+
+  it("the same food logged twice alike is one choice: the last", () => {
+    expect(findEntry("banana", day)).toEqual({ _tag: "One", index: 3 })
   })
 })
 
