@@ -3,12 +3,13 @@
  * almonds", "take off the toast", "make the rice 200 g", "the eggs were 3
  * not 2" (read by domain/fitlog/entry-edit.ts).
  *
- * Where it sits: the act stage of a chat turn routed to `EditEntry`. The
- * name is looked for first in the proposal waiting for a yes (it is changed
- * there and asked again: nothing was written yet), then in today's diary,
- * where the change becomes a pending action the user confirms (Propose →
- * Confirm → Commit: nothing in the diary changes before the yes). A name
- * that fits no entry says so and lists them; one that fits several asks which.
+ * Where it sits: the act stage of a chat turn routed to `EditEntry`. While
+ * a proposal waits for a yes, the name is looked for in it (it is changed
+ * there and asked again: nothing was written yet); otherwise in today's
+ * diary, where the change becomes a pending action the user confirms
+ * (Propose → Confirm → Commit: nothing in the diary changes before the yes).
+ * A name that fits no entry says so and lists them; one that fits several
+ * asks which.
  */
 import { Effect, Option } from "effect"
 import { findEntry, newGramsFor, resized } from "../../domain/fitlog/entry-edit.js"
@@ -99,7 +100,7 @@ const editDiary = (edit: EntryEdit, row: DiaryRow) =>
     })
   })
 
-/** Carry out `edit` on the waiting proposal if it names one of its foods, else on today's diary. */
+/** Carry out `edit` on the proposal waiting for a yes, if there is one, else on today's diary. */
 export const editByName = Effect.fn("fitlog.chat.editByName")(function*(edit: EntryEdit, pending: Option.Option<PendingAction>, date: DiaryDate) {
   if (Option.isSome(pending) && pending.value._tag === "FoodLog") {
     const proposal = pending.value.proposal
@@ -111,6 +112,12 @@ export const editByName = Effect.fn("fitlog.chat.editByName")(function*(edit: En
     if (found._tag === "Several") {
       return { _tag: "Reply", reply: `"${edit.name}" could be any of these in the proposal:\n${listed(proposal.lines, found.indexes)}\nWhich one? Say more of its name.` } satisfies EditOutcome
     }
+    // Not in the proposal: the diary is edited only once the proposal is answered (one thing waits for a yes at a time).
+    return {
+      _tag: "Reply",
+      reply: `I can't find "${edit.name}" in the proposal waiting for your yes:\n${listed(proposal.lines, proposal.lines.map((_, i) => i))}\n` +
+        `To ${what(edit)} something already logged, say yes or no to the proposal first.`
+    } satisfies EditOutcome
   }
   const diary = yield* Diary
   const rows = yield* diary.day(date)
@@ -126,7 +133,7 @@ export const editByName = Effect.fn("fitlog.chat.editByName")(function*(edit: En
     case "Several":
       return {
         _tag: "Reply",
-        reply: `"${edit.name}" could be any of these today:\n${listed(rows, found.indexes)}\nWhich one? Say more of its name, or its meal ("${edit._tag === "Remove" ? "remove" : "change"} the ${edit.name} from ${rows[found.indexes.at(-1) ?? 0]?.meal ?? "lunch"}").`
+        reply: `"${edit.name}" could be any of these today:\n${listed(rows, found.indexes)}\nWhich one? Say more of its name, or its meal ("${what(edit)} the ${edit.name} from ${rows[found.indexes.at(-1) ?? 0]?.meal ?? "lunch"}").`
       } satisfies EditOutcome
     case "One": {
       const row = rows[found.index]

@@ -110,3 +110,15 @@ describe("chat with nothing to read", () => {
       expect((yield* rows).map((r) => r.text)).toEqual(["2 eggs"])
     }).pipe(Effect.provide(offline)))
 })
+
+describe("an edit while a proposal waits", () => {
+  it.effect("a name not in the proposal keeps the proposal and says to answer it first; the diary is untouched", () =>
+    Effect.gen(function*() {
+      const state = yield* logged("28g almonds for snacks")
+      const { replies, state: after } = yield* converse(["2 eggs for breakfast", "remove the almonds"], state)
+      expect(replies[1]).toContain("I can't find \"almonds\" in the proposal waiting for your yes")
+      expect(replies[1]).toContain("say yes or no to the proposal first")
+      expect(Option.map(after.pending, (p) => p._tag)).toEqual(Option.some("FoodLog"))
+      expect((yield* rows).map((r) => r.text)).toEqual(["28g almonds"])
+    }).pipe(Effect.provide(offline)))
+})
