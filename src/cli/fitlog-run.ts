@@ -14,6 +14,7 @@ import { logFood } from "../agents/fitlog/log.js"
 import { propose } from "../agents/fitlog/propose.js"
 import type { CommitReport, LogOutcome } from "../agents/fitlog/log.js"
 import { dayReport } from "../domain/fitlog/day-report.js"
+import { wordlessText } from "../domain/fitlog/food-text.js"
 import { detailKeys, shownNutrients } from "../domain/fitlog/nutrients.js"
 import { describeProposal, summaryTable } from "../domain/fitlog/proposal.js"
 import { DiaryDate, mealAt } from "../domain/fitlog/types.js"
@@ -109,9 +110,16 @@ const printDay = (date: DiaryDate) =>
     yield* Console.log(dayReport(date, rows, goals))
   })
 
+/** A text with no word or number in it (empty, emoji or punctuation only) is a usage error (exit 2), before any table, diary or model is opened. */
+const requireWords = (text: string) =>
+  Option.match(wordlessText(text), {
+    onNone: () => Effect.void,
+    onSome: (message) => Effect.fail(new FitlogUsageError({ message: `nothing to read: ${message}` }))
+  })
+
 export const runLog = (flags: LogFlags) =>
   Effect.gen(function*() {
-    if (flags.text.trim().length === 0) return yield* new FitlogUsageError({ message: "say what you ate, e.g. shoal fitlog log \"2 eggs for breakfast\"" })
+    yield* requireWords(flags.text)
     const { date, hour } = yield* localToday
     const { layer: llm } = yield* llmLayerFor(flags)
     const request = { text: flags.text, date, meal: flags.meal, likelyMeal: mealAt(hour), yes: flags.yes, again: flags.again }
@@ -139,6 +147,7 @@ export const runLog = (flags: LogFlags) =>
 
 export const runEstimate = (flags: LlmFlags & { readonly text: string; readonly json: boolean }) =>
   Effect.gen(function*() {
+    yield* requireWords(flags.text)
     const { layer: llm } = yield* llmLayerFor(flags)
     const result = yield* estimate(flags.text).pipe(Effect.provide(Layer.merge(llm, nutritionLayer)))
     const json = estimateJson(result)

@@ -7,7 +7,7 @@
  *   shoal fitlog goals set calories 2200
  *   shoal fitlog export --csv
  *   shoal fitlog pending | confirm ID [--drop]   proposals waiting for a yes
- *   shoal fitlog chat                            talk: "log 2 eggs", "yes", "how am I doing?"
+ *   shoal fitlog chat                            talk: "log 2 eggs", "yes", "remove the almonds", "how am I doing?"
  *   shoal fitlog chat --gui [--port 8026] [--open]   the same chat as a web page on 127.0.0.1
  *
  * Only the command definitions live here; what runs is imported when it runs
@@ -33,13 +33,13 @@ const logCommand = Command.make("log", {
     Options.withDescription("Where to log: the built-in local diary (default), or the MyFitnessPal Android app over adb."),
     Options.withDefault("local" as const)
   ),
-  yes: Options.boolean("yes").pipe(Options.withDescription("Confirm the proposal without asking (non-interactive). A meal over 5000 kcal or 60 foods is then refused, with the reason.")),
+  yes: Options.boolean("yes").pipe(Options.withDescription("Confirm the proposal without asking (non-interactive). A meal over 5000 kcal or 60 foods is then refused, with the reason. Without it you are asked: y, yes, ok, sure or 👍 logs it; n, no, nope or 👎 logs nothing.")),
   again: Options.boolean("again").pipe(Options.withDescription("Log it even if the same meal is already logged today (you ate it again); without it a repeat is asked about, or skipped under --yes.")),
   meal: Options.choice("meal", meals).pipe(Options.withDescription("The meal, when the text does not say (else you are asked)."), Options.optional),
   device: Options.text("device").pipe(Options.withDescription("With --to android: the device serial, or \"sim\" for the built-in simulated phone."), Options.optional),
   avd: Options.text("avd").pipe(Options.withDescription("With --to android: an emulator AVD to start when no device is online."), Options.optional)
 }, (flags) => Effect.flatMap(run, (m) => m.runLog(flags))).pipe(
-  Command.withDescription("Parse, match, validate and propose the food list; log it once you confirm (or --yes). With --to android, run it again to retry lines that failed; an app entry that is not the proposed food is asked about.")
+  Command.withDescription("Parse, match, validate and propose the food list; log it once you confirm (or --yes). Text with no words (empty, emoji or punctuation only) is refused (exit 2). With --to android, run it again to retry lines that failed; an app entry that is not the proposed food is asked about.")
 )
 
 const estimateCommand = Command.make("estimate", {
@@ -47,7 +47,7 @@ const estimateCommand = Command.make("estimate", {
   text,
   json: Options.boolean("json").pipe(Options.withDescription("Print stable JSON: { meal, items: [{ text, food, grams, kcal, protein_g, carbs_g, fat_g, source }], total }."))
 }, (flags) => Effect.flatMap(run, (m) => m.runEstimate(flags))).pipe(
-  Command.withDescription("Show the matched foods, grams, nutrients and totals; logs nothing. TEXT may be a list (\"2 eggs, 1 slice toast\") or narrative (\"For lunch I had a tasty 200g chicken sandwich and a 250g glass of milk\"). Offline the rules read amounts mid-sentence, household amounts (a cup, a bag, a large order, a slice of cake, half a melon, a whole fish, a fun-size bar, a cubic inch of cheese, an 11 oz frozen dinner as a whole mixed dish: a typical weight, each assumption shown), \"made with\" ingredients as the dish itself (an omelette made with 3 eggs), dishes USDA lacks built from typical parts (a PB&J sandwich, a burrito) and chain items (\"a big mac\"), matching foods as eaten (cooked rice, brewed coffee, plain over flavoured); a food after \"and/with/on\" is its own item (\"toast with butter\"); a few foods USDA lacks are counted as what makes them up, said so (\"a latte\" as ~4/5 of the cup in steamed milk). Every amount assumed is shown under the table. Offline cannot read dishes USDA SR28 has no record or built form for (reported unmatched, never swapped for another food) or a food named only by an adjective; with a model key, text read with low confidence goes to the model.")
+  Command.withDescription("Show the matched foods, grams, nutrients and totals; logs nothing. Text with no words (empty, emoji or punctuation only) is refused (exit 2). TEXT may be a list (\"2 eggs, 1 slice toast\") or narrative (\"For lunch I had a tasty 200g chicken sandwich and a 250g glass of milk\"). Offline the rules read amounts mid-sentence, household amounts (a cup, a bag, a large order, a slice of cake, half a melon, a whole fish, a fun-size bar, a cubic inch of cheese, an 11 oz frozen dinner as a whole mixed dish: a typical weight, each assumption shown), \"made with\" ingredients as the dish itself (an omelette made with 3 eggs), dishes USDA lacks built from typical parts (a PB&J sandwich, a burrito) and chain items (\"a big mac\"), matching foods as eaten (cooked rice, brewed coffee, plain over flavoured); a food after \"and/with/on\" is its own item (\"toast with butter\"); a few foods USDA lacks are counted as what makes them up, said so (\"a latte\" as ~4/5 of the cup in steamed milk). Every amount assumed is shown under the table. Offline cannot read dishes USDA SR28 has no record or built form for (reported unmatched, never swapped for another food) or a food named only by an adjective; with a model key, text read with low confidence goes to the model.")
 )
 
 const todayCommand = Command.make("today", { db }, (flags) => Effect.flatMap(run, (m) => m.runDay({ ...flags, date: Option.none() }))).pipe(
@@ -84,7 +84,7 @@ const confirmCommand = Command.make("confirm", {
 
 const chatCommand = Command.make("chat", { ...llmOptions, db, ...webOptions("the chat", 8026) }, (flags) =>
   Effect.flatMap(Effect.promise(() => import("./fitlog-chat.js")), (m) => Effect.if(flags.gui, { onTrue: () => m.runChatWeb(flags), onFalse: () => m.runChatCli(flags) }))).pipe(
-  Command.withDescription("Talk to your food log: \"log 2 eggs\" (then yes/no), \"how am I doing today?\" or \"this week?\", \"set my calories to 2200\", or paste a recipe (its lines are read as one message). In the terminal, or as a web page with --gui (its sessions listed to resume, each one's events live at /watch). Works offline.")
+  Command.withDescription("Talk to your food log: \"log 2 eggs\" (then yes/no), \"remove the almonds\" or \"make the rice 200 g\" (by name, then yes/no), \"how am I doing today?\" or \"this week?\", \"set my calories to 2200\", or paste a recipe (its lines are read as one message). In the terminal, or as a web page with --gui (its sessions listed to resume, each one's events live at /watch). Works offline.")
 )
 
 export const fitlog = Command.make("fitlog").pipe(

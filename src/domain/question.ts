@@ -32,10 +32,15 @@ export const DispositionChoice = Schema.Struct({
 })
 export type DispositionChoice = typeof DispositionChoice.Type
 
+/** What an option of a yes/no question stands for: a typed "y", "ok", 👍 picks the "yes" one (see `readYesNo`). */
+export const YesOrNo = Schema.Literal("yes", "no")
+export type YesOrNo = typeof YesOrNo.Type
+
 export const ChoiceOption = Schema.Struct({
   value: Schema.String,
   label: Schema.String,
-  description: Schema.optionalWith(Schema.String, { exact: true })
+  description: Schema.optionalWith(Schema.String, { exact: true }),
+  means: Schema.optionalWith(YesOrNo, { exact: true })
 })
 export type ChoiceOption = typeof ChoiceOption.Type
 
@@ -75,9 +80,11 @@ export type Question =
   }
   | {
     /**
-     * One of `options`. Its FIRST option is the answer when the user does not
-     * choose — "Not now", a closed input, the 5-minute timeout (`fallbackAnswer`):
-     * put the safe one first ("no", "none of these"), never one that commits.
+     * One of `options`. The answer when the user does not choose — "Not now",
+     * a closed input, the 5-minute timeout (`fallbackAnswer`) — is the option
+     * `fallback` names, else the FIRST option: make it the safe one ("no",
+     * "none of these"), never one that commits. A yes/no question
+     * (`yesNoQuestion`) lists its yes first and names its no as `fallback`.
      */
     readonly _tag: "Choose"
     readonly id: string
@@ -85,6 +92,8 @@ export type Question =
     readonly options: ReadonlyArray<ChoiceOption>
     /** option value → the follow-up question that choosing it reveals */
     readonly reveals: { readonly [value: string]: Question }
+    /** The value of the option taken when the user does not choose; absent (or naming no option): the first. */
+    readonly fallback?: string
   }
   | { readonly _tag: "FreeText"; readonly prompt: string; readonly placeholder?: string }
   | { readonly _tag: "Confirm"; readonly prompt: string; readonly default: boolean }
@@ -106,7 +115,8 @@ export const Question: Schema.Schema<Question> = Schema.Union(
     id: Schema.String,
     prompt: Schema.String,
     options: Schema.Array(ChoiceOption),
-    reveals: Schema.Record({ key: Schema.String, value: Schema.suspend(() => Question) })
+    reveals: Schema.Record({ key: Schema.String, value: Schema.suspend(() => Question) }),
+    fallback: Schema.optionalWith(Schema.String, { exact: true })
   }),
   Schema.TaggedStruct("FreeText", { prompt: Schema.String, placeholder: Schema.optionalWith(Schema.String, { exact: true }) }),
   Schema.TaggedStruct("Confirm", { prompt: Schema.String, default: Schema.Boolean }),
@@ -181,15 +191,16 @@ export const conditionHolds = (condition: Condition, answers: { readonly [id: st
 /**
  * The answer used when the user does not answer in time (seeds/001: 5-minute
  * timeout). It never commits anything: dispositions are skipped, confirms take
- * their default, choices take the first option without its reveal.
+ * their default, choices take their `fallback` option (else the first)
+ * without its reveal.
  */
 export const fallbackAnswer = (question: Question): Answer => {
   switch (question._tag) {
     case "ProposeDisposition":
       return { _tag: "DispositionAnswer", disposition: { _tag: "SkipForNow" } }
     case "Choose": {
-      const first = question.options[0]
-      return first === undefined ? { _tag: "Skipped" } : { _tag: "ChoiceAnswer", value: first.value }
+      const safe = fallbackOption(question)
+      return safe === undefined ? { _tag: "Skipped" } : { _tag: "ChoiceAnswer", value: safe.value }
     }
     case "FreeText":
       return { _tag: "TextAnswer", text: "" }
@@ -204,6 +215,10 @@ export const fallbackAnswer = (question: Question): Answer => {
       return { _tag: "Skipped" }
   }
 }
+
+/** The option a Choose takes when the user does not choose: the one `fallback` names, else the first. */
+export const fallbackOption = (question: Question & { _tag: "Choose" }): ChoiceOption | undefined =>
+  question.options.find((o) => question.fallback !== undefined && o.value === question.fallback) ?? question.options[0]
 
 /** The follow-up a Choose reveals for the chosen value, if any. */
 export const revealedBy = (question: Question & { _tag: "Choose" }, value: string): Option.Option<Question> =>
@@ -224,3 +239,62 @@ export const questionTitle = (question: Question): string => {
       return questionTitle(question.question)
   }
 }
+
+// ---------------------------------------------------------------------------
+// Yes/no questions
+// ---------------------------------------------------------------------------
+
+/** Whole answers that mean yes or no, as typed: lower case, words single-spaced, punctuation gone. */
+const yesReplies = new Set(["y", "yes", "yes please", "ok", "okay", "ok please", "sure", "yep", "yeah", "yup", "👍"])
+const noReplies = new Set(["n", "no", "nope", "nah", "no thanks", "no thank you", "👎"])
+
+/**
+ * A typed reply read as yes or no: y / yes / yes please / ok / okay / sure /
+ * yep / 👍 (any skin tone) are yes, n / no / nope / no thanks / 👎 are no, in
+ * any case, with any spacing and punctuation around. Only a whole answer
+ * counts: "not sure", "no idea", "yesterday" are neither (none), so the
+ * asker can take them as something else.
+ */
+export const readYesNo = (reply: string): Option.Option<boolean> => {
+  const tokens = reply
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .match(/[\p{L}\p{N}']+|👍|👎/gu) ?? []
+  // "yes yes", "👍👍": one answer said twice.
+  const words = tokens.map((t) => t.replace(/^'+|'+$/g, "")).filter((t, i, all) => t !== "" && t !== all[i - 1]).join(" ")
+  return yesReplies.has(words) ? Option.some(true) : noReplies.has(words) ? Option.some(false) : Option.none()
+}
+
+/**
+ * A yes/no question: one `Choose` whose FIRST option is the yes (as people
+ * expect to read it) and whose unanswered fallback is the no, so nothing is
+ * committed unattended. Typed yes and no words pick its options in every UI
+ * (`readYesNo`); `more` options (an edit, a retype) follow them.
+ */
+export const yesNoQuestion = (q: {
+  readonly id: string
+  readonly prompt: string
+  readonly yes: string
+  readonly no: string
+  readonly more?: ReadonlyArray<ChoiceOption>
+  readonly reveals?: { readonly [value: string]: Question }
+}): Question & { readonly _tag: "Choose" } => ({
+  _tag: "Choose",
+  id: q.id,
+  prompt: q.prompt,
+  options: [{ value: "yes", label: q.yes, means: "yes" }, { value: "no", label: q.no, means: "no" }, ...(q.more ?? [])],
+  reveals: q.reveals ?? {},
+  fallback: "no"
+})
+
+/** Whether the answer to a `yesNoQuestion` (or a `Confirm`) is yes. */
+export const saidYes = (answer: Answer): boolean =>
+  (answer._tag === "ChoiceAnswer" && answer.value === "yes") || (answer._tag === "ConfirmAnswer" && answer.confirmed)
+
+/** The option a typed yes or no picks, by what the options mean; none when the reply is neither or no option means it. */
+export const optionMeaning = <O extends { readonly means?: YesOrNo }>(reply: string, options: ReadonlyArray<O>): Option.Option<number> =>
+  Option.flatMap(readYesNo(reply), (yes) => {
+    const i = options.findIndex((o) => o.means === (yes ? "yes" : "no"))
+    return i >= 0 ? Option.some(i) : Option.none()
+  })

@@ -1,6 +1,22 @@
 /** The `QuestionUI` namespace of the subpath entries: the port (`QuestionUI.QuestionUI`), its layers and the question types. */
 // Questions (domain/question.ts) and QuestionUI: the port, the terminal and scripted layers, renderers, time-outs and the HTTP bridge.
-export { Answer, ChoiceOption, Condition, conditionHolds, DispositionChoice, fallbackAnswer, ItemDisposition, Question, questionTitle, revealedBy } from "../domain/question.js"
+export {
+  Answer,
+  ChoiceOption,
+  Condition,
+  conditionHolds,
+  DispositionChoice,
+  fallbackAnswer,
+  fallbackOption,
+  ItemDisposition,
+  Question,
+  questionTitle,
+  readYesNo,
+  revealedBy,
+  saidYes,
+  yesNoQuestion,
+  YesOrNo
+} from "../domain/question.js"
 export type { MessageInstead } from "../domain/question.js"
 export {
   AnswerDoesNotFit,

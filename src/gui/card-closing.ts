@@ -8,6 +8,7 @@
  * Where it sits: inside session-host.ts, beside the QuestionBridge.
  */
 import { Effect, Option, Ref } from "effect"
+import { optionMeaning, readYesNo } from "../domain/question.js"
 import type { Answer } from "../domain/question.js"
 import type { PendingQuestion } from "../services/question-ui/bridge.js"
 import type { LeafQuestion } from "../services/question-ui/renderer.js"
@@ -60,8 +61,6 @@ export type TypedAtCard =
   | { readonly _tag: "NewMessage" }
 
 const notNowWords = /^(?:skip|skip it|skip this|not now|not yet|later|maybe later|leave it|pass)$/
-const yesWords = /^(?:yes|y|yeah|yep|ok|okay)$/
-const noWords = /^(?:no|n|nope)$/
 
 /**
  * Words typed in the message box while a card is up: the label of one of its
@@ -91,15 +90,16 @@ export const readTyped = (question: LeafQuestion, typed: string): TypedAtCard =>
       }
     }
     case "Choose": {
-      const option = question.options.find((o) => same(o.label))
+      // A label, or a yes or a no ("ok", "nope", 👍) for the option of a yes/no question that means it.
+      const option = question.options.find((o) => same(o.label)) ??
+        Option.getOrUndefined(Option.flatMap(optionMeaning(typed, question.options), (i) => Option.fromNullable(question.options[i])))
       return option === undefined ? { _tag: "NewMessage" } : { _tag: "Answers", answer: { _tag: "ChoiceAnswer", value: option.value } }
     }
     case "Confirm":
-      return yesWords.test(words)
-        ? { _tag: "Answers", answer: { _tag: "ConfirmAnswer", confirmed: true } }
-        : noWords.test(words)
-        ? { _tag: "Answers", answer: { _tag: "ConfirmAnswer", confirmed: false } }
-        : { _tag: "NewMessage" }
+      return Option.match(readYesNo(typed), {
+        onNone: (): TypedAtCard => ({ _tag: "NewMessage" }),
+        onSome: (confirmed): TypedAtCard => ({ _tag: "Answers", answer: { _tag: "ConfirmAnswer", confirmed } })
+      })
     case "FreeText":
       return { _tag: "NewMessage" }
   }

@@ -5,8 +5,8 @@
  */
 import { Schema } from "effect"
 
-/** Which kind of pending action: a food log, a goal, a profile change. */
-export const PendingKind = Schema.Literal("FoodLog", "GoalUpdate", "ProfileUpdate")
+/** Which kind of pending action: a food log, a goal, a profile change, a change to one diary entry. */
+export const PendingKind = Schema.Literal("FoodLog", "GoalUpdate", "ProfileUpdate", "EntryChange")
 export type PendingKind = typeof PendingKind.Type
 
 export const FitlogChatEvent = Schema.Union(

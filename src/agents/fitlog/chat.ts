@@ -10,6 +10,7 @@ import { Effect, Match, Option, Ref, Schema } from "effect"
 import { classify, Intent, route } from "../../domain/fitlog/chat-router.js"
 import type { ClassifiedMessage, RouterSession } from "../../domain/fitlog/chat-router.js"
 import { dayReport } from "../../domain/fitlog/day-report.js"
+import { readEntryEdit } from "../../domain/fitlog/entry-edit.js"
 import { describeProfile } from "../../domain/fitlog/profile.js"
 import { lastDays, weekReport } from "../../domain/fitlog/week-report.js"
 import { describeProposal, ingredientLines, portionOf, servingsIn } from "../../domain/fitlog/proposal.js"
@@ -22,6 +23,7 @@ import * as Steps from "../../services/steps/steps.js"
 import { extract } from "../../services/llm/extract.js"
 import * as ToolLoop from "../../services/llm/tool-loop.js"
 import type { ChatState, PendingAction } from "./chat-state.js"
+import { describeEntry, editByName } from "./chat-edit.js"
 import { chatTools } from "./chat-tools.js"
 import { estimate } from "./estimate.js"
 import { propose } from "./propose.js"
@@ -47,7 +49,11 @@ const askPending: (pending: PendingAction) => string = Match.type<PendingAction>
   Match.tagsExhaustive({
     FoodLog: ({ proposal }) => `${describeProposal(proposal)}\nLog it? (yes / no)`,
     GoalUpdate: ({ name, value }) => `Set your daily ${name} goal to ${value}${name === "calories" ? " kcal" : " g"}? (yes / no)`,
-    ProfileUpdate: ({ fields }) => `Save to your profile: ${describeProfile(fields)}? (yes / no)`
+    ProfileUpdate: ({ fields }) => `Save to your profile: ${describeProfile(fields)}? (yes / no)`,
+    EntryChange: ({ becomes, meal, was }) =>
+      becomes === null
+        ? `Remove ${describeEntry(was)} from ${meal}? (yes / no)`
+        : `Change ${describeEntry(was)} in ${meal} to ${describeEntry(becomes)}? (yes / no)`
   })
 )
 
@@ -96,11 +102,31 @@ export const chatTurn = Effect.fn("fitlog.chatTurn")(function*(state: ChatState,
       if (proposed._tag === "NothingToLog") return reply(nothingToLog(proposed.skipped))
       return withPending({ _tag: "FoodLog", proposal: proposed.proposal })
     })
+  // Step 4: everything the rules do not handle goes to the model with the diary tools (at most 5 calls).
+  const reasoning = Effect.gen(function*() {
+    const proposed = yield* Ref.make(Option.none<PendingAction>())
+    const result = yield* ToolLoop.run({
+      system: reasoningSystem,
+      messages: [userText(text)],
+      tools: chatTools({ date: ctx.date, likelyMeal: ctx.likelyMeal, proposed }),
+      maxIterations: 5
+    })
+    const pending = yield* Ref.get(proposed)
+    const answer = result.turn._tag === "Parsed"
+      ? result.turn.value
+      : result.turn._tag === "Unavailable"
+      ? "I need a model for that question (offline mode). I can still log food (\"2 eggs for breakfast\"), show today's progress and set goals."
+      : "I could not finish thinking that through; try asking more simply."
+    return Option.match(pending, {
+      onNone: () => reply(answer),
+      onSome: (p) => ({ reply: `${answer}\n\n${askPending(p)}`, state: { ...next, pending: Option.some(p) } })
+    })
+  })
   switch (decision._tag) {
     case "QuickReply":
       return reply(decision.reply)
     case "ClearPending":
-      return reply("OK, nothing logged.", { ...next, pending: Option.none() })
+      return reply(Option.isSome(state.pending) && state.pending.value._tag === "EntryChange" ? "OK, the diary stays as it was." : "OK, nothing logged.", { ...next, pending: Option.none() })
     case "CommitPending": {
       if (Option.isNone(state.pending)) return reply("There is nothing waiting for a yes.")
       const pending = state.pending.value
@@ -113,6 +139,21 @@ export const chatTurn = Effect.fn("fitlog.chatTurn")(function*(state: ChatState,
             Effect.as(Steps.once(`diary/goal/${name}`, Schema.Void, diary.setGoal(name, value), DiaryError), reply(`Done: your daily ${name} goal is ${value}.`, cleared)),
           ProfileUpdate: ({ fields }) =>
             Effect.as(Steps.once("diary/profile", Schema.Void, diary.updateProfile(fields), DiaryError), reply(`Saved to your profile: ${describeProfile(fields)}.`, cleared)),
+          EntryChange: ({ becomes, date, entry, was }) =>
+            Effect.gen(function*() {
+              const done = yield* Steps.once(
+                `diary/entry/${entry}/${becomes === null ? "remove" : "change"}`,
+                Schema.Boolean,
+                becomes === null ? diary.removeEntry(entry) : diary.replaceEntry(entry, becomes),
+                DiaryError
+              )
+              const said = !done
+                ? `${describeEntry(was)} is no longer in the diary; nothing changed.`
+                : becomes === null
+                ? `Removed ${describeEntry(was)}.`
+                : `Changed to ${describeEntry(becomes)}.`
+              return reply(`${said}\n\n${dayReport(date, yield* diary.day(date), yield* diary.goals)}`, cleared)
+            }),
           FoodLog: ({ proposal }) =>
             Effect.gen(function*() {
               const outcome = yield* Steps.once(`diary/commit/${proposal.id}`, Schema.Literal("committed", "already-committed"), diary.commit(proposal), DiaryError)
@@ -157,24 +198,23 @@ export const chatTurn = Effect.fn("fitlog.chatTurn")(function*(state: ChatState,
       const rows = yield* diary.range(DiaryDate.make(dates[0] ?? ctx.date), ctx.date)
       return reply(weekReport(ctx.date, rows, yield* diary.goals))
     }
-    case "Reasoning": {
-      const proposed = yield* Ref.make(Option.none<PendingAction>())
-      const result = yield* ToolLoop.run({
-        system: reasoningSystem,
-        messages: [userText(text)],
-        tools: chatTools({ date: ctx.date, likelyMeal: ctx.likelyMeal, proposed }),
-        maxIterations: 5
-      })
-      const pending = yield* Ref.get(proposed)
-      const answer = result.turn._tag === "Parsed"
-        ? result.turn.value
-        : result.turn._tag === "Unavailable"
-        ? "I need a model for that question (offline mode). I can still log food (\"2 eggs for breakfast\"), show today's progress and set goals."
-        : "I could not finish thinking that through; try asking more simply."
-      return Option.match(pending, {
-        onNone: () => reply(answer),
-        onSome: (p) => ({ reply: `${answer}\n\n${askPending(p)}`, state: { ...next, pending: Option.some(p) } })
-      })
+    case "EditEntry": {
+      const edit = readEntryEdit(text)
+      // A model may call a message an edit that the rules cannot read as one: the reasoning loop takes it.
+      if (Option.isNone(edit)) return yield* reasoning
+      const outcome = yield* editByName(edit.value, state.pending, ctx.date)
+      switch (outcome._tag) {
+        case "Reply":
+          return reply(outcome.reply)
+        case "NothingLeft":
+          return reply(outcome.reply, { ...next, pending: Option.none() })
+        case "Ask": {
+          const asked = withPending(outcome.pending)
+          return outcome.note === "" ? asked : { ...asked, reply: `${outcome.note}\n${asked.reply}` }
+        }
+      }
     }
+    case "Reasoning":
+      return yield* reasoning
   }
 })

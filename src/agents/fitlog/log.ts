@@ -12,6 +12,7 @@
 import { Effect, Option } from "effect"
 import type { Proposal, ProposalId, SkippedLine } from "../../domain/fitlog/proposal.js"
 import { overBound, repeated } from "../../domain/fitlog/proposal.js"
+import { saidYes, yesNoQuestion } from "../../domain/question.js"
 import { QuestionUI } from "../../services/question-ui/question-ui.js"
 import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
 import { SessionId } from "../../services/session-store/session-kind.js"
@@ -66,12 +67,9 @@ export type LogOutcome =
 
 const maxEdits = 3
 
-/** A yes/no question whose unattended answer is no. */
+/** A yes/no question, yes listed first, whose unattended answer is no. */
 const askYesNo = (id: string, prompt: string, yes: string, no: string) =>
-  Effect.flatMap(QuestionUI, (ui) =>
-    ui.ask({ _tag: "Choose", id, prompt, options: [{ value: "no", label: no }, { value: "yes", label: yes }], reveals: {} })).pipe(
-    Effect.map((a) => a._tag === "ChoiceAnswer" && a.value === "yes")
-  )
+  Effect.flatMap(QuestionUI, (ui) => ui.ask(yesNoQuestion({ id, prompt, yes, no }))).pipe(Effect.map(saidYes))
 
 /** The first repeat of `proposal` the target does not hold yet. */
 const nextRepeat = <E, R>(proposal: Proposal, target: CommitTarget<E, R>) =>

@@ -13,6 +13,7 @@ import { chooseResult, chooseUnit, fallbackQueries, recognise } from "../../doma
 import type { ProposalLine } from "../../domain/fitlog/proposal.js"
 import { formatGrams } from "../../domain/fitlog/proposal.js"
 import type { Meal } from "../../domain/fitlog/types.js"
+import { saidYes, yesNoQuestion } from "../../domain/question.js"
 import { Adb } from "../../services/adb/adb.js"
 import { extract } from "../../services/llm/extract.js"
 import { requireModel } from "../../services/llm/llm.js"
@@ -58,13 +59,12 @@ const capitalised = (meal: Meal) => `${meal[0]?.toUpperCase() ?? ""}${meal.slice
 /** Ask whether to add an app entry that differs from the proposed food; the unattended answer is no. */
 const approveDifferent = (line: ProposalLine, appFood: string, difference: string) =>
   Effect.flatMap(QuestionUI, (ui) =>
-    ui.ask({
-      _tag: "Choose",
+    ui.ask(yesNoQuestion({
       id: "app-entry",
       prompt: `For "${line.text}" (${line.food}, ${line.kcal ?? "?"} kcal) the app offers "${appFood}": ${difference}. Add it anyway?`,
-      options: [{ value: "no", label: "No, skip this food" }, { value: "yes", label: `Yes, add "${appFood}"` }],
-      reveals: {}
-    })).pipe(Effect.map((a) => a._tag === "ChoiceAnswer" && a.value === "yes"))
+      yes: `Yes, add "${appFood}"`,
+      no: "No, skip this food"
+    }))).pipe(Effect.map(saidYes))
 
 export const logOneFood = (line: ProposalLine, query: string, meal: Meal) =>
   Effect.gen(function*() {

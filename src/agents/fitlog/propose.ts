@@ -11,6 +11,7 @@ import type { Proposal, ProposalLine, SkippedLine } from "../../domain/fitlog/pr
 import { describeProposal, formatGrams, proposalIdFor, replaceLine } from "../../domain/fitlog/proposal.js"
 import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
 import { meals } from "../../domain/fitlog/types.js"
+import { yesNoQuestion } from "../../domain/question.js"
 import type { Question } from "../../domain/question.js"
 import { QuestionUI } from "../../services/question-ui/question-ui.js"
 import type { Estimate } from "./estimate.js"
@@ -70,19 +71,15 @@ const whichLine = (proposal: Proposal): Question => ({
 export const confirm = (proposal: Proposal) =>
   Effect.gen(function*() {
     const ui = yield* QuestionUI
-    const answer = yield* ui.ask({
-      _tag: "Choose",
+    // "Yes" first, as people read it; an unattended fallback answer is still the no, and never commits.
+    const answer = yield* ui.ask(yesNoQuestion({
       id: "confirm",
       prompt: `${describeProposal(proposal)}\nLog this?`,
-      // "no" first: an unattended fallback answer must never commit.
-      options: [
-        { value: "no", label: "No, log nothing" },
-        { value: "yes", label: "Yes, log it" },
-        { value: "line", label: "Edit a line" },
-        { value: "edit", label: "Retype the whole list" }
-      ],
+      yes: "Yes, log it",
+      no: "No, log nothing",
+      more: [{ value: "line", label: "Edit a line" }, { value: "edit", label: "Retype the whole list" }],
       reveals: { line: whichLine(proposal), edit: { _tag: "FreeText", prompt: "Type the corrected food list:" } }
-    })
+    }))
     if (answer._tag !== "ChoiceAnswer") return { _tag: "Declined" } satisfies Confirmation
     if (answer.value === "yes") return { _tag: "Confirmed" } satisfies Confirmation
     if (answer.value === "edit" && answer.followUp?._tag === "TextAnswer" && answer.followUp.text.trim().length > 0) {

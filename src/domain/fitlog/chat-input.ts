@@ -4,13 +4,15 @@
  * piped in ("2 eggs", "yes", "how am I doing?") is one message a line.
  * Pure: the CLI hands over the lines that arrived together.
  */
+import { Option } from "effect"
 import { fastPathOf } from "./chat-router.js"
+import { readEntryEdit } from "./entry-edit.js"
 
 const quit = /^\s*(quit|exit|bye)\s*$/i
 
-/** A line that is a message on its own: yes / no / thanks, quit, a greeting or a question. */
+/** A line that is a message on its own: yes / no / thanks, quit, a greeting, a question or an edit ("remove the almonds"). */
 export const standsAlone = (line: string): boolean =>
-  fastPathOf(line) !== "none" || quit.test(line) || /\?\s*$/.test(line) || /^\s*(hi|hello|hey)\b/i.test(line)
+  fastPathOf(line) !== "none" || quit.test(line) || /\?\s*$/.test(line) || /^\s*(hi|hello|hey)\b/i.test(line) || Option.isSome(readEntryEdit(line))
 
 export const isQuit = (message: string): boolean => quit.test(message)
 

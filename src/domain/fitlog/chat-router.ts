@@ -4,7 +4,9 @@
  * (session, classified message). The classification itself is rules here
  * (`classify`); a model may refine the intent, but routing never calls one.
  */
-import { Schema } from "effect"
+import { Option, Schema } from "effect"
+import { readEntryEdit } from "./entry-edit.js"
+import { wordlessText } from "./food-text.js"
 
 export const Intent = Schema.Literal(
   "log_food", "log_recipe", "save_recipe", "query_nutrition", "query_progress", "update_goals", "suggest_goals",
@@ -39,6 +41,8 @@ export type Route =
   | { readonly _tag: "ShowProgress" }
   /** Progress over the last seven days ("how am I doing this week?"). */
   | { readonly _tag: "ShowWeek" }
+  /** Remove or change a logged food by name ("remove the almonds", "make the rice 200 g"). */
+  | { readonly _tag: "EditEntry" }
   | { readonly _tag: "Reasoning" }
 
 const thanks = /^\s*(thanks?( you)?|thx|ty|cheers|ta|great,? thanks)\s*[.!]*\s*$/i
@@ -71,6 +75,8 @@ export const ruleIntent = (text: string): Intent => {
   // An emoji is no word: "🍕 2 slices of pizza" is read as "2 slices of pizza".
   const t = text.replace(pictographs, " ").toLowerCase()
   if (/^\s*(hi|hello|hey|good (morning|evening|afternoon))\b/.test(t)) return "greet"
+  // "remove the almonds", "make the rice 200 g", "the eggs were 3 not 2" (never a goal: "make my calories 2200").
+  if (Option.isSome(readEntryEdit(t))) return "modify"
   if (/\b(set|change|update|make)\b.*\b(goal|target|calories|protein|carbs|fat)\b.*\d/.test(t)) return "update_goals"
   if (/\b(recommend|suggest)\b.*\bgoals?\b/.test(t)) return "suggest_goals"
   if (/\bhow am i doing\b|\bprogress\b|\b(today|so far)\b.*\?|\bleft (for|today)\b|\bremaining\b/.test(t)) return "query_progress"
@@ -90,6 +96,9 @@ export const route = (session: RouterSession, message: ClassifiedMessage): Route
   if (message.fastPath === "decline") return pending ? { _tag: "ClearPending" } : { _tag: "QuickReply", reply: "OK." }
   // Step 1: recipe heuristic.
   if (message.looksLikeRecipe) return { _tag: "ParseRecipe" }
+  // Emoji or punctuation alone ("🍕🍕", "..."): nothing to read, and nothing for a model to do but guess.
+  const wordless = wordlessText(message.text)
+  if (Option.isSome(wordless)) return { _tag: "QuickReply", reply: `${wordless.value.charAt(0).toUpperCase()}${wordless.value.slice(1)}.` }
   // Step 3: intent switchboard.
   switch (message.intent) {
     case "greet":
@@ -107,10 +116,11 @@ export const route = (session: RouterSession, message: ClassifiedMessage): Route
       return { _tag: "ProposeGoal" }
     case "query_progress":
       return asksAboutWeek(message.text) ? { _tag: "ShowWeek" } : { _tag: "ShowProgress" }
+    case "modify":
+      return { _tag: "EditEntry" }
     case "query_nutrition":
     case "suggest_goals":
     case "clarify":
-    case "modify":
     case "off_topic":
       // Step 4: everything else goes to the reasoning loop.
       return { _tag: "Reasoning" }

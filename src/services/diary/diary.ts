@@ -12,7 +12,7 @@ import { Context, Schema } from "effect"
 import type { Effect, Option } from "effect"
 import type { NutrientDetail } from "../../domain/fitlog/nutrients.js"
 import type { PartialProfile } from "../../domain/fitlog/profile.js"
-import type { Proposal, ProposalId } from "../../domain/fitlog/proposal.js"
+import type { Proposal, ProposalId, ProposalLine } from "../../domain/fitlog/proposal.js"
 import type { SavedRecipe } from "../../domain/fitlog/recipe.js"
 import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
 
@@ -26,6 +26,8 @@ export class DiaryError extends Schema.TaggedError<DiaryError>()("DiaryError", {
 }
 
 export interface DiaryRow {
+  /** The entry's own id in the diary (to remove or change this one entry). */
+  readonly entry: number
   readonly proposalId: ProposalId
   readonly date: DiaryDate
   readonly meal: Meal
@@ -53,6 +55,13 @@ export interface DiaryShape {
   readonly isCommitted: (id: ProposalId) => Effect.Effect<boolean, DiaryError>
   /** One day's rows, in the order they were logged. */
   readonly day: (date: DiaryDate) => Effect.Effect<ReadonlyArray<DiaryRow>, DiaryError>
+  /**
+   * Take one entry out of the diary; false when there is no such entry (already removed).
+   * The proposal's last entry gone, the proposal is no longer logged: the same food may be logged again.
+   */
+  readonly removeEntry: (entry: number) => Effect.Effect<boolean, DiaryError>
+  /** Put `line` in the place of one entry (same meal and day): a new amount; false when there is no such entry. */
+  readonly replaceEntry: (entry: number, line: ProposalLine) => Effect.Effect<boolean, DiaryError>
   /** Rows from `from` to `to` inclusive. */
   readonly range: (from: DiaryDate, to: DiaryDate) => Effect.Effect<ReadonlyArray<DiaryRow>, DiaryError>
   readonly goals: Effect.Effect<Goals, DiaryError>

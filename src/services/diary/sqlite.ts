@@ -31,6 +31,7 @@ const reasonOf = (e: SqlError) => (e.cause instanceof Error && e.cause.message !
 const fail = (operation: string) => (e: SqlError) => new DiaryError({ operation, reason: reasonOf(e) })
 
 const Row = Schema.Struct({
+  id: Schema.Number,
   proposal_id: Schema.String,
   date: Schema.String,
   meal: Schema.String,
@@ -58,6 +59,7 @@ const decodeRow = (r: typeof Row.Type): Effect.Effect<DiaryRow, DiaryError> =>
     }
   }).pipe(
     Effect.map(({ date, id, line, meal }): DiaryRow => ({
+      entry: r.id,
       proposalId: id, date, meal, text: line.text, food: line.food, foodId: line.foodId, grams: line.grams,
       kcal: line.kcal, protein_g: line.protein_g, carbs_g: line.carbs_g, fat_g: line.fat_g, source: line.source,
       detail: line.detail ?? perKey(() => null)
@@ -122,6 +124,25 @@ export const makeSqlDiary = (sql: SqlClient, mode: OpenMode = "read-write", file
           }
           return "committed" as const
         })).pipe(Effect.mapError(fail("log the proposal")))),
+      removeEntry: (entry) =>
+        readOnly("remove an entry", sql.withTransaction(Effect.gen(function*() {
+          const [row] = yield* sql<{ readonly proposal_id: string }>`SELECT proposal_id FROM entries WHERE id = ${entry}`
+          if (row === undefined) return false
+          yield* sql`DELETE FROM entries WHERE id = ${entry}`
+          // Its proposal's last entry gone, the proposal is no longer logged: the same food said again is logged again.
+          yield* sql`DELETE FROM commits WHERE proposal_id = ${row.proposal_id} AND NOT EXISTS (SELECT 1 FROM entries WHERE proposal_id = ${row.proposal_id})`
+          return true
+        })).pipe(Effect.mapError(fail("remove an entry")))),
+      replaceEntry: (entry, l) =>
+        readOnly("change an entry", sql.withTransaction(Effect.gen(function*() {
+          const detail = l.detail ?? perKey(() => null)
+          yield* sql`UPDATE entries SET ${sql.update({
+            text: l.text, food: l.food, food_id: l.foodId, grams: l.grams,
+            kcal: l.kcal, protein_g: l.protein_g, carbs_g: l.carbs_g, fat_g: l.fat_g, source: l.source, ...detail
+          })} WHERE id = ${entry}`
+          const changed = yield* sql<{ readonly n: number }>`SELECT changes() AS n`
+          return (changed[0]?.n ?? 0) > 0
+        })).pipe(Effect.mapError(fail("change an entry")))),
       day: (date: DiaryDate) => ifTable("entries", [], rows(sql`SELECT * FROM entries WHERE date = ${date} ORDER BY id`)),
       range: (from, to) => ifTable("entries", [], rows(sql`SELECT * FROM entries WHERE date >= ${from} AND date <= ${to} ORDER BY date, id`)),
       goals: ifTable("goals", {}, sql<{ readonly name: string; readonly value: number }>`SELECT name, value FROM goals`.pipe(

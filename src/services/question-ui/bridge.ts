@@ -53,8 +53,8 @@ export interface QuestionBridgeShape {
   /**
    * The user moved on without answering ("Not now", or a message instead):
    * the question takes its fallback as if the input had closed: nothing is
-   * committed as long as the asker put its safe option first (a Choose's
-   * fallback is its first option), and a Choose reveals no follow-up.
+   * committed as long as the asker made its safe option the fallback (a
+   * Choose's `fallback` option, else its first), and a Choose reveals no follow-up.
    */
   readonly setAside: (id: string) => Effect.Effect<void, NoSuchQuestion>
 }

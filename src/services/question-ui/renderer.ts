@@ -8,6 +8,7 @@
  * `Answer`), so a renderer cannot answer a Confirm with a choice.
  */
 import { Data, Effect } from "effect"
+import { fallbackOption } from "../../domain/question.js"
 import type { Answer, ItemDisposition, MessageInstead, Question } from "../../domain/question.js"
 
 /** The questions a renderer draws itself; everything else is structure. */
@@ -47,7 +48,7 @@ export const rendererFromAnswers = (post: (question: LeafQuestion) => Effect.Eff
   proposeDisposition: (q) =>
     Effect.map(post(q), (a): DispositionReply =>
       a._tag === "DispositionAnswer" ? a.disposition : a._tag === "MessageInstead" ? a : { _tag: "SkipForNow" }),
-  choose: (q) => Effect.map(post(q), (a) => (a._tag === "ChoiceAnswer" ? a.value : q.options[0]?.value ?? "")),
+  choose: (q) => Effect.map(post(q), (a) => (a._tag === "ChoiceAnswer" ? a.value : fallbackOption(q)?.value ?? "")),
   freeText: (q) => Effect.map(post(q), (a) => (a._tag === "TextAnswer" ? a.text : "")),
   confirm: (q) => Effect.map(post(q), (a) => (a._tag === "ConfirmAnswer" ? a.confirmed : q.default))
 })

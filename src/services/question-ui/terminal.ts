@@ -63,14 +63,17 @@ const untilValidKey = <A>(
 /** Print a heading and numbered options, and return the option the user picks. */
 const pickOption = <O extends NumberedOption>(io: TerminalIO, heading: string, options: ReadonlyArray<O>): Effect.Effect<O, QuestionInputClosed> => {
   const parse = (reply: string) => Option.flatMap(parseOptionReply(reply, options), (i) => Option.fromNullable(options[i]))
+  // A yes/no question also takes y / n (and, typed, "ok", "nope", 👍).
+  const yesNo = options.some((o) => o.means !== undefined)
+  const orYesNo = yesNo ? ", or y/n" : ""
   return Effect.zipRight(
     io.write(`\n${heading}\n${numberedOptions(options)}\n`),
     Option.match(Option.filter(io.readKey, () => options.length <= maxKeyOptions), {
-      onNone: () => untilValid(io, `Choose 1-${options.length}: `, parse, (reply) => optionHint(reply, options.length)),
+      onNone: () => untilValid(io, `Choose 1-${options.length}${orYesNo}: `, parse, (reply) => optionHint(reply, options.length, yesNo)),
       onSome: (readKey) =>
         Effect.zipRight(
-          io.write(`Press 1-${options.length}: `),
-          untilValidKey(io, readKey, (key) => Option.map(parse(key), (option) => ({ value: option, echo: option.label })), `Press a number from 1 to ${options.length}.`)
+          io.write(`Press 1-${options.length}${orYesNo}: `),
+          untilValidKey(io, readKey, (key) => Option.map(parse(key), (option) => ({ value: option, echo: option.label })), `Press a number from 1 to ${options.length}${orYesNo}.`)
         )
     })
   )

@@ -141,7 +141,9 @@ describe("logFood to the local diary", () => {
       expect(asked).toHaveLength(2)
       const first = asked[0]
       const lineQ = first?._tag === "Choose" ? first.reveals["line"] : undefined
-      expect(first?._tag === "Choose" && first.options.map((o) => o.value)).toEqual(["no", "yes", "line", "edit"])
+      // Issue 29: "Yes, log it" is listed first; the unattended answer is still the no.
+      expect(first?._tag === "Choose" && first.options.map((o) => o.value)).toEqual(["yes", "no", "line", "edit"])
+      expect(first?._tag === "Choose" && first.fallback).toBe("no")
       expect(lineQ?._tag === "Choose" && lineQ.options.map((o) => o.value)).toEqual(["1", "2", "3"])
       expect(lineQ?._tag === "Choose" && lineQ.reveals["2"]).toEqual({ _tag: "FreeText", prompt: "Rewrite line 2:", placeholder: "135g white rice cooked" })
       expect(asked[1]?._tag === "Choose" && asked[1].prompt).toMatch(/200 g/)

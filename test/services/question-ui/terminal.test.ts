@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, Layer, TestClock } from "effect"
 import { PassThrough } from "node:stream"
+import { yesNoQuestion } from "../../../src/domain/question.js"
 import type { Question } from "../../../src/domain/question.js"
 import { layerTerminal, layerWithTimeout, QuestionUI } from "../../../src/services/question-ui/index.js"
 import { keepGoing, mug, roomUse, survey } from "./fixtures.js"
@@ -163,5 +164,36 @@ describe("layerTerminal on a TTY", () => {
       expect(printed).toContain("Put in kitchen\n")
       // Raw mode is switched back off after every key.
       expect(input.isRaw).toBe(false)
+    }))
+})
+
+describe("a yes/no question at the terminal", () => {
+  const logIt = yesNoQuestion({ id: "confirm", prompt: "Log this?", yes: "Yes, log it", no: "No, log nothing", more: [{ value: "edit", label: "Retype the whole list" }] })
+
+  it.live("lists yes first, says y/n may be typed, and takes \"OK!\" on a pipe", () =>
+    Effect.gen(function*() {
+      const { answer, printed } = yield* askTyped(logIt, "OK!\n", true)
+      expect(answer).toEqual({ _tag: "ChoiceAnswer", value: "yes" })
+      expect(printed).toContain("  1) Yes, log it\n  2) No, log nothing\n  3) Retype the whole list")
+      expect(printed).toContain("Choose 1-3, or y/n: OK!")
+    }))
+
+  it.live("on a TTY the n key answers no", () =>
+    Effect.gen(function*() {
+      const input = new FakeTty()
+      const output = new PassThrough()
+      let printed = ""
+      output.on("data", (chunk: Buffer) => {
+        printed += chunk.toString("utf8")
+      })
+      const answer = yield* Effect.gen(function*() {
+        const asked = yield* Effect.fork(Effect.flatMap(QuestionUI, (ui) => ui.ask(logIt)))
+        // Press the key once the question waits for it (no sleep: yield until the prompt is out).
+        while (!printed.includes("Press 1-3")) yield* Effect.yieldNow()
+        input.write("n")
+        return yield* Fiber.join(asked)
+      }).pipe(Effect.provide(layerTerminal({ input, output })))
+      expect(answer).toEqual({ _tag: "ChoiceAnswer", value: "no" })
+      expect(printed).toContain("Press 1-3, or y/n: No, log nothing\n")
     }))
 })
