@@ -181,14 +181,17 @@ try {
         return
       }
       if (p === "PUNCT" || p === "SYM" || p === "X" || p === "SPACE") {
-        if (/^[+&]$/.test(value)) tokens.push({ text: value, normal: value, pos: "conjunction", possessive: false, time: false, participle: false, known: true, start, end: cursor, after: "" })
+        if (/^[+&]$/.test(value)) tokens.push({ text: value, normal: value, pos: "conjunction", possessive: false, time: false, participle: false, known: true, endsSentence: false, start, end: cursor, after: "" })
         return
       }
       const normalWord = value.toLowerCase().replace(/[’‘]/g, "'")
       const mapped = possessives.has(normalWord) ? "determiner" : p === "PART" && /^(?:not|n't)$/.test(normalWord) ? "negation" : posMap[p] ?? "symbol"
-      tokens.push({ text: value, normal: normalWord, pos: mapped, possessive: false, time: times.has(i), participle: (p === "VERB" || p === "ADJ") && /(?:ed|en)$/.test(normalWord), known: false, start, end: cursor, after: "" })
+      tokens.push({ text: value, normal: normalWord, pos: mapped, possessive: false, time: times.has(i), participle: (p === "VERB" || p === "ADJ") && /(?:ed|en)$/.test(normalWord), known: false, endsSentence: false, start, end: cursor, after: "" })
     })
-    return tokens.map((t, i) => ({ ...t, after: message.slice(t.end, tokens[i + 1]?.start ?? message.length) }))
+    return tokens.map((t, i) => {
+      const after = message.slice(t.end, tokens[i + 1]?.start ?? message.length)
+      return { ...t, after, endsSentence: /[.!?…]/.test(after) }
+    })
   }
   readers.splice(1, 0, { name: "text layer · wink-nlp", read: (line) => phraseNames(lib.phrases.things(line, winkTokens(line))), tokens: winkTokens })
   winkBundle = await bundled("wink", `import w from "wink-nlp"; import m from "wink-eng-lite-web-model"; export const read = (s) => w(m).readDoc(s).tokens().out()`)
@@ -235,15 +238,16 @@ for (const reader of readers) {
 // fitlog: the text layer's list split against the hand-written splitItems
 // ---------------------------------------------------------------------------
 
-/** The food grammar's joiners, as splitItems has them: "+" always splits; "and", "with", "plus", "&" only before an amount ("mac and cheese" stays one). */
-const amountStart = /^(?:\d|[½¼¾⅓⅔]|an?$|one$|two$|three$|four$|five$|six$|half$|some$)/i
-const foodSplit = (text) => lib.text.readList(text, {
-  joiners: new Set(["with"]),
-  splitsAt: (joiner, rest) => joiner.text === "+" || (rest[0] !== undefined && amountStart.test(rest[0].text))
-}).map((s) => s.replace(/[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}\u{200D}]/gu, " ").replace(/^\s*(?:and|plus|also|then|&)\s+/i, "").replace(/[.!]+$/, "").replace(/\s+/g, " ").trim()).filter((s) => s.length > 0)
+/** splitItems as it was before the text layer (main, 2026-11): the hand-written splitter, the reference here. */
+const handSplitItems = (text) =>
+  text
+    .split(/(?<!\d),(?!\d)|[;\n+]|\s+(?:and|plus|with|&)\s+(?=(?:\d|[½¼¾⅓⅔]|an?\s|one\b|two\b|three\b|four\b|five\b|six\b|half\b|some\b))/i)
+    .map((s) => s.replace(/[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}\u{200D}]/gu, " ").replace(/\s+/g, " "))
+    .map((s) => s.replace(/^\s*(?:and|plus|also|then|&)\s+/i, "").replace(/[.!]+$/, "").trim())
+    .filter((s) => s.length > 0)
 
 const splitKey = (parts) => parts.map((p) => p.toLowerCase().replace(/[.!,;]+$/, "").trim()).join(" | ")
-console.log(`\nfitlog list split: text layer vs hand-written splitItems (after the meal words)`)
+console.log(`\nfitlog list split: splitItems on the text layer vs the hand-written one it replaced (after the meal words)`)
 console.log(`${pad("set", 26)}${lpad("texts", 7)}${lpad("same", 7)}${lpad("differ", 8)}${lpad("ms/text", 9)}`)
 for (const [name, texts] of [["everyday-meals dev", column(everyday, "text")], ["nutribench natural", column(natural, "meal_description")]]) {
   let same = 0
@@ -251,8 +255,8 @@ for (const [name, texts] of [["everyday-meals dev", column(everyday, "text")], [
   const t0 = performance.now()
   for (const text of texts) {
     const rest = lib.extractMeal(text).rest
-    const hand = lib.splitItems(rest)
-    const layer = foodSplit(rest)
+    const hand = handSplitItems(rest)
+    const layer = lib.splitItems(rest)
     if (splitKey(hand) === splitKey(layer)) same++
     else differ.push({ text: rest, hand, layer })
   }

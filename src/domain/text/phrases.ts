@@ -32,9 +32,9 @@ const partOf = (message: string, tokens: ReadonlyArray<Token>): Part | undefined
   return { text: message.slice(first.start, end), start: first.start, end, tokens }
 }
 
-const sentenceEnd = (t: Token) => /[.!?…\n]/.test(t.after)
+const sentenceEnd = (t: Token) => t.endsSentence || /\n/.test(t.after)
 /** Where a list always splits. A colon or dash elaborates ("a burrito - eggs, beans") and is no list's comma. */
-const listBreak = (t: Token) => /[,;\n.!?…]/.test(t.after)
+const listBreak = (t: Token) => sentenceEnd(t) || /[,;]/.test(t.after)
 /** Where a clause ends: a list's breaks, and colons and dashes. */
 const clauseBreak = (t: Token) => listBreak(t) || /:|\s[-–—]\s/.test(t.after)
 

@@ -59,6 +59,7 @@ export const tokenize = (message: string): ReadonlyArray<Token> => {
   const out: Array<Token> = []
   let cursor = 0
   for (const sentence of sentences) {
+    const last = [...sentence.terms].reverse().find((term) => /[\p{L}\p{N}]/u.test(term.text))
     for (const term of sentence.terms) {
       // A contraction's second half ("it's" → it + is) has no text of its own: the written word carries both.
       if (term.text.length === 0) continue
@@ -83,6 +84,7 @@ export const tokenize = (message: string): ReadonlyArray<Token> => {
         time: timeTags.some((t) => tags.has(t)),
         participle: tags.has("Participle") || (tags.has("PastTense") && tags.has("Verb")) || (tags.has("Adjective") && /(?:ed|en)$/.test(normal)),
         known: Object.hasOwn(lexicon, normal),
+        endsSentence: term === last,
         start,
         end,
         after: ""
@@ -94,7 +96,7 @@ export const tokenize = (message: string): ReadonlyArray<Token> => {
     const gap = message.slice(t.end, out[i + 1]?.start ?? message.length)
     return [t, ...Array.from(gap.matchAll(/[+&]/g), (m): Token => {
       const start = t.end + (m.index ?? 0)
-      return { text: m[0], normal: m[0], pos: "conjunction", possessive: false, time: false, participle: false, known: true, start, end: start + 1, after: "" }
+      return { text: m[0], normal: m[0], pos: "conjunction", possessive: false, time: false, participle: false, known: true, endsSentence: false, start, end: start + 1, after: "" }
     })]
   })
   // What lies between a word and the next, read from the message itself (the tagger's own spacing drops new lines).

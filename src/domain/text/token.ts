@@ -42,6 +42,8 @@ export interface Token {
   /** Offsets in the message: `text === message.slice(start, end)`. */
   readonly start: number
   readonly end: number
+  /** The last word of a sentence, as the tagger reads sentences ("Dr. Pepper" is one). */
+  readonly endsSentence: boolean
   /** What follows the word up to the next one: spaces and punctuation (",", ".", "\n"…). */
   readonly after: string
 }
