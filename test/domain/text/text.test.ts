@@ -68,6 +68,15 @@ describe("sentences, clauses and lists", () => {
   })
 })
 
+describe("what tidy reads from a correction", () => {
+  it("a correction's clauses give the decision (typo read) and the thing, and nothing else", () => {
+    const message = "wait no, kepe the blorp that my aunt gave me"
+    const [, decided] = readClauses(message)
+    expect(readWord(decided?.split(/\s+/)[0] ?? "")).toMatchObject({ class: "decision", meant: "keep" })
+    expect(readThings(message).map((t) => [t.name, t.description])).toEqual([["blorp", "that my aunt gave me"]])
+  })
+})
+
 describe("words read alone, typos included", () => {
   it("typos of decision and command words are read as the word meant", () => {
     expect(readWord("kepe")).toMatchObject({ class: "decision", meant: "keep" })
@@ -108,14 +117,18 @@ const write = (t: Thing) => `${t.article}${headOf(t).replace(/^my /, "")}${t.rel
 const fillers = ["", "actually no, ", "ok so ", "um, ", "wait, ", "right, "]
 const separators = [", ", " and ", "\n", " plus ", "; "]
 
+/** A decision said before the list, sometimes misspelt. */
+const decisions = ["", "keep ", "kepe ", "bin ", "trsh ", "toss ", "recylce "]
+
 const message = fc.record({
   filler: fc.constantFrom(...fillers),
+  decision: fc.constantFrom(...decisions),
   things: fc.array(thing, { minLength: 1, maxLength: 5 }),
   separators: fc.array(fc.constantFrom(...separators), { minLength: 4, maxLength: 4 })
 })
 
-const join = (m: { readonly filler: string; readonly things: ReadonlyArray<Thing>; readonly separators: ReadonlyArray<string> }) =>
-  m.filler + m.things.map((t, i) => `${i === 0 ? "" : m.separators[i - 1] ?? ", "}${write(t)}`).join("")
+const join = (m: { readonly filler: string; readonly decision: string; readonly things: ReadonlyArray<Thing>; readonly separators: ReadonlyArray<string> }) =>
+  m.filler + m.decision + m.things.map((t, i) => `${i === 0 ? "" : m.separators[i - 1] ?? ", "}${write(t)}`).join("")
 
 /** Drops, doubles, swaps or replaces one letter. */
 const typo = (word: string) =>
@@ -127,7 +140,7 @@ const typo = (word: string) =>
   })
 
 describe("properties", () => {
-  it("every thing of a generated list is read, in order, once, with its description; no filler becomes a thing", () => {
+  it("every thing of a generated list is read, in order, once, with its description; no filler or decision (typos too) becomes a thing", () => {
     fc.assert(
       fc.property(message, (m) => {
         const read = readThings(join(m))
