@@ -10,7 +10,9 @@
  * commas, new lines or a conjunction before a new noun phrase; a noun phrase
  * is determiners, modifiers and nouns ("of" joins two: "a bag of lego"); what
  * follows its nouns and starts with a relative word, "too", a participle or
- * "with"/"from"/"without" describes it. Pure and total.
+ * "with"/"from"/"without" describes it. Where a tagger's guess breaks that
+ * grammar (a determiner left without its noun: "the telly" read as an adverb,
+ * "the coat hooks" as a verb), the grammar wins. Pure and total.
  */
 import type { Token } from "./token.js"
 import { classOf, closestWord, commandWords, decisionWords } from "./vocabulary.js"

@@ -47,7 +47,13 @@ const posOf = (tags: ReadonlySet<string>, normal: string): Pos => {
 
 const timeTags = ["Date", "Duration", "Time", "Month", "WeekDay", "Season"]
 
-const lexicon: Readonly<Record<string, unknown>> = (nlp.model() as { readonly one?: { readonly lexicon?: Record<string, unknown> } }).one?.lexicon ?? {}
+/** compromise's own word list (`model().one.lexicon`), typed by the library as a bare object. */
+const lexiconOf = (model: object): Readonly<Record<string, unknown>> => {
+  const one: unknown = Reflect.get(model, "one")
+  const lexicon: unknown = typeof one === "object" && one !== null ? Reflect.get(one, "lexicon") : undefined
+  return typeof lexicon === "object" && lexicon !== null ? Object.fromEntries(Object.entries(lexicon)) : {}
+}
+const lexicon = lexiconOf(nlp.model())
 
 /** Whether the library's lexicon knows the word as written ("shop" is a word, "kepe" is not). */
 export const isKnownWord = (word: string): boolean => Object.hasOwn(lexicon, normalWord(word))
@@ -55,7 +61,8 @@ export const isKnownWord = (word: string): boolean => Object.hasOwn(lexicon, nor
 /** The words of a message, in order, each tagged. Empty text, no tokens. */
 export const tokenize = (message: string): ReadonlyArray<Token> => {
   if (message.trim().length === 0) return []
-  const sentences = nlp(message).json({ offset: true }) as ReadonlyArray<{ readonly terms: ReadonlyArray<Term> }>
+  // compromise types its JSON as `any`: this is the shape its docs give for `{ offset: true }`.
+  const sentences: ReadonlyArray<{ readonly terms: ReadonlyArray<Term> }> = nlp(message).json({ offset: true })
   const out: Array<Token> = []
   let cursor = 0
   for (const sentence of sentences) {
