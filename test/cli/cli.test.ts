@@ -49,6 +49,14 @@ describe("shoal CLI", () => {
     expect(bundle("shoal.cjs").length).toBeLessThan(bundle("shoal-agents.cjs").length / 2)
   })
 
+  it("--help carries no NLP library: compromise (the text layer's tagger) is in the agents' bundle only", () => {
+    const bundle = (name: string) => readFileSync(join(cli.installDir, "dist/cli", name), "utf8")
+    // A tag name of compromise's lexicon, in its data and rules.
+    const taggerCode = "\"Possessive\""
+    expect(bundle("shoal-agents.cjs")).toContain(taggerCode)
+    expect(bundle("shoal.cjs")).not.toContain(taggerCode)
+  })
+
   it("each subcommand has its own help with the shared model flags", async () => {
     const { code, stdout } = await run(["tidy", "--help"])
     expect(code).toBe(0)

@@ -12,6 +12,7 @@
 import { commonFoodFor } from "./common-foods.js"
 import { mixedDishBase } from "./dishes.js"
 import { fillerWords, remarkWords, structuralWords } from "./english.js"
+import { readSentences } from "../text/index.js"
 
 const massOrVolume = String.raw`(?:\d+(?:[.,]\d+)?|\d+\s*\/\s*\d+)[\s-]*(?:g|gr|grams?|grammes?|kg|mg|ml|millilit(?:re|er)s?|l|litres?|liters?|oz|ounces?|lbs?|pounds?|fl\.?\s?oz|fluid ounces?)\b`
 const containers = "(?:serving|portion|helping|can|bottle|glass|cup|bowl|plate|mug|bag|packet|piece|slice|scoop|order|container|carton)"
@@ -223,7 +224,8 @@ export const stripFiller = (name: string): string => {
 /** Shorthand people type for joining words: "w/ milk" is "with milk", "yogurt + granola" is "yogurt plus granola". */
 const shorthand = (text: string) => text.replace(/\bw\/\s*/gi, "with ").replace(/\s*\+\s*/g, " plus ")
 
-const sentences = (text: string) => text.split(/[.!?]+(?=\s|$)|\n+/).map((s) => s.trim()).filter((s) => s.length > 0)
+/** The text layer's sentences ("Dr. Pepper" and "1.5 cups" are no sentence ends), each without its closing stop. */
+const sentences = (text: string) => readSentences(text).map((s) => s.replace(/[.!?]+$/, "").trim()).filter((s) => s.length > 0)
 
 const firstAmount = new RegExp(massOrVolume, "i")
 const weighedAfter = new RegExp(String.raw`^(.*?)[\s,]+(?:that\s+|which\s+)?(?:weighed|weighing|weighs|weighed\s+in\s+at|at|of\s+about|about|totalling|totaling)\s+(?:about\s+|around\s+|roughly\s+|approximately\s+)?(${massOrVolume})(.*)$`, "i")

@@ -14,6 +14,7 @@ import { readNarrative, stripFiller } from "./narrative.js"
 import { invalidAmount, leadingAmount, trailingAmount, unitOf } from "./quantity.js"
 import type { Amount } from "./quantity.js"
 import { words } from "./search.js"
+import { readList } from "../text/index.js"
 import type { FoodRequest, Meal, Unit } from "./types.js"
 import { FoodName } from "./types.js"
 
@@ -88,15 +89,24 @@ const splitPreparation = (name: string): { readonly name: string; readonly prepa
   return { name: rest, preparation: found.length === 0 ? undefined : found.join(" ") }
 }
 
-/** Splits on commas, semicolons, new lines and "+"; on "and"/"with"/"plus" only when an amount follows ("mac and cheese" stays one). */
+/** An amount starts here: a number, a fraction, "a", "one", "half", "some". */
+const amountStart = /^(?:\d|[½¼¾⅓⅔]|\.\d|(?:an?|one|two|three|four|five|six|half|some)$)/i
+
+/**
+ * The food grammar's list, over the text layer's (sentences, commas,
+ * semicolons, new lines; a decimal comma is part of its number; nothing
+ * splits inside brackets): "+" always splits; "and", "plus", "&" and "with"
+ * only when an amount follows ("mac and cheese" stays one, "toast with 2 eggs"
+ * is two).
+ */
 export const splitItems = (text: string): ReadonlyArray<string> =>
-  text
-    // A comma between digits is a decimal comma ("1,5 kg").
-    .split(/(?<!\d),(?!\d)|[;\n+]|\s+(?:and|plus|with|&)\s+(?=(?:\d|[½¼¾⅓⅔]|an?\s|one\b|two\b|three\b|four\b|five\b|six\b|half\b|some\b))/i)
+  readList(text, { joiners: foodJoiners, splitsAt: (joiner, rest) => joiner.text === "+" || amountStart.test(rest[0]?.text ?? "") })
     // An emoji is no part of a food ("🍕 2 slices of pizza"): gone, with its joiners, skin tones and variation selectors.
     .map((s) => s.replace(/[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}\u{200D}]/gu, " ").replace(/\s+/g, " "))
     .map((s) => s.replace(/^\s*(?:and|plus|also|then|&)\s+/i, "").replace(/[.!]+$/, "").trim())
     .filter((s) => s.length > 0)
+
+const foodJoiners: ReadonlySet<string> = new Set(["with"])
 
 /** A generic word before the food ("a frozen option of beef", "a plate of pasta", "a helping of stew"): the food is after "of". */
 const genericOf = /^((?:[a-z-]+\s+){0,3}?)(?:option|choice|selection|entree|dish|meal|plate|platter|helping|variety|version|medley|assortment|blend|mix)\s+of\s+(?=\S)/i
