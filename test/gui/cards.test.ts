@@ -63,7 +63,7 @@ const space: Question = {
 }
 
 const waitForHeading = (page: import("playwright-core").Page, text: string) =>
-  page.waitForFunction(`(document.querySelector("#question h3") || {}).textContent === ${JSON.stringify(text)}`, undefined, { timeout: 8000 })
+  page.waitForFunction(`(document.querySelector("#question h3") || {}).textContent === ${JSON.stringify(text)}`, undefined, { timeout: 30_000 })
 
 describe("question cards in a real browser", () => {
   it("draws and answers every kind of question, taps and keyboard alike", async () => {

@@ -92,7 +92,7 @@ const holdSends = async (page: Page, answer: (route: Route) => Promise<void>) =>
 
 /** The box is empty: what was in it has been sent. */
 const boxEmptied = (page: Page) =>
-  page.waitForFunction(`document.querySelector("#composer-text").value === ""`, undefined, { timeout: 8000 })
+  page.waitForFunction(`document.querySelector("#composer-text").value === ""`, undefined, { timeout: 30_000 })
 
 describe("the page's composer takes several lines", () => {
   it("a pasted multi-line text reaches the agent with its line breaks; Shift+Enter adds a line, Enter sends", async () => {

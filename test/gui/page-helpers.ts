@@ -21,11 +21,16 @@ export const makePhoto = () =>
 
 export const sessionIdOf = (page: Page): string => new URL(page.url()).searchParams.get("s") ?? ""
 
+/**
+ * Waits until the page shows `text` in an element `selector` matches: a readiness signal, not a delay. What it
+ * waits for is the agent's work behind the page (a shop item added in a fixture store), which took over 8 s with
+ * two full runs at once; the bound (30 s) only turns a page that never shows it into a failure with its text.
+ */
 export const waitForText = (page: Page, selector: string, text: string) =>
   page.waitForFunction(
     `Array.from(document.querySelectorAll(${JSON.stringify(selector)})).some((n) => (n.textContent || "").includes(${JSON.stringify(text)}))`,
     undefined,
-    { timeout: 8000 }
+    { timeout: 30_000 }
   ).catch(async (e: unknown) => {
     throw new Error(`waiting for "${text}" in ${selector}: ${String(e)}\n${await page.locator("body").innerText()}`)
   })

@@ -32,8 +32,8 @@ afterAll(async () => {
 
 const focusedId = (page: Page) => page.evaluate(`document.activeElement ? document.activeElement.id : ""`)
 const chatTexts = (page: Page) => page.locator("#chat li").allTextContents()
-const cardIsUp = (page: Page) => page.waitForFunction(`document.querySelector("#question").hidden === false`, undefined, { timeout: 8000 })
-const cardIsDown = (page: Page) => page.waitForFunction(`document.querySelector("#question").hidden === true`, undefined, { timeout: 8000 })
+const cardIsUp = (page: Page) => page.waitForFunction(`document.querySelector("#question").hidden === false`, undefined, { timeout: 30_000 })
+const cardIsDown = (page: Page) => page.waitForFunction(`document.querySelector("#question").hidden === true`, undefined, { timeout: 30_000 })
 const storedState = (id: string) => Effect.runPromise(gui.store.load(tidySessions, SessionId.make(id)))
 
 /** `lines` appear in the chat in this order, one right after the other. */

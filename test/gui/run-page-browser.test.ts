@@ -66,7 +66,7 @@ describe("a run in the browser", () => {
       expect([...problems.unexpected(), ...watchProblems.unexpected()]).toEqual([])
       yield* Effect.promise(() => Promise.all([page.close(), watch.close()]))
     }).pipe(Effect.provide(Layer.mergeAll(layer, FetchHttpClient.layer, layerMemory, layerEvents, quiet)))
-  }, 40_000)
+  }, 120_000)
 
   it.scopedLive("shop: the page draws each item as it is shopped (added, not found) and the summary line", () =>
     Effect.gen(function*() {
@@ -94,5 +94,5 @@ describe("a run in the browser", () => {
         expect(problems.unexpected()).toEqual([])
         yield* Effect.promise(() => page.close())
       }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
-    }).pipe(Effect.provide(Layer.mergeAll(nodePlatform, layerMemory, layerEvents, quiet))), 90_000)
+    }).pipe(Effect.provide(Layer.mergeAll(nodePlatform, layerMemory, layerEvents, quiet))), 180_000)
 })
