@@ -98,13 +98,16 @@ export const scoreRun = (meals, estimates) => {
   }
 }
 
+/** The tables fitlog matches against: FNDDS, SR28 and CoFID searched by the engine (SR28 alone in a build before it). */
+const nutritionLayer = (lib) => lib.layerFoodSearch ?? lib.layerSr28
+
 /** Estimate every meal of one phrasing offline; returns the scored run. */
 export const runPhrasing = async (lib, phrasing, half) => {
   const { Effect, Layer } = await import("effect")
-  const { FitlogAgent, layerSr28, layerOffline } = lib
+  const { FitlogAgent, layerOffline } = lib
   // "even"/"odd": meals by index, to develop on one half and check the other.
   const meals = loadMeals(phrasing).filter((_, i) => half === undefined || i % 2 === (half === "even" ? 0 : 1))
-  const layer = Layer.merge(layerSr28, layerOffline)
+  const layer = Layer.merge(nutritionLayer(lib), layerOffline)
   const estimates = await Effect.runPromise(
     Effect.forEach(meals, (m) => Effect.map(FitlogAgent.estimate(m.text), FitlogAgent.estimateJson)).pipe(Effect.provide(layer))
   )
@@ -137,9 +140,9 @@ const everydayShare = (entries, medianEnergy) => {
  */
 export const runEveryday = async (lib, half) => {
   const { Effect, Layer } = await import("effect")
-  const { FitlogAgent, layerSr28, layerOffline } = lib
+  const { FitlogAgent, layerOffline } = lib
   const meals = loadEveryday().filter((_, i) => half === undefined || i % 2 === (half === "even" ? 0 : 1))
-  const layer = Layer.merge(layerSr28, layerOffline)
+  const layer = Layer.merge(nutritionLayer(lib), layerOffline)
   // A refusal (the estimate fails) is kept as `undefined`: it counts as wrong.
   const estimates = await Effect.runPromise(
     Effect.forEach(meals, (m) => Effect.map(Effect.either(FitlogAgent.estimate(m.text)), (e) => (e._tag === "Right" ? FitlogAgent.estimateJson(e.right) : undefined)))
