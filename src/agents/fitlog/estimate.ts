@@ -127,7 +127,7 @@ const matchedWith = (
     grams: Math.round(resolved.grams * 10) / 10,
     nutrients: scaleNutrients(record.per100g, resolved.grams),
     assumption: assumptions.length === 0 ? Option.none() : Option.some(assumptions.join("; ")),
-    issues: validate({ food: searchedAs, grams: resolved.grams, per100g: record.per100g })
+    issues: validate({ food: searchedAs, grams: resolved.grams, per100g: record.per100g, ...(record.source === "CoFID 2021" ? { carbohydrate: "available" as const } : {}) })
   }
 }
 

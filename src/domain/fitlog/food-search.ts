@@ -64,7 +64,7 @@ const flavours = ["chocolate", "vanilla", "strawberry", "cherry", "raspberry", "
 const notAsEaten = /\b(?:dry mix|dry|powder|powdered|concentrate|unprepared|frozen concentrate|dehydrated|uncooked|raw dough|mix)\b/i
 
 /** Words of a description that narrow nothing: the generic or plain food ("NFS", "NS as to …", "plain", "cooked"). */
-const plainWords = new Set(["nfs", "n", "ns", "as", "to", "plain", "cooked", "raw", "fresh", "regular", "type", "made", "with", "from", "or", "and", "fat", "any", "whole", "nonfat", "lowfat", "low", "reduced", "skim", "2%", "1%", "white"])
+const plainWords = new Set(["nfs", "n", "ns", "as", "to", "plain", "cooked", "raw", "fresh", "regular", "type", "made", "with", "from", "or", "and", "fat", "any", "whole", "nonfat", "lowfat", "low", "reduced", "skim", "2%", "1%", "white", "milk"])
 
 const tokenize = (text: string): Array<string> => text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").split(/[^a-z0-9%]+/).filter((w) => w.length > 0)
 
