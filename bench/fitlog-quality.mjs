@@ -2,52 +2,42 @@
 // ICLR 2025; CC BY-NC-SA 4.0, read in place from ../shared, never copied):
 // every meal, metric and natural phrasing, estimated offline by the rules,
 // scored against the labelled energy and carbohydrate — and against a
-// "guess the median meal" baseline computed in the same run.
+// "guess the median meal" baseline computed in the same run. Beside it the
+// everyday-meals development set (../shared/fixtures/everyday-meals, read in
+// place, measurement only), scored by its README's rule: ±25 % kcal, carbs
+// within ±25 % or 10 g, a refusal counts wrong. Targets: issue 29.
 //
 // `npm run bench` calls `fitlogQuality(lib)` with the built dist/lib.
-// `node bench/fitlog-quality.mjs [--metric|--natural] [--misses N] [--even|--odd] [--dump FILE]`
+// `node bench/fitlog-quality.mjs [--everyday|--metric|--natural] [--misses N] [--even|--odd] [--dump FILE]`
 // bundles src/ with esbuild and prints the table plus N sample misses per
 // cause (for development; --dump writes every estimate as JSON lines);
 // `--even`/`--odd` (or `--half even|odd`) take half of the meals: develop on
 // the even half, check the odd one.
 import { existsSync, readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
+import { csvRecords } from "../scripts/csv.mjs"
 
 const dataDir = fileURLToPath(new URL("../../shared/fixtures/nutribench-dev/", import.meta.url))
+// Everyday diary entries written for this project by people who have not seen the code (issue 29); measurement only.
+const everydayFile = fileURLToPath(new URL("../../shared/fixtures/everyday-meals/dev.csv", import.meta.url))
 
-/** RFC 4180 rows: quoted fields may hold commas and doubled quotes. */
-const parseCsv = (text) => {
-  const rows = []
-  let row = []
-  let field = ""
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (quoted) {
-      if (c === "\"" && text[i + 1] === "\"") [field, i] = [field + "\"", i + 1]
-      else if (c === "\"") quoted = false
-      else field += c
-    } else if (c === "\"") quoted = true
-    else if (c === ",") [row, field] = [[...row, field], ""]
-    else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++
-      if (field !== "" || row.length > 0) rows.push([...row, field])
-      ;[row, field] = [[], ""]
-    } else field += c
-  }
-  if (field !== "" || row.length > 0) rows.push([...row, field])
-  return rows
-}
-
-export const loadMeals = (phrasing) => {
-  const [header, ...rows] = parseCsv(readFileSync(`${dataDir}meal_${phrasing}.csv`, "utf8"))
-  const col = (name) => header.indexOf(name)
-  return rows.map((r) => ({
-    text: r[col("meal_description")],
-    carbs: Number(r[col("carb")]),
-    energy: Number(r[col("energy")])
+export const loadMeals = (phrasing) =>
+  csvRecords(readFileSync(`${dataDir}meal_${phrasing}.csv`, "utf8")).map((r) => ({
+    text: r.meal_description,
+    carbs: Number(r.carb),
+    energy: Number(r.energy)
   }))
-}
+
+export const everydayAvailable = () => existsSync(everydayFile)
+
+export const loadEveryday = () =>
+  csvRecords(readFileSync(everydayFile, "utf8")).map((r) => ({
+    text: r.text,
+    energy: Number(r.kcal_ref),
+    carbs: Number(r.carbs_ref_g),
+    region: r.region,
+    kind: r.kind
+  }))
 
 export const available = () => existsSync(`${dataDir}meal_metric.csv`) && existsSync(`${dataDir}meal_natural.csv`)
 
@@ -108,13 +98,16 @@ export const scoreRun = (meals, estimates) => {
   }
 }
 
+/** The tables fitlog matches against: FNDDS, SR28 and CoFID searched by the engine (SR28 alone in a build before it). */
+const nutritionLayer = (lib) => lib.layerFoodSearch ?? lib.layerSr28
+
 /** Estimate every meal of one phrasing offline; returns the scored run. */
 export const runPhrasing = async (lib, phrasing, half) => {
   const { Effect, Layer } = await import("effect")
-  const { FitlogAgent, layerSr28, layerOffline } = lib
+  const { FitlogAgent, layerOffline } = lib
   // "even"/"odd": meals by index, to develop on one half and check the other.
   const meals = loadMeals(phrasing).filter((_, i) => half === undefined || i % 2 === (half === "even" ? 0 : 1))
-  const layer = Layer.merge(layerSr28, layerOffline)
+  const layer = Layer.merge(nutritionLayer(lib), layerOffline)
   const estimates = await Effect.runPromise(
     Effect.forEach(meals, (m) => Effect.map(FitlogAgent.estimate(m.text), FitlogAgent.estimateJson)).pipe(Effect.provide(layer))
   )
@@ -126,13 +119,73 @@ export const runPhrasing = async (lib, phrasing, half) => {
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`
 
-/** Rows for bench/run.mjs's table. Targets: issue 12 (offline, development split). */
-export const fitlogQuality = async (lib) => {
-  if (!available()) {
-    return [{ name: "fitlog quality on NutriBench (dev split)", value: "—", baseline: "../shared/fixtures/nutribench-dev not found: skipped", ratio: "—", target: "(skipped)", ok: true }]
+/** Targets of issue 29 (offline, development sets): a miss makes the row not ok. */
+export const targets = { everyday: 0.8, metric: 0.85, natural: 0.65 }
+
+// The everyday set's scoring rule (its README): kcal within ±25 %; carbs within ±25 % or 10 g, whichever is looser.
+const within25 = (est, label) => Math.abs(est - label) <= 0.25 * label
+const carbsRight = (est, label) => Math.abs(est - label) <= Math.max(0.25 * label, 10)
+
+/** The share of `entries` whose estimate is right, and of the median-meal guess; refusals (no estimate) are wrong. */
+const everydayShare = (entries, medianEnergy) => {
+  const n = entries.length
+  const right = entries.filter(({ meal, json }) => json !== undefined && within25(json.total.kcal, meal.energy)).length
+  const base = entries.filter(({ meal }) => within25(medianEnergy, meal.energy)).length
+  return { n, right: n === 0 ? 0 : right / n, baseline: n === 0 ? 0 : base / n }
+}
+
+/**
+ * The everyday-meals development set estimated offline and scored by its README's rule: overall, by kind and
+ * region, even / odd halves, carbs, refusals and entries at 0 kcal, each beside the median-meal guess.
+ */
+export const runEveryday = async (lib, half) => {
+  const { Effect, Layer } = await import("effect")
+  const { FitlogAgent, layerOffline } = lib
+  const meals = loadEveryday().filter((_, i) => half === undefined || i % 2 === (half === "even" ? 0 : 1))
+  const layer = Layer.merge(nutritionLayer(lib), layerOffline)
+  // A refusal (the estimate fails) is kept as `undefined`: it counts as wrong.
+  const estimates = await Effect.runPromise(
+    Effect.forEach(meals, (m) => Effect.map(Effect.either(FitlogAgent.estimate(m.text)), (e) => (e._tag === "Right" ? FitlogAgent.estimateJson(e.right) : undefined)))
+      .pipe(Effect.provide(layer))
+  )
+  const entries = meals.map((meal, i) => ({ meal, json: estimates[i] }))
+  const medianEnergy = median(meals.map((m) => m.energy))
+  const group = (key) => Object.fromEntries([...new Set(meals.map((m) => m[key]))].sort().map((k) => [k, everydayShare(entries.filter((e) => e.meal[key] === k), medianEnergy)]))
+  return {
+    ...everydayShare(entries, medianEnergy),
+    medianEnergy,
+    carbs: entries.filter(({ meal, json }) => json !== undefined && carbsRight(json.total.carbs_g, meal.carbs)).length / meals.length,
+    refused: entries.filter((e) => e.json === undefined).length,
+    zero: entries.filter((e) => e.json !== undefined && e.json.total.kcal === 0).length,
+    byKind: group("kind"),
+    byRegion: group("region"),
+    halves: half === undefined ? { even: everydayShare(entries.filter((_, i) => i % 2 === 0), medianEnergy), odd: everydayShare(entries.filter((_, i) => i % 2 === 1), medianEnergy) } : undefined,
+    entries
   }
-  const rows = []
-  for (const [phrasing, energyTarget, carbTarget] of [["metric", 0.6, 0.6], ["natural", 0.45, undefined]]) {
+}
+
+const shares = (groups) => Object.entries(groups).map(([k, g]) => `${k} ${pct(g.right)} (${g.n})`).join(", ")
+
+/** The everyday set's rows for bench/run.mjs's table. */
+export const everydayRows = async (lib) => {
+  if (!everydayAvailable()) return [{ name: "fitlog everyday meals (dev)", value: "—", baseline: "../shared/fixtures/everyday-meals not found: skipped", ratio: "—", target: "(skipped)", ok: true }]
+  const r = await runEveryday(lib)
+  return [
+    { name: `fitlog everyday (${r.n} entries): within ±25 % kcal`, value: pct(r.right), baseline: `median meal ${pct(r.baseline)}`, ratio: "—", target: `≥ ${pct(targets.everyday)}`, ok: r.right >= targets.everyday },
+    { name: "fitlog everyday: within ±25 %, even / odd half", value: `${pct(r.halves.even.right)} / ${pct(r.halves.odd.right)}`, baseline: `median meal ${pct(r.halves.even.baseline)} / ${pct(r.halves.odd.baseline)}`, ratio: "—", target: "(reported)", ok: true },
+    { name: "fitlog everyday: by kind", value: shares(r.byKind), baseline: "—", ratio: "—", target: "(reported)", ok: true },
+    { name: "fitlog everyday: by region", value: shares(r.byRegion), baseline: "—", ratio: "—", target: "(reported)", ok: true },
+    { name: "fitlog everyday: carbs right; refused; at 0 kcal", value: `${pct(r.carbs)}; ${r.refused}; ${r.zero}`, baseline: "—", ratio: "—", target: "(reported)", ok: true }
+  ]
+}
+
+/** Rows for bench/run.mjs's table. Energy targets: issue 29 (offline, development sets); carbs: issue 12. */
+export const fitlogQuality = async (lib) => {
+  const rows = await everydayRows(lib)
+  if (!available()) {
+    return [...rows, { name: "fitlog quality on NutriBench (dev split)", value: "—", baseline: "../shared/fixtures/nutribench-dev not found: skipped", ratio: "—", target: "(skipped)", ok: true }]
+  }
+  for (const [phrasing, energyTarget, carbTarget] of [["metric", targets.metric, 0.6], ["natural", targets.natural, undefined]]) {
     const r = await runPhrasing(lib, phrasing)
     rows.push({
       name: `fitlog ${phrasing} (${r.n} meals): within ±20 % energy`,
@@ -182,10 +235,6 @@ export const fitlogQuality = async (lib) => {
 
 // Standalone: bundle src/ (so no tsc build is needed) and print a report with sample misses.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (!available()) {
-    console.log("fitlog quality: ../shared/fixtures/nutribench-dev not found: skipped")
-    process.exit(0)
-  }
   const { build } = await import("esbuild")
   const out = fileURLToPath(new URL("../dist/bench-src/index.mjs", import.meta.url))
   await build({ entryPoints: [fileURLToPath(new URL("../src/index.ts", import.meta.url))], outfile: out, bundle: true, format: "esm", platform: "node", target: "node20", packages: "external", logLevel: "warning", banner: { js: "import { createRequire as __shoalCreateRequire } from \"node:module\"; const require = __shoalCreateRequire(import.meta.url);" } })
@@ -193,13 +242,32 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined)
   const samples = Number(arg("--misses") || 0)
   const dump = arg("--dump")
-  const only = process.argv.includes("--natural") ? ["natural"] : process.argv.includes("--metric") ? ["metric"] : ["metric", "natural"]
+  const only = process.argv.includes("--natural") ? ["natural"] : process.argv.includes("--metric") ? ["metric"] : process.argv.includes("--everyday") ? ["everyday"] : ["everyday", "metric", "natural"]
   const half = process.argv.includes("--even") ? "even" : process.argv.includes("--odd") ? "odd" : arg("--half")
+  const mark = (share, target) => `${pct(share)} ${share >= target ? "ok" : `NOT ok (target ≥ ${pct(target)})`}`
   for (const phrasing of only) {
+    if (phrasing === "everyday") {
+      if (!everydayAvailable()) {
+        console.log("everyday: ../shared/fixtures/everyday-meals not found: skipped")
+        continue
+      }
+      const r = await runEveryday(lib, half)
+      console.log(`everyday${half === undefined ? "" : ` (${half} half)`}: within ±25 % ${mark(r.right, targets.everyday)} (median meal ${pct(r.baseline)}), carbs right ${pct(r.carbs)}, refused ${r.refused}, 0 kcal ${r.zero}`)
+      if (r.halves !== undefined) console.log(`  even / odd half: ${pct(r.halves.even.right)} / ${pct(r.halves.odd.right)}`)
+      console.log(`  by kind: ${shares(r.byKind)}`)
+      console.log(`  by region: ${shares(r.byRegion)}`)
+      if (dump !== undefined) (await import("node:fs")).writeFileSync(`${dump}.everyday.jsonl`, r.entries.map((e) => JSON.stringify({ meal: e.meal, est: e.json ?? null })).join("\n"))
+      continue
+    }
+    if (!available()) {
+      console.log(`${phrasing}: ../shared/fixtures/nutribench-dev not found: skipped`)
+      continue
+    }
     const r = await runPhrasing(lib, phrasing, half)
     // --dump FILE: every meal with its label and estimate, as JSON lines, for grouping misses by class.
     if (dump !== undefined) (await import("node:fs")).writeFileSync(`${dump}.${phrasing}.jsonl`, r.meals.map((meal, i) => JSON.stringify({ meal, est: r.estimates[i] })).join("\n"))
-    console.log(`${phrasing}${half === undefined ? "" : ` (${half} half)`}: within ±20 % ${pct(r.energyWithin20)} (median meal ${pct(r.baseline.energyWithin20)}), Acc@7.5 ${pct(r.carbsAcc75)} (median meal ${pct(r.baseline.carbsAcc75)}), MAE ${r.maeKcal.toFixed(0)} kcal / ${r.maeCarbs.toFixed(1)} g carbs, 0 kcal ${pct(r.zeroShare)}`)
+    console.log(`${phrasing}${half === undefined ? "" : ` (${half} half)`}: within ±20 % ${mark(r.energyWithin20, targets[phrasing])} (median meal ${pct(r.baseline.energyWithin20)}), Acc@7.5 ${pct(r.carbsAcc75)} (median meal ${pct(r.baseline.carbsAcc75)}), MAE ${r.maeKcal.toFixed(0)} kcal / ${r.maeCarbs.toFixed(1)} g carbs, 0 kcal ${pct(r.zeroShare)}`)
+    if (r.halves !== undefined) console.log(`  even / odd half: ${pct(r.halves.even.energyWithin20)} / ${pct(r.halves.odd.energyWithin20)}`)
     for (const [cause, list] of [...r.misses.entries()].sort((a, b) => b[1].length - a[1].length)) {
       console.log(`  ${cause}: ${list.length}`)
       for (const { meal, json } of list.slice(0, samples)) {

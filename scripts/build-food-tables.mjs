@@ -20,6 +20,7 @@ import { createHash } from "node:crypto"
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import { parseCsv } from "./csv.mjs"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
@@ -37,28 +38,8 @@ export const cofidAttribution =
   "Contains public sector information licensed under the Open Government Licence v3.0. " +
   "McCance and Widdowson's The Composition of Foods Integrated Dataset 2021 (Public Health England / Office for Health Improvement and Disparities)."
 
-/** RFC 4180 CSV: quoted fields may hold commas, doubled quotes and line breaks (FNDDS's headers do). */
-export const parseCsv = (text) => {
-  const rows = []
-  let row = []
-  let field = ""
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (quoted) {
-      if (c !== '"') field += c
-      else if (text[i + 1] === '"') (field += '"'), i++
-      else quoted = false
-    } else if (c === '"') quoted = true
-    else if (c === ",") row.push(field), (field = "")
-    else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++
-      row.push(field), rows.push(row), (row = []), (field = "")
-    } else field += c
-  }
-  if (field !== "" || row.length > 0) row.push(field), rows.push(row)
-  return rows
-}
+/** One CSV reader for the repository: scripts/csv.mjs (the bench reads its fixtures with it too). */
+export { parseCsv }
 
 const header = (name) => name.replace(/\s+/g, " ").trim()
 

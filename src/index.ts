@@ -153,5 +153,5 @@ export type { BlockedRequest, BrowserError, BrowserShape, PlaywrightBrowserOptio
 // Diary and NutritionTable (fitlog): ports, the SQLite and SR28 layers, test layers, their errors.
 export { Diary, DiaryError, layerSqlite, layerSqliteMemory } from "./services/diary/index.js"
 export type { CommitOutcome, DiaryRow, DiaryShape, GoalName, Goals } from "./services/diary/index.js"
-export { layerFromRecords, layerSr28, NutritionDataUnavailable, NutritionTable } from "./services/nutrition-table/index.js"
+export { layerFoodSearch, layerFromRecords, layerSr28, NutritionDataUnavailable, NutritionTable } from "./services/nutrition-table/index.js"
 export type { NutritionTableShape } from "./services/nutrition-table/index.js"

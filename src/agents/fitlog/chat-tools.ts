@@ -14,7 +14,7 @@ import { ingredientLines, servingsIn, SkippedLine } from "../../domain/fitlog/pr
 import type { RecipeScale } from "../../domain/fitlog/recipe.js"
 import { scaleRecipe } from "../../domain/fitlog/recipe.js"
 import type { Meal } from "../../domain/fitlog/types.js"
-import { DiaryDate, Nutrients } from "../../domain/fitlog/types.js"
+import { DiaryDate, Nutrients, sourceOf } from "../../domain/fitlog/types.js"
 import { describeIssue, validate } from "../../domain/fitlog/validate.js"
 import { weekTotals } from "../../domain/fitlog/week-report.js"
 import { Diary, DiaryError, goalNames } from "../../services/diary/diary.js"
@@ -108,7 +108,7 @@ export const chatTools = (ctx: ChatToolContext) => {
       ...returning,
       parameters: Schema.Struct({ food: Schema.String.pipe(Schema.minLength(1)) }),
       concurrencySafe: true,
-      handler: ({ food }) => Effect.map(NutritionTable, (t) => t.search(t.correct(food), undefined, 3).map((s) => ({ food: s.record.description, per100g: s.record.per100g, source: `USDA SR28 #${s.record.id}` })))
+      handler: ({ food }) => Effect.map(NutritionTable, (t) => t.search(t.correct(food), undefined, 3).map((s) => ({ food: s.record.description, per100g: s.record.per100g, source: sourceOf(s.record) })))
     }),
     Tool.make("estimate_nutrition", {
       description: "Estimate a written food list (\"2 eggs and a slice of toast\"): matched foods, grams, nutrients, totals. Logs nothing.",

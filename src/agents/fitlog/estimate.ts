@@ -9,10 +9,12 @@ import { describeDish, dishFor, isWholeDish } from "../../domain/fitlog/dishes.j
 import { dishScale } from "../../domain/fitlog/dish-scale.js"
 import { foodWords, genericFrozenDinnerId, isMixedDishRecord, isPackagedMeal, packagedMealNote } from "../../domain/fitlog/frozen-meals.js"
 import { resolveGrams } from "../../domain/fitlog/portions.js"
+import { noAmountSaid, rolesIn, unsaidPortion } from "../../domain/fitlog/portion-role.js"
+import type { PortionRole } from "../../domain/fitlog/portion-role.js"
 import { sameFamilyRecords, sameFoodRecords } from "../../domain/fitlog/same-food.js"
 import { invalidAmount } from "../../domain/fitlog/quantity.js"
 import type { FoodRecord, FoodRequest, Meal, Nutrients } from "../../domain/fitlog/types.js"
-import { FoodName, scaleNutrients } from "../../domain/fitlog/types.js"
+import { FoodName, scaleNutrients, sourceOf } from "../../domain/fitlog/types.js"
 import type { ValidationIssue } from "../../domain/fitlog/validate.js"
 import { describeIssue, validate } from "../../domain/fitlog/validate.js"
 import type { Llm } from "../../services/llm/llm.js"
@@ -50,7 +52,7 @@ export const proposalLine = (item: Extract<EstimatedItem, { readonly _tag: "Matc
   protein_g: item.nutrients.protein_g,
   carbs_g: item.nutrients.carbs_g,
   fat_g: item.nutrients.fat_g,
-  source: `USDA SR28 #${item.food.id}`,
+  source: sourceOf(item.food),
   detail: detailFor(item.food, item.grams),
   ...(Option.isSome(item.assumption) ? { assumption: item.assumption.value } : {})
 })
@@ -78,18 +80,44 @@ export const rejection = (item: EstimatedItem): Option.Option<string> => {
 export const itemText = (item: EstimatedItem): string => (item._tag === "Unread" ? item.text : item.request.text)
 
 /** The matched item for `record`: grams from the portion rules, nutrients from the record (never from a model). */
-const matchedItem = (table: NutritionTableShape, request: FoodRequest, searchedAs: string, record: FoodRecord, chosenBy?: string): EstimatedItem => {
+const matchedItem = (
+  table: NutritionTableShape,
+  request: FoodRequest,
+  searchedAs: string,
+  record: FoodRecord,
+  chosenBy?: string,
+  weighedLike: () => ReadonlyArray<FoodRecord> = () => [],
+  role: PortionRole = "main"
+): EstimatedItem => {
   // Portions are looked up under the corrected name ("bananna" weighs what a banana does).
   const named = { ...request, name: FoodName.make(searchedAs) }
+  // No amount said: the food's own FNDDS portion for its role (portion-role.ts), before the rules.
+  // A food whose table has no portions (CoFID) takes the portion of the FNDDS food the same words find.
+  const own = unsaidPortion(named, record, role)
+  const like = own === undefined && noAmountSaid(named) ? weighedLike()[0] : undefined
+  const borrowed = like === undefined ? undefined : unsaidPortion(named, like, role)
+  const unsaid = own ??
+    (borrowed === undefined || like === undefined ? undefined : { grams: borrowed.grams, assumption: `${borrowed.assumption}; the weight of ${like.description}, as ${record.source === "CoFID 2021" ? "CoFID gives no portions" : "USDA gives none for this record"}` })
+  if (unsaid !== undefined) return matchedWith(request, searchedAs, record, unsaid, chosenBy, (request.assumption ?? "").replace(/^no amount given: 1 assumed;?\s*/, ""))
   // A record USDA gives no weight for the amount said: the same food's weight from its general record, said so.
-  const kin = [...sameFoodRecords(table.records, record), ...sameFamilyRecords(table.records, record, searchedAs)]
-  const resolved = resolveGrams(named, record.household, record.description) ?? Arr.findFirst(kin, (other) =>
+  const resolved = resolveGrams(named, record.household, record.description) ?? Arr.findFirst([...sameFoodRecords(table.records, record), ...sameFamilyRecords(table.records, record, searchedAs), ...weighedLike()], (other) =>
     Option.map(Option.fromNullable(resolveGrams(named, other.household, other.description)), (r) => ({
       grams: r.grams,
-      assumption: `${r.assumption ?? `${r.grams} g`}; the weight of ${other.description}, as USDA gives none for this record`
+      assumption: `${r.assumption ?? `${r.grams} g`}; the weight of ${other.description}, as ${record.source === "CoFID 2021" ? "CoFID gives no portions" : "USDA gives none for this record"}`
     }))).pipe(Option.getOrUndefined)
   if (resolved === undefined) return { _tag: "NoGrams", request, food: record }
-  const assumptions = [request.assumption, resolved.assumption, searchedAs !== request.name ? `"${request.name}" read as "${searchedAs}"` : undefined, chosenBy]
+  return matchedWith(request, searchedAs, record, resolved, chosenBy, request.assumption)
+}
+
+const matchedWith = (
+  request: FoodRequest,
+  searchedAs: string,
+  record: FoodRecord,
+  resolved: { readonly grams: number; readonly assumption?: string | undefined },
+  chosenBy: string | undefined,
+  requestAssumption: string | undefined
+): EstimatedItem => {
+  const assumptions = [requestAssumption === "" ? undefined : requestAssumption, resolved.assumption, searchedAs !== request.name ? `"${request.name}" read as "${searchedAs}"` : undefined, chosenBy]
     .filter((a): a is string => a !== undefined)
   return {
     _tag: "Matched",
@@ -99,7 +127,7 @@ const matchedItem = (table: NutritionTableShape, request: FoodRequest, searchedA
     grams: Math.round(resolved.grams * 10) / 10,
     nutrients: scaleNutrients(record.per100g, resolved.grams),
     assumption: assumptions.length === 0 ? Option.none() : Option.some(assumptions.join("; ")),
-    issues: validate({ food: searchedAs, grams: resolved.grams, per100g: record.per100g })
+    issues: validate({ food: searchedAs, grams: resolved.grams, per100g: record.per100g, ...(record.source === "CoFID 2021" ? { carbohydrate: "available" as const } : {}) })
   }
 }
 
@@ -121,7 +149,7 @@ const packagedMeal = (table: NutritionTableShape, request: FoodRequest, searched
   return matchedItem(table, { ...request, assumption: [request.assumption, packagedMealNote(record.description, named === undefined)].filter((a) => a !== undefined).join("; ") }, searchedAs, record)
 }
 
-export const matchRequest = (request: FoodRequest) =>
+export const matchRequest = (request: FoodRequest, role: PortionRole = "main") =>
   Effect.map(NutritionTable, (table): EstimatedItem => {
     // "cubic inch of mozzarella": the measure is read from the text (portions.ts); the food is what follows it.
     const searchedAs = table.correct(request.name.replace(/^cubic[- ]inch(?:es)?\s+of\s+/i, ""))
@@ -129,7 +157,10 @@ export const matchRequest = (request: FoodRequest) =>
     const meal = packagedMeal(table, request, searchedAs, best?.record)
     if (meal !== undefined) return meal
     if (best === undefined) return { _tag: "NotFound", request, searchedAs }
-    return matchedItem(table, request, searchedAs, best.record)
+    // A food of a table without portions (CoFID, some SR28 records) is weighed like the FNDDS food the same words find.
+    const weighedLike = () =>
+      best.record.source === "FNDDS 2021-2023" ? [] : table.search(searchedAs, request.preparation, 10).map((c) => c.record).filter((r) => r.source === "FNDDS 2021-2023" && r.household.length > 0).slice(0, 1)
+    return matchedItem(table, request, searchedAs, best.record, undefined, weighedLike, role)
   })
 
 /**
@@ -189,7 +220,9 @@ export const estimate = Effect.fn("fitlog.estimate")(function*(text: string) {
   // Composite dishes built from their parts are settled by the rules; the rest are matched one record each.
   const dishes = yield* Effect.forEach(oriented.items, matchDish)
   const single = oriented.items.filter((_, i) => Option.isNone(dishes[i] ?? Option.none()))
-  const ruled = yield* Effect.forEach(single, matchRequest)
+  // Each item's role in the meal ("with blueberries" is a topping), read from the text as written.
+  const roles = rolesIn(text, oriented.items)
+  const ruled = yield* Effect.forEach(single, (request) => matchRequest(request, roles[oriented.items.indexOf(request)] ?? "main"))
   // A confident reading is matched by the rules alone; otherwise the model (when there is one) chooses among their candidates.
   const matched = oriented.confident ? { items: ruled, modelCalls: 0 } : yield* chooseWithModel(ruled)
   // In the order the user wrote them: a built dish where it was, the others as matched.

@@ -84,10 +84,14 @@ export interface HouseholdWeight {
   readonly grams: number
 }
 
-/** One food of the nutrition table (USDA SR28), values per 100 g. */
+/** One food of the nutrition tables, values per 100 g. */
 export interface FoodRecord {
-  /** NDB number, e.g. `20045`. */
+  /** The table's own code: SR28 NDB number `20045`, FNDDS food code `58137230`, CoFID code `11-989`. */
   readonly id: string
+  /** The table it came from; absent: USDA SR28 (records built before fitlog had other tables). */
+  readonly source?: "FNDDS 2021-2023" | "CoFID 2021" | "SR28"
+  /** The food's class: FNDDS's WWEIA category ("Blueberries and other berries"); absent for the other tables. */
+  readonly category?: string
   readonly description: string
   /** SR's "common food" flag (used in its food surveys): a hint of how usual a food is. */
   readonly common: boolean
@@ -96,6 +100,10 @@ export interface FoodRecord {
   readonly more?: Partial<NutrientDetail>
   readonly household: ReadonlyArray<HouseholdWeight>
 }
+
+/** Which table a record came from, as the output, `--json` and the diary show it: "USDA FNDDS 2021-2023 #58137230". */
+export const sourceOf = (record: Pick<FoodRecord, "id" | "source">): string =>
+  record.source === "FNDDS 2021-2023" ? `USDA FNDDS 2021-2023 #${record.id}` : record.source === "CoFID 2021" ? `CoFID 2021 ${record.id}` : `USDA SR28 #${record.id}`
 
 /** Scale per-100 g values to `grams`, keeping missing values missing. */
 export const scaleNutrients = (per100g: Nutrients, grams: number): Nutrients => {

@@ -27,6 +27,8 @@ export interface ValidationInput {
   readonly grams: number
   /** Per 100 g. */
   readonly per100g: Nutrients
+  /** What the carbohydrate measures: USDA's total (the default) or CoFID's available carbohydrate, fibre excluded. */
+  readonly carbohydrate?: "total" | "available"
 }
 
 /** Foods that always carry energy: a 0-kcal record for one of them is a ghost. */
@@ -50,7 +52,10 @@ export const validate = (input: ValidationInput): ReadonlyArray<ValidationIssue>
     issues.push({ _tag: "EnergyUnknown" })
     return issues
   }
-  const fromMacros = energyFromMacros(n)
+  // CoFID (available carbohydrate): McCance and Widdowson's factors, 4 P + 3.75 C + 9 F + 7 alcohol.
+  const fromMacros = input.carbohydrate === "available"
+    ? (n.protein_g === null || n.carbs_g === null || n.fat_g === null ? undefined : 4 * n.protein_g + 3.75 * n.carbs_g + 9 * n.fat_g + 7 * (n.alcohol_g ?? 0))
+    : energyFromMacros(n)
   if (fromMacros !== undefined) {
     const allowed = Math.max(energyTolerance.relative * Math.max(n.kcal, fromMacros), energyTolerance.kcalPer100g)
     if (Math.abs(n.kcal - fromMacros) > allowed) issues.push({ _tag: "EnergyInconsistent", statedKcal: n.kcal, fromMacros: Math.round(fromMacros) })

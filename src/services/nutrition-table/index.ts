@@ -2,3 +2,4 @@
 export { layerFromRecords, makeNutritionTable, NutritionTable } from "./nutrition-table.js"
 export type { NutritionTableShape } from "./nutrition-table.js"
 export { layerSr28, NutritionDataUnavailable } from "./sr28-file.js"
+export { layerFoodSearch, makeSearchTable } from "./food-search-table.js"

@@ -30,7 +30,7 @@ const readSr28Files = Effect.tryPromise({
   catch: (e) => new NutritionDataUnavailable({ reason: e instanceof Error ? e.message : String(e) })
 })
 
-export const layerSr28: Layer.Layer<NutritionTable, NutritionDataUnavailable> = Layer.effect(
-  NutritionTable,
-  Effect.map(readSr28Files, ({ abbrev, foodDes }) => makeNutritionTable(parseSr28(abbrev, foodDes)))
-)
+/** SR28's records, parsed from the package's files. */
+export const readSr28Records = Effect.map(readSr28Files, ({ abbrev, foodDes }) => parseSr28(abbrev, foodDes))
+
+export const layerSr28: Layer.Layer<NutritionTable, NutritionDataUnavailable> = Layer.effect(NutritionTable, Effect.map(readSr28Records, makeNutritionTable))

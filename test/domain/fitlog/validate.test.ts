@@ -56,3 +56,12 @@ describe("validate", () => {
     expect(validate({ food: "x", grams: 10, per100g: unknown }).map((i) => i._tag)).toEqual(["EnergyUnknown"])
   })
 })
+
+describe("energy checked by the table's own carbohydrate convention", () => {
+  // 60 g carbohydrate that a total-carbohydrate reading would take as all fibre: only CoFID's reading (available, fibre apart) fits 225 kcal.
+  const per100g = { kcal: 225, protein_g: 0, carbs_g: 60, fat_g: 0, fibre_g: 60, sugar_g: 0, alcohol_g: 0, sodium_mg: 0 }
+  it("a CoFID food (available carbohydrate) is checked with McCance and Widdowson's factors, a USDA one with USDA's", () => {
+    expect(validate({ food: "test food", grams: 100, per100g, carbohydrate: "available" })).toEqual([])
+    expect(validate({ food: "test food", grams: 100, per100g }).map((i) => i._tag)).toEqual(["EnergyInconsistent"])
+  })
+})

@@ -1,0 +1,2 @@
+export declare const parseCsv: (text: string) => Array<Array<string>>
+export declare const csvRecords: (text: string) => Array<Record<string, string>>
