@@ -33,7 +33,7 @@ const exported: Record<string, ReadonlyArray<string>> = {
     "fallbackAnswer", "fallbackOption", "findByContentDesc", "findByLabel", "findByResourceId", "findByText",
     "findSession", "fitnessPackage", "fromRenderer", "layerAdbFromChoice", "layerAdbLive", "layerAdbMemory",
     "layerAdbSimulated", "layerAnthropic", "layerEvents", "layerFallback", "layerFile", "layerFileFromConfig",
-    "layerFileFromConfigNode", "layerFromRecords", "layerFromRenderer", "layerFromSettings", "layerMemory",
+    "layerFileFromConfigNode", "layerFoodSearch", "layerFromRecords", "layerFromRenderer", "layerFromSettings", "layerMemory",
     "layerMemoryList", "layerOffline", "layerOpenAi", "layerPlaywright", "layerQuickJs", "layerSharp",
     "layerSharpScreenImages", "layerSqlite", "layerSqliteMemory", "layerSr28", "layerTerminal", "layerTrajectoryDir",
     "layerTrajectoryMemory", "layerWithTimeout", "layerYamlFile", "listSessions", "makeQuestionBridge",
@@ -80,7 +80,7 @@ const exported: Record<string, ReadonlyArray<string>> = {
     "overBound", "parseFoodText", "parseItem", "parseSr28", "pendingProposals", "perServingOf", "portionOf",
     "portionTable", "proposalIdFor", "propose", "recipeName", "recognise", "recoverUnknownScreen", "refineIntent",
     "rejection", "repeated", "replaceLine", "resolveGrams", "route", "ruleIntent", "sameFamilyRecords", "sameFoodRecords",
-    "scaleNutrients", "scaleRecipe", "screenElements", "searchQuery", "searchRecords", "servingsIn", "sizeFactor", "splitItems",
+    "scaleNutrients", "scaleRecipe", "screenElements", "searchQuery", "searchRecords", "servingsIn", "sizeFactor", "sourceOf", "splitItems",
     "summaryTable", "trailingAmount", "unitGrams", "unitOf", "unitsIn", "vaguePortions", "validate", "vocabulary", "volumeMl",
     "words"
   ],
