@@ -25,6 +25,7 @@ import { execFileSync } from "node:child_process"
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
+import { parseCsv } from "../scripts/csv.mjs"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const fixtures = join(root, "..", "shared", "fixtures")
@@ -40,30 +41,6 @@ const misses = args.includes("--misses")
 if (!existsSync(tidyDir) || !existsSync(everyday) || !existsSync(natural)) {
   console.log(`text-layer: skipped — ${fixtures} (tidy-conversations, everyday-meals, nutribench-dev) is not beside this checkout`)
   process.exit(0)
-}
-
-/** RFC 4180 rows: quoted fields may hold commas and doubled quotes. */
-const parseCsv = (text) => {
-  const rows = []
-  let row = []
-  let field = ""
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (quoted) {
-      if (c === "\"" && text[i + 1] === "\"") [field, i] = [field + "\"", i + 1]
-      else if (c === "\"") quoted = false
-      else field += c
-    } else if (c === "\"") quoted = true
-    else if (c === ",") [row, field] = [[...row, field], ""]
-    else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++
-      if (field !== "" || row.length > 0) rows.push([...row, field])
-      ;[row, field] = [[], ""]
-    } else field += c
-  }
-  if (field !== "" || row.length > 0) rows.push([...row, field])
-  return rows
 }
 
 const column = (file, name) => {

@@ -1,6 +1,6 @@
 // The repository's one CSV reader: scripts/build-food-tables.mjs reads the
 // FNDDS and CoFID tables with it, bench/fitlog-quality.mjs the NutriBench and
-// everyday-meals fixtures.
+// everyday-meals fixtures, bench/text-layer.mjs their text columns.
 
 /** RFC 4180 CSV: quoted fields may hold commas, doubled quotes and line breaks (FNDDS's headers do). */
 export const parseCsv = (text) => {
