@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL("..", import.meta.url))
 const bundle = (entry, outfile) =>
   build({ absWorkingDir: root, entryPoints: [entry], outfile, bundle: true, format: "esm", platform: "node", target: "node20", packages: "external", logLevel: "warning" })
 
-export const servePostgresRows = async ({ sessions = 100, turns = 100, concurrency = 20, rounds = 3 } = {}) => {
+export const servePostgresRows = async ({ sessions = 100, turns = 100, concurrency = 20, rounds = 5 } = {}) => {
   mkdirSync(join(root, "test-artifacts"), { recursive: true })
   const dir = mkdtempSync(join(root, "test-artifacts", "bench-serve-pg-"))
   try {

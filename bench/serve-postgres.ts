@@ -245,7 +245,7 @@ export type PostgresBench =
  * `script` is the bundled child runner; `dir` a scratch dir for its call counts. Each of `rounds` rounds runs
  * the throughput phase (`sessions` sessions) and `turns / rounds` sequential turns, one runner then two.
  */
-export const measurePostgres = async (script: string, dir: string, sessions: number, turns: number, concurrency: number, rounds = 3): Promise<PostgresBench> => {
+export const measurePostgres = async (script: string, dir: string, sessions: number, turns: number, concurrency: number, rounds = 5): Promise<PostgresBench> => {
   const reason = postgresSkipReason()
   if (reason !== undefined) return { _tag: "Skipped", reason }
   const pg = await startPostgres()
