@@ -69,12 +69,38 @@ const withoutCommands = (bundle, commands) => {
 const root = fileURLToPath(new URL("..", import.meta.url))
 
 /**
+ * Packages left out of the bundle and loaded the first time they are used, not at every start: compromise
+ * builds its English lexicon and tagger when it loads (0.5 s of CPU), which `shoal fitlog today` or `shoal shop`
+ * never need. The bundle's `import nlp from "compromise"` becomes a stand-in that requires the package (its
+ * CommonJS build, from node_modules) when it is first called or read.
+ */
+export const lazyPackages = ["compromise"]
+
+const lazyInit = {
+  name: "lazy-packages",
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^(?:${lazyPackages.join("|")})$`) }, (args) =>
+      args.kind === "import-statement" ? { path: args.path, namespace: "lazy-package" } : { path: args.path, external: true })
+    build.onLoad({ filter: /.*/, namespace: "lazy-package" }, (args) => ({
+      loader: "js",
+      contents: `let lib
+const load = () => (lib ??= require(${JSON.stringify(args.path)}))
+export default new Proxy(function () {}, {
+  apply: (_, self, args) => Reflect.apply(load(), self, args),
+  get: (_, key) => Reflect.get(load(), key)
+})
+`
+    }))
+  }
+}
+
+/**
  * Writes `<distDir>/cli/<bundle>` for each of bin/bundles.js's bundles; `bin/shoal.js` beside `<distDir>/..` runs
  * them. With `sourceMaps: false` (a scratch build for tests) there are no `.map` files: a third of the time.
  */
 export const bundleCli = (distDir, { sourceMaps = true } = {}) =>
   Promise.all(Object.entries(bundles).map(([name, commands]) =>
-    bundleOne(distDir, name, sourceMaps, [withoutCommands(name, Object.keys(commandModules).filter((c) => !commands.includes(c)))])))
+    bundleOne(distDir, name, sourceMaps, [lazyInit, withoutCommands(name, Object.keys(commandModules).filter((c) => !commands.includes(c)))])))
 
 const bundleOne = async (distDir, name, sourceMaps, plugins) => {
   const result = await build({

@@ -49,12 +49,16 @@ describe("shoal CLI", () => {
     expect(bundle("shoal.cjs").length).toBeLessThan(bundle("shoal-agents.cjs").length / 2)
   })
 
-  it("--help carries no NLP library: compromise (the text layer's tagger) is in the agents' bundle only", () => {
-    const bundle = (name: string) => readFileSync(join(cli.installDir, "dist/cli", name), "utf8")
-    // A tag name of compromise's lexicon, in its data and rules.
-    const taggerCode = "\"Possessive\""
-    expect(bundle("shoal-agents.cjs")).toContain(taggerCode)
-    expect(bundle("shoal.cjs")).not.toContain(taggerCode)
+  it("the NLP library (compromise, the text layer's tagger) loads when a command first reads text, not at start", async () => {
+    const loads = async (args: ReadonlyArray<string>) => {
+      const trace = join(cli.dir, `imports-${args.length}-${args[1] ?? ""}.txt`)
+      const { code } = await run(args, { SHOAL_TRACE_IMPORTS: trace }, ["--import", join(root, "scripts/trace-imports.mjs")])
+      expect(code).toBe(0)
+      return readFileSync(trace, "utf8").split("\n").some((url) => url.includes("/node_modules/compromise/"))
+    }
+    expect(await loads(["--help"])).toBe(false)
+    expect(await loads(["fitlog", "today", "--db", join(cli.dir, "nlp.sqlite")])).toBe(false)
+    expect(await loads(["fitlog", "estimate", "2 eggs and toast"])).toBe(true)
   })
 
   it("each subcommand has its own help with the shared model flags", async () => {

@@ -53,10 +53,13 @@ const lexiconOf = (model: object): Readonly<Record<string, unknown>> => {
   const lexicon: unknown = typeof one === "object" && one !== null ? Reflect.get(one, "lexicon") : undefined
   return typeof lexicon === "object" && lexicon !== null ? Object.fromEntries(Object.entries(lexicon)) : {}
 }
-const lexicon = lexiconOf(nlp.model())
+// Read on first use, not when this module loads: the command line's bundle sets compromise up only when it is
+// first used (scripts/cli-bundle.mjs), so a command that reads no text never pays for it.
+let lexiconRead: Readonly<Record<string, unknown>> | undefined
+const lexicon = (): Readonly<Record<string, unknown>> => (lexiconRead ??= lexiconOf(nlp.model()))
 
 /** Whether the library's lexicon knows the word as written ("shop" is a word, "kepe" is not). */
-export const isKnownWord = (word: string): boolean => Object.hasOwn(lexicon, normalWord(word))
+export const isKnownWord = (word: string): boolean => Object.hasOwn(lexicon(), normalWord(word))
 
 /** The words of a message, in order, each tagged. Empty text, no tokens. */
 export const tokenize = (message: string): ReadonlyArray<Token> => {
@@ -90,7 +93,7 @@ export const tokenize = (message: string): ReadonlyArray<Token> => {
         possessive: tags.has("Possessive") && !tags.has("Pronoun") && !determiner,
         time: timeTags.some((t) => tags.has(t)),
         participle: tags.has("Participle") || (tags.has("PastTense") && tags.has("Verb")) || (tags.has("Adjective") && /(?:ed|en)$/.test(normal)),
-        known: Object.hasOwn(lexicon, normal),
+        known: Object.hasOwn(lexicon(), normal),
         endsSentence: term === last,
         start,
         end,
