@@ -42,7 +42,9 @@ const keepsEverything = (before: SessionState, after: SessionState) => {
   return [...count(before)].every(([item, n]) => (a.get(item) ?? 0) >= n)
 }
 
-describe("tidy routing (a stranger's property test)", () => {
+// 100 generated conversations take about a second on an idle core; a CI runner sharing its cores can take
+// several times that, past vitest's default 5 s a test.
+describe("tidy routing (a stranger's property test)", { timeout: 60_000 }, () => {
   it("'stop', in any wording and any phase, ends with a summary, asks nothing and loses nothing", async () => {
     await fc.assert(fc.asyncProperty(states, stopWords, async (state, text) => {
       const { response, asked } = await run(Effect.gen(function*() {

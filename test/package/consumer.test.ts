@@ -30,6 +30,16 @@ const npmEnv = { ...process.env, npm_config_audit: "false", npm_config_fund: "fa
 let project = ""
 let work = ""
 
+/** What `vitest --reporter json` writes, as far as this test reads it. */
+interface ConsumerReport {
+  readonly numPassedTests: number
+  readonly numFailedTests: number
+  readonly testResults: ReadonlyArray<{
+    readonly name: string
+    readonly assertionResults: ReadonlyArray<{ readonly fullName: string; readonly status: string; readonly failureMessages: ReadonlyArray<string> }>
+  }>
+}
+
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "shoal-consumer-"))
   project = join(work, "app")
@@ -162,13 +172,17 @@ describe("a stranger's project installing the packed shoal", () => {
     const imports = (text: string, peer: string) => text.includes(`from "${peer}"`) || text.includes(`from "${peer}/`) || text.includes(`import("${peer}`)
     const leaks = reached.filter((f) => optionalPeers.some((p) => imports(readFileSync(f, "utf8"), p)))
     expect(leaks).toEqual([])
-    const { stdout } = await run(node, [join(project, "node_modules/vitest/vitest.mjs"), "run", "--root", project, "--reporter", "json"], {
+    // Its vitest exits 1 when a test fails: the report is read either way, so a failure names the test and why.
+    const { stdout, stderr } = await run(node, [join(project, "node_modules/vitest/vitest.mjs"), "run", "--root", project, "--reporter", "json"], {
       cwd: project,
       env: { ...process.env, NO_COLOR: "1" },
       maxBuffer: 16 * 1024 * 1024
-    })
-    const report: { readonly numPassedTests: number; readonly numFailedTests: number; readonly testResults: ReadonlyArray<{ readonly name: string }> } =
-      JSON.parse(stdout.slice(stdout.indexOf("{")))
+    }).catch((e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? "", stderr: e.stderr ?? "" }))
+    if (!stdout.includes("{")) throw new Error(`the consumer's vitest wrote no report:\n${stderr}`)
+    const report: ConsumerReport = JSON.parse(stdout.slice(stdout.indexOf("{")))
+    const failed = report.testResults.flatMap((file) =>
+      file.assertionResults.filter((t) => t.status !== "passed").map((t) => `${t.fullName}: ${t.failureMessages.join(" ").slice(0, 600)}`))
+    expect(failed).toEqual([])
     expect(report.numFailedTests).toBe(0)
     expect(report.numPassedTests).toBe(4)
     expect(report.testResults.map((r) => r.name.replace(`${project}/`, "")).sort()).toEqual(["test/app.test.ts", "test/tidy-routing.test.ts"])
