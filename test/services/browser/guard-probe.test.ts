@@ -45,10 +45,10 @@ const browsers = [
   }
 ] as const
 
-/** The probe page sets its title when every attempt has settled; a real wait, bounded. */
+/** The probe page sets its title when every attempt has settled (its workers' within 20 s); a real wait, bounded. */
 const waitForTitle = (browser: BrowserShape, title: string) =>
   Effect.gen(function*() {
-    for (let i = 0; i < 60; i++) {
+    for (let i = 0; i < 120; i++) {
       const page = yield* Effect.orElseSucceed(browser.snapshot(), () => undefined)
       if (page?.title.startsWith(title) === true) return
       yield* Effect.sleep("250 millis")
@@ -81,7 +81,7 @@ layer(fixtureChromium, { excludeTestServices: true })("the guard with no leaks (
           // Popups were closed and nothing crashed: the browser goes on.
           yield* browser.navigate(`${probe.url}/`)
           expect((yield* browser.snapshot()).text).toContain("Probe store")
-        }))
+        }), 90_000) // the probe's wait for its workers is bounded at 20 s, the title's at 30 s and more
 
       it.scoped("a host allowed without a port opens the start URL's port only, not the host's other services", () =>
         Effect.gen(function*() {
@@ -92,7 +92,7 @@ layer(fixtureChromium, { excludeTestServices: true })("the guard with no leaks (
           expect(probe.oks()).toEqual(expect.arrayContaining(["page"]))
           expect(probe.siblingConnections(), `connections to ${probe.siblingOrigin}`).toBe(0)
           expectNoLeaks(probe)
-        }))
+        }), 90_000)
 
       it.scoped("a 302 chain to /checkout and a 302 to another host are stopped at the hop, by URL and by link; a popup crashes nothing", () =>
         Effect.gen(function*() {
