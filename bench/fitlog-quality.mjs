@@ -99,19 +99,18 @@ export const scoreRun = (meals, estimates) => {
 }
 
 /**
- * The table the estimate matches against. "command": what `shoal fitlog` uses today (SR28 and the rule search),
- * the figure a user gets and the one the targets judge. "search": FNDDS, SR28 and CoFID searched by MiniSearch
- * (layerFoodSearch), which the commands do not use yet: reported beside it, so its progress is not taken for theirs.
+ * The table the estimate matches against: what `shoal fitlog` uses (FNDDS, SR28 and CoFID searched by MiniSearch,
+ * `layerFoodSearch`), the figure a user gets and the one the targets judge.
  */
-const nutritionLayer = (lib, table) => (table === "search" ? lib.layerFoodSearch : lib.layerSr28)
+const nutritionLayer = (lib) => lib.layerFoodSearch
 
 /** Estimate every meal of one phrasing offline; returns the scored run. */
-export const runPhrasing = async (lib, phrasing, half, table = "command") => {
+export const runPhrasing = async (lib, phrasing, half) => {
   const { Effect, Layer } = await import("effect")
   const { FitlogAgent, layerOffline } = lib
   // "even"/"odd": meals by index, to develop on one half and check the other.
   const meals = loadMeals(phrasing).filter((_, i) => half === undefined || i % 2 === (half === "even" ? 0 : 1))
-  const layer = Layer.merge(nutritionLayer(lib, table), layerOffline)
+  const layer = Layer.merge(nutritionLayer(lib), layerOffline)
   const estimates = await Effect.runPromise(
     Effect.forEach(meals, (m) => Effect.map(FitlogAgent.estimate(m.text), FitlogAgent.estimateJson)).pipe(Effect.provide(layer))
   )
@@ -142,11 +141,11 @@ const everydayShare = (entries, medianEnergy) => {
  * The everyday-meals development set estimated offline and scored by its README's rule: overall, by kind and
  * region, even / odd halves, carbs, refusals and entries at 0 kcal, each beside the median-meal guess.
  */
-export const runEveryday = async (lib, half, table = "command") => {
+export const runEveryday = async (lib, half) => {
   const { Effect, Layer } = await import("effect")
   const { FitlogAgent, layerOffline } = lib
   const meals = loadEveryday().filter((_, i) => half === undefined || i % 2 === (half === "even" ? 0 : 1))
-  const layer = Layer.merge(nutritionLayer(lib, table), layerOffline)
+  const layer = Layer.merge(nutritionLayer(lib), layerOffline)
   // A refusal (the estimate fails) is kept as `undefined`: it counts as wrong.
   const estimates = await Effect.runPromise(
     Effect.forEach(meals, (m) => Effect.map(Effect.either(FitlogAgent.estimate(m.text)), (e) => (e._tag === "Right" ? FitlogAgent.estimateJson(e.right) : undefined)))
@@ -179,20 +178,9 @@ export const everydayRows = async (lib) => {
     { name: "fitlog everyday: within ±25 %, even / odd half", value: `${pct(r.halves.even.right)} / ${pct(r.halves.odd.right)}`, baseline: `median meal ${pct(r.halves.even.baseline)} / ${pct(r.halves.odd.baseline)}`, ratio: "—", target: "(reported)", ok: true },
     { name: "fitlog everyday: by kind", value: shares(r.byKind), baseline: "—", ratio: "—", target: "(reported)", ok: true },
     { name: "fitlog everyday: by region", value: shares(r.byRegion), baseline: "—", ratio: "—", target: "(reported)", ok: true },
-    { name: "fitlog everyday: carbs right; refused; at 0 kcal", value: `${pct(r.carbs)}; ${r.refused}; ${r.zero}`, baseline: "—", ratio: "—", target: "(reported)", ok: true },
-    searchRow("everyday", pct(r.right), await runEveryday(lib, undefined, "search").then((s) => `${pct(s.right)} (even ${pct(s.halves.even.right)} / odd ${pct(s.halves.odd.right)})`))
+    { name: "fitlog everyday: carbs right; refused; at 0 kcal", value: `${pct(r.carbs)}; ${r.refused}; ${r.zero}`, baseline: "—", ratio: "—", target: "(reported)", ok: true }
   ]
 }
-
-/** The same set on the FNDDS search the commands do not use yet (reported). */
-const searchRow = (set, commandFigure, searchFigure) => ({
-  name: `fitlog ${set} on FNDDS + MiniSearch (layerFoodSearch, not yet the commands')`,
-  value: searchFigure,
-  baseline: `the command's ${commandFigure}`,
-  ratio: "—",
-  target: "(reported)",
-  ok: true
-})
 
 /** Rows for bench/run.mjs's table. Energy targets: issue 29 (offline, development sets); carbs: issue 12. */
 export const fitlogQuality = async (lib) => {
@@ -235,8 +223,6 @@ export const fitlogQuality = async (lib) => {
       target: "(reported)",
       ok: true
     })
-    const search = await runPhrasing(lib, phrasing, undefined, "search")
-    rows.push(searchRow(phrasing, pct(r.energyWithin20), `${pct(search.energyWithin20)} (even ${pct(search.halves.even.energyWithin20)} / odd ${pct(search.halves.odd.energyWithin20)})`))
     const causes = [...r.misses.entries()].sort((a, b) => b[1].length - a[1].length)
     rows.push({
       name: `fitlog ${phrasing}: misses by cause`,
@@ -261,9 +247,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dump = arg("--dump")
   const only = process.argv.includes("--natural") ? ["natural"] : process.argv.includes("--metric") ? ["metric"] : process.argv.includes("--everyday") ? ["everyday"] : ["everyday", "metric", "natural"]
   const half = process.argv.includes("--even") ? "even" : process.argv.includes("--odd") ? "odd" : arg("--half")
-  // --search: the FNDDS search the commands do not use yet, instead of the command's table.
-  const table = process.argv.includes("--search") ? "search" : "command"
-  console.log(`table: ${table === "search" ? "FNDDS + SR28 + CoFID on MiniSearch (layerFoodSearch)" : "the command's (SR28, layerSr28)"}`)
+  console.log("table: the commands' (FNDDS + SR28 + CoFID on MiniSearch, layerFoodSearch)")
   const mark = (share, target) => `${pct(share)} ${share >= target ? "ok" : `NOT ok (target ≥ ${pct(target)})`}`
   for (const phrasing of only) {
     if (phrasing === "everyday") {
@@ -271,7 +255,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         console.log("everyday: ../shared/fixtures/everyday-meals not found: skipped")
         continue
       }
-      const r = await runEveryday(lib, half, table)
+      const r = await runEveryday(lib, half)
       console.log(`everyday${half === undefined ? "" : ` (${half} half)`}: within ±25 % ${mark(r.right, targets.everyday)} (median meal ${pct(r.baseline)}), carbs right ${pct(r.carbs)}, refused ${r.refused}, 0 kcal ${r.zero}`)
       if (r.halves !== undefined) console.log(`  even / odd half: ${pct(r.halves.even.right)} / ${pct(r.halves.odd.right)}`)
       console.log(`  by kind: ${shares(r.byKind)}`)
@@ -283,7 +267,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       console.log(`${phrasing}: ../shared/fixtures/nutribench-dev not found: skipped`)
       continue
     }
-    const r = await runPhrasing(lib, phrasing, half, table)
+    const r = await runPhrasing(lib, phrasing, half)
     // --dump FILE: every meal with its label and estimate, as JSON lines, for grouping misses by class.
     if (dump !== undefined) (await import("node:fs")).writeFileSync(`${dump}.${phrasing}.jsonl`, r.meals.map((meal, i) => JSON.stringify({ meal, est: r.estimates[i] })).join("\n"))
     console.log(`${phrasing}${half === undefined ? "" : ` (${half} half)`}: within ±20 % ${mark(r.energyWithin20, targets[phrasing])} (median meal ${pct(r.baseline.energyWithin20)}), Acc@7.5 ${pct(r.carbsAcc75)} (median meal ${pct(r.baseline.carbsAcc75)}), MAE ${r.maeKcal.toFixed(0)} kcal / ${r.maeCarbs.toFixed(1)} g carbs, 0 kcal ${pct(r.zeroShare)}`)

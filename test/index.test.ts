@@ -81,7 +81,7 @@ const exported: Record<string, ReadonlyArray<string>> = {
     "portionTable", "proposalIdFor", "propose", "recipeName", "recognise", "recoverUnknownScreen", "refineIntent",
     "rejection", "repeated", "replaceLine", "resolveGrams", "route", "ruleIntent", "sameFamilyRecords", "sameFoodRecords",
     "scaleNutrients", "scaleRecipe", "screenElements", "searchQuery", "searchRecords", "servingsIn", "sizeFactor", "sourceOf", "splitItems",
-    "summaryTable", "trailingAmount", "unitGrams", "unitOf", "unitsIn", "vaguePortions", "validate", "vocabulary", "volumeMl",
+    "summaryTable", "tableOfSource", "tablesOf", "trailingAmount", "unitGrams", "unitOf", "unitsIn", "vaguePortions", "validate", "vocabulary", "volumeMl",
     "words"
   ],
   "droid": [

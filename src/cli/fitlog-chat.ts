@@ -35,7 +35,7 @@ const sessionId = SessionId.make("default")
 export const runChatCli = (flags: LlmFlags & DiaryFlags) =>
   Effect.gen(function*() {
     const { layer: llm } = yield* llmLayerFor(flags)
-    const { layerSr28 } = yield* Effect.promise(() => import("../services/nutrition-table/sr28-file.js"))
+    const { layerFoodSearch } = yield* Effect.promise(() => import("../services/nutrition-table/food-search-table.js"))
     // One persistent line reader on a terminal too (it echoes by itself): a pasted recipe's lines are all kept, not only the first.
     const io = yield* pipeIO(process.stdin, process.stdout)
     // Lines that arrived with the first one but belong to later messages.
@@ -59,7 +59,7 @@ export const runChatCli = (flags: LlmFlags & DiaryFlags) =>
     yield* io.write(`${fitlogChatAgent.view.welcomeBack(state)}\n`)
     // The terminal host: saved after each turn, Ctrl-C ends it cleanly (the state is already saved).
     yield* runTerminal(fitlogChatAgent, { io, sessionId, state, color: false, nextMessage, isQuit, closing: () => Option.none() }).pipe(
-      Effect.provide(Layer.mergeAll(llm, layerSr28, diaryLayer(flags), layerEvents))
+      Effect.provide(Layer.mergeAll(llm, layerFoodSearch, diaryLayer(flags), layerEvents))
     )
   }).pipe(Effect.scoped, Effect.provide(Layer.mergeAll(layerSessionsFromConfigNode, NodeFileSystem.layer, NodePath.layer)))
 
@@ -71,10 +71,10 @@ export const runChatWeb = (flags: LlmFlags & DiaryFlags & { readonly port: numbe
   Effect.gen(function*() {
     const port = yield* checkPort(flags.port, chatPort)
     const { layer: llm } = yield* llmLayerFor(flags)
-    const [{ layerSr28 }, { hostWeb }, { fitlogChatWeb }] = yield* Effect.promise(() =>
-      Promise.all([import("../services/nutrition-table/sr28-file.js"), import("../gui/server.js"), import("../gui/fitlog-web.js")])
+    const [{ layerFoodSearch }, { hostWeb }, { fitlogChatWeb }] = yield* Effect.promise(() =>
+      Promise.all([import("../services/nutrition-table/food-search-table.js"), import("../gui/server.js"), import("../gui/fitlog-web.js")])
     )
     return yield* hostWeb(fitlogChatWeb, { port, open: flags.open }).pipe(
-      Effect.provide(Layer.mergeAll(llm, layerSr28, diaryLayer(flags), layerEvents))
+      Effect.provide(Layer.mergeAll(llm, layerFoodSearch, diaryLayer(flags), layerEvents))
     )
   }).pipe(Effect.provide(Layer.mergeAll(layerSessionsFromConfigNode, NodeFileSystem.layer, NodePath.layer)))

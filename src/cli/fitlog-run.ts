@@ -74,7 +74,8 @@ export const diaryLayer = (flags: DiaryFlags) =>
     return layerSqlite(file, { createDirectory: Option.isNone(flags.db) })
   })).pipe(Layer.provide(nodePlatform))
 
-const nutritionLayer = Layer.unwrapEffect(Effect.map(Effect.promise(() => import("../services/nutrition-table/sr28-file.js")), (m) => m.layerSr28))
+/** FNDDS, SR28 and CoFID searched by the full-text engine; the module (and its data) is imported when a command runs. */
+const nutritionLayer = Layer.unwrapEffect(Effect.map(Effect.promise(() => import("../services/nutrition-table/food-search-table.js")), (m) => m.layerFoodSearch))
 
 const terminalUi = Layer.unwrapScoped(Effect.map(stdioIO(process.stdin, process.stdout), terminalQuestions))
 
@@ -153,7 +154,7 @@ export const runEstimate = (flags: LlmFlags & { readonly text: string; readonly 
     const json = estimateJson(result)
     if (flags.json) return yield* Console.log(JSON.stringify(json, null, 2))
     yield* Console.log(`Meal: ${json.meal ?? "(not said)"}`)
-    yield* Console.log(summaryTable(json.items.flatMap((i) => (i.food === null || "error" in i ? [] : [{ food: i.food, amount: `${i.grams} g`, kcal: i.kcal }]))))
+    yield* Console.log(summaryTable(json.items.flatMap((i) => (i.food === null || "error" in i ? [] : [{ food: i.food, amount: `${i.grams} g`, kcal: i.kcal, source: i.source }]))))
     // Each amount the rules assumed (a household weight, "1 assumed", a dish built from parts), as `log` shows it before asking.
     // A dish built from parts carries one assumption on every part: shown once.
     const assumed = new Set(json.items.flatMap((i) => ("error" in i || i.food === null || i.assumption === undefined ? [] : [i.assumption])))

@@ -178,12 +178,12 @@ export const runServe = (flags: ServeFlags) =>
         message: `--device ${flags.device.value}: droid needs a model to plan device actions: set ANTHROPIC_API_KEY or OPENAI_API_KEY (or pass --provider), or serve without --device.`
       })
     }
-    const { layerSr28 } = yield* Effect.promise(() => import("../services/nutrition-table/sr28-file.js"))
+    const { layerFoodSearch } = yield* Effect.promise(() => import("../services/nutrition-table/food-search-table.js"))
     const server = yield* importPeer("@effect/cluster", "shoal serve", () => import("../serve/server.js"))
     if (!server.isPostgresUrl(db) && db !== ":memory:") yield* holdSqliteFile(fs, db)
     const { provideAgent, serveAgent } = yield* Effect.promise(() => import("../serve/served-agent.js"))
     // fitlog chat's diary and food table are opened once, for every session.
-    const fitlogContext = yield* Layer.build(Layer.mergeAll(layerSr28, diaryLayer({ db: flags.diary }), UsageMeter.layer))
+    const fitlogContext = yield* Layer.build(Layer.mergeAll(layerFoodSearch, diaryLayer({ db: flags.diary }), UsageMeter.layer))
     const fitlogChat = provideAgent(fitlogChatAgent, fitlogContext)
     const texts = yield* fileTexts(dataDir)
     const turns = { questionTimeout: flags.questionTimeout }

@@ -15,7 +15,7 @@ import { estimate } from "../../src/agents/fitlog/estimate.js"
 import { propose } from "../../src/agents/fitlog/propose.js"
 import { pendingProposals } from "../../src/agents/fitlog/session-kind.js"
 import { fitlog } from "../../src/cli/fitlog.js"
-import { DiaryDate } from "../../src/domain/fitlog/types.js"
+import { DiaryDate, tableOfSource } from "../../src/domain/fitlog/types.js"
 import { layerOffline } from "../../src/services/llm/offline.js"
 import { layerSr28 } from "../../src/services/nutrition-table/sr28-file.js"
 import { layerFile } from "../../src/services/session-store/file.js"
@@ -81,15 +81,21 @@ describe("shoal fitlog", () => {
         const Totals = Schema.Struct({ kcal: Schema.Number, protein_g: Schema.Number, carbs_g: Schema.Number, fat_g: Schema.Number })
         const json = Schema.decodeUnknownSync(Schema.parseJson(Schema.Struct({ meal: Schema.Literal("lunch"), items: Schema.Array(Item), total: Totals })))(r.out)
         expect(json.items.map((i) => i.grams)).toEqual([113, 135, 50])
-        expect(json.items.every((i) => i.source.startsWith("USDA SR28 #"))).toBe(true)
+        // Each food says its table: "minced" is a UK word (CoFID's mince), rice and Greek yogurt are FNDDS's.
+        expect(json.items.map((i) => tableOfSource(i.source))).toEqual(["CoFID", "FNDDS", "FNDDS"])
+        // Fried mince is cooked mince, never the raw record.
+        expect(json.items[0]?.food).toMatch(/^Beef, mince\b/)
+        expect(json.items[0]?.food).not.toMatch(/\braw\b/)
         expect(readdirSync(dir)).toEqual([])
       })), 60_000)
 
-  it.live("--help credits USDA SR28", () =>
+  it.live("--help credits the tables: USDA FNDDS and SR28, CoFID under the Open Government Licence", () =>
     withDataDir((dir) =>
       Effect.gen(function*() {
         const r = yield* run(dir, ["fitlog", "--help"])
-        expect(r.out).toContain("USDA ARS, National Nutrient Database for Standard Reference, Release 28")
+        expect(r.out).toContain("Food and Nutrient Database for Dietary Studies 2021-2023")
+        expect(r.out).toContain("National Nutrient Database for Standard Reference, Release 28")
+        expect(r.out).toContain("Open Government Licence v3.0")
       })), 60_000)
 
   it.live("a pending proposal left by an interrupted run is listed, then confirmed once into the diary", () =>

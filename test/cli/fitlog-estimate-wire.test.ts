@@ -5,7 +5,7 @@
  * Messages-API responses (test/fixtures/fitlog-wire), recorded with
  * `SHOAL_LLM_RECORD`; then the same command replayed from those recordings
  * with `SHOAL_LLM_REPLAY` and no server. The model turns the narrative into
- * items, then picks among the SR28 candidates the rules found; the nutrient
+ * items, then picks among the table candidates the rules found; the nutrient
  * numbers it tries to give are never used. Nothing leaves 127.0.0.1.
  */
 import { Effect, Schema } from "effect"
@@ -15,7 +15,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { scaleNutrients } from "../../src/domain/fitlog/types.js"
 import { NutritionTable } from "../../src/services/nutrition-table/nutrition-table.js"
-import { layerSr28 } from "../../src/services/nutrition-table/sr28-file.js"
+import { layerFoodSearch } from "../../src/services/nutrition-table/food-search-table.js"
 import { jsonFixture } from "../fakes/llm-fixtures.js"
 import type { RecordedRequest } from "../fakes/llm-server.js"
 import { makeLlmServer } from "../fakes/llm-server.js"
@@ -75,10 +75,10 @@ const runAsync = (args: ReadonlyArray<string>, env: Record<string, string>) =>
     child.on("close", (code) => resume(Effect.succeed({ code, stdout, stderr })))
   })
 
-const milkRecord = () => Effect.runPromise(Effect.map(NutritionTable, (t) => t.byId("01211")).pipe(Effect.provide(layerSr28)))
+const milkRecord = () => Effect.runPromise(Effect.map(NutritionTable, (t) => t.byId("11114350")).pipe(Effect.provide(layerFoodSearch)))
 
 describe("fitlog estimate with a key, on the Anthropic wire, recorded and replayed", () => {
-  it("reads the narrative with the model, lets it choose among the rules' candidates, and takes every number from SR28", async () => {
+  it("reads the narrative with the model, lets it choose among the rules' candidates, and takes every number from the table", async () => {
     const { recorded, requests } = await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
       const server = yield* makeLlmServer({ path: "/v1/messages" })
       yield* server.enqueue(jsonFixture("01-record-foods.json", wire), jsonFixture("02-choose-foods.json", wire))
@@ -101,8 +101,8 @@ describe("fitlog estimate with a key, on the Anthropic wire, recorded and replay
     expect(textOf(requests[0])).toContain(narrative)
     expect(choose.tool_choice).toEqual({ type: "tool", name: "choose_foods" })
     expect(choose.system ?? "").toContain("Never give calories or nutrients")
-    // The model is shown the rules' candidates by NDB number; the one it picks is among them.
-    expect(textOf(requests[1])).toContain("01211: Milk, whole, 3.25% milkfat, without added vitamin A and vitamin D")
+    // The model is shown the rules' candidates by their table's id; the one it picks is among them.
+    expect(textOf(requests[1])).toContain("11114350: Milk, lactose free, whole")
     expect(textOf(requests[1])).toContain("chicken sandwich")
 
     const json = Schema.decodeUnknownSync(EstimateJson)(recorded.stdout)
@@ -111,7 +111,7 @@ describe("fitlog estimate with a key, on the Anthropic wire, recorded and replay
     const sandwich = json.items[0]
     expect(sandwich?.food).toMatch(/sandwich/i)
     const milk = json.items[1]
-    expect(milk?.source).toBe("USDA SR28 #01211")
+    expect(milk?.source).toBe("USDA FNDDS 2021-2023 #11114350")
     expect(milk?.assumption).toContain("chosen by the model")
     // The 9999 kcal and 99 g protein in the model's answer are never used: the record's values are.
     const record = await milkRecord()

@@ -99,7 +99,7 @@ describe("shoal fitlog --db", { timeout: 240_000 }, () => {
     const today = await fitlog(["today", "--db", db], { unprivileged: true })
     expect(today.stderr).toBe("")
     expect(today.code).toBe(0)
-    expect(today.stdout).toContain("Bananas, raw")
+    expect(today.stdout).toContain("Banana, raw")
     const logged = await fitlog(["log", "--yes", "--db", db, "1 apple for lunch"], { unprivileged: true })
     expectOneLineError(logged, db)
     expect(logged.stderr).toContain("read-only")
@@ -157,7 +157,7 @@ describe("shoal fitlog, other first-run bugs", { timeout: 240_000 }, () => {
     expect(runs.filter((r) => r.out.includes("Logged to the local diary"))).toHaveLength(1)
     expect(runs.filter((r) => r.out.includes("Already logged"))).toHaveLength(3)
     const csv = (await fitlog(["export", "--csv", "--db", db])).stdout
-    expect(csv.split("\n").filter((l) => l.includes("Bananas, raw"))).toHaveLength(1)
+    expect(csv.split("\n").filter((l) => l.includes("Banana, raw"))).toHaveLength(1)
   }, 120_000)
 
   it("estimate --help says narrative text works and what offline cannot read", async () => {
@@ -171,7 +171,7 @@ describe("shoal fitlog, other first-run bugs", { timeout: 240_000 }, () => {
     expect((await fitlog(["log", "--yes", "--db", db, "1 banana for lunch"])).code).toBe(0)
     expect((await fitlog(["log", "--yes", "--db", db, "1 banana for lunch"])).stdout).toContain("Ate it again? Add --again.")
     expect((await fitlog(["log", "--yes", "--again", "--db", db, "1 banana for lunch"])).stdout).toContain("Logged to the local diary")
-    expect((await fitlog(["today", "--db", db])).stdout.match(/Bananas, raw/g)).toHaveLength(2)
+    expect((await fitlog(["today", "--db", db])).stdout.match(/Banana, raw/g)).toHaveLength(2)
     expect((await fitlog(["log", "--help"])).stdout).toContain("--again")
   })
 

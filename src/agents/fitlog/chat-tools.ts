@@ -104,7 +104,7 @@ export const chatTools = (ctx: ChatToolContext) => {
       handler: ({ days }) => Effect.map(Effect.flatMap(Diary, (d) => d.range(shiftDate(ctx.date, 1 - days), ctx.date)), (rows) => rows.map((r) => ({ date: r.date, meal: r.meal, food: r.food, grams: r.grams, kcal: r.kcal })))
     }),
     Tool.make("lookup_nutrition", {
-      description: "Nutrition per 100 g of a food from USDA SR28 (null means USDA has no value).",
+      description: "Nutrition per 100 g of a food from USDA FNDDS, USDA SR28 or CoFID, with its table (null means the table has no value).",
       ...returning,
       parameters: Schema.Struct({ food: Schema.String.pipe(Schema.minLength(1)) }),
       concurrencySafe: true,

@@ -1,7 +1,7 @@
 /**
  * The model as a chooser, grounded in the table: for a text the rules read
- * with low confidence, the model is shown each food with the top USDA SR28
- * candidates the rules found and picks one by its NDB number — or says none
+ * with low confidence, the model is shown each food with the top table
+ * candidates (FNDDS, SR28, CoFID) the rules found and picks one by its id — or says none
  * is this food. It never supplies nutrient numbers: they always come from the
  * chosen record. An id outside the candidates is ignored (the rules' choice
  * stands); offline, nothing changes.
@@ -24,7 +24,7 @@ const Choices = Schema.Struct({
   }))
 })
 
-const system = "You match foods a person ate to records of the USDA SR28 nutrition table. For each numbered food, choose the " +
+const system = "You match foods a person ate to records of the food tables (USDA FNDDS, USDA SR28, CoFID). For each numbered food, choose the " +
   "candidate that is this food as it is eaten (cooked rice, brewed coffee, the whole dish), by its id, or null when no candidate " +
   "is this food. Choose only among the ids shown. Never give calories or nutrients."
 

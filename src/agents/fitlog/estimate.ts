@@ -69,7 +69,7 @@ export const rejection = (item: EstimatedItem): Option.Option<string> => {
     case "Matched":
       return item.issues.length === 0 ? Option.none() : Option.some(`failed validation: ${item.issues.map(describeIssue).join("; ")}`)
     case "NotFound":
-      return Option.some(`no food in the USDA table matches "${item.searchedAs}"`)
+      return Option.some(`no food in the food tables (USDA FNDDS, USDA SR28, CoFID) matches "${item.searchedAs}"`)
     case "NoGrams":
       return Option.some(`"${item.request.unit}" of ${item.food.description} has no known weight; give it in grams`)
     case "Unread":

@@ -14,7 +14,7 @@ export const localTarget: CommitTarget<DiaryError, Diary> = {
   commit: (proposal) =>
     Effect.flatMap(Diary, (d) => d.commit(proposal)).pipe(
       Effect.map((outcome) => ({
-        logged: outcome === "committed" ? proposal.lines.map((l) => ({ food: l.food, amount: formatGrams(l.grams), kcal: l.kcal })) : [],
+        logged: outcome === "committed" ? proposal.lines.map((l) => ({ food: l.food, amount: formatGrams(l.grams), kcal: l.kcal, source: l.source })) : [],
         notLogged: [
           ...proposal.skipped,
           ...(outcome === "already-committed" ? [{ text: proposal.id, reason: "this proposal was already logged" }] : [])

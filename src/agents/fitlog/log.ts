@@ -26,6 +26,8 @@ export interface LoggedLine {
   readonly food: string
   readonly amount: string
   readonly kcal: number | null
+  /** The table the food came from (`sourceOf`), shown in the summary's Table column. */
+  readonly source?: string
 }
 
 export interface CommitReport {

@@ -8,7 +8,7 @@ import type { NutrientDetail } from "./nutrients.js"
 import { formatAmount, nutrientInfo, shownNutrients, sumDetail } from "./nutrients.js"
 import { formatGrams, summaryTable } from "./proposal.js"
 import type { Meal } from "./types.js"
-import { meals } from "./types.js"
+import { meals, tablesOf } from "./types.js"
 
 export interface DayEntry {
   readonly meal: Meal
@@ -19,6 +19,8 @@ export interface DayEntry {
   readonly carbs_g: number | null
   readonly fat_g: number | null
   readonly detail?: NutrientDetail
+  /** The table the food came from (`sourceOf`: "USDA FNDDS 2021-2023 #…"). */
+  readonly source?: string
 }
 
 export interface DayGoals {
@@ -66,7 +68,7 @@ export const dayReport = (date: string, entries: ReadonlyArray<DayEntry>, goals:
   const sections = meals.flatMap((meal) => {
     const mine = entries.filter((e) => e.meal === meal)
     if (mine.length === 0) return []
-    return [`${meal[0]?.toUpperCase()}${meal.slice(1)}`, summaryTable(mine.map((e) => ({ food: e.food, amount: formatGrams(e.grams), kcal: e.kcal }))), ""]
+    return [`${meal[0]?.toUpperCase()}${meal.slice(1)}`, summaryTable(mine.map((e) => ({ food: e.food, amount: formatGrams(e.grams), kcal: e.kcal, ...(e.source === undefined ? {} : { source: e.source }) }))), ""]
   })
   const t = dayTotals(entries)
   return [
@@ -78,7 +80,7 @@ export const dayReport = (date: string, entries: ReadonlyArray<DayEntry>, goals:
     against("Carbs", t.carbs_g, " g", goals.carbs),
     against("Fat", t.fat_g, " g", goals.fat),
     "",
-    "Nutrients (USDA SR28):",
+    `Nutrients (${tablesOf(entries.flatMap((e) => (e.source === undefined ? [] : [e.source])))}):`,
     ...nutrientLines(entries)
   ].join("\n")
 }

@@ -17,7 +17,8 @@
  * - the words said in the food's own name (its description's first part,
  *   "Banana, raw") over the same words elsewhere ("Bread, banana");
  * - plain over flavoured, unless the flavour is named;
- * - a food as eaten over a dry mix, concentrate or powder, unless named.
+ * - a food as eaten over a dry mix, concentrate or powder, unless named;
+ * - a cooked food over a raw one when a cooking is said ("fried").
  *
  * Where it sits: the NutritionTable service builds one index per process,
  * on first use (estimate.ts asks it); this module is pure.
@@ -68,9 +69,13 @@ const plainWords = new Set(["nfs", "n", "ns", "as", "to", "plain", "cooked", "ra
 
 const tokenize = (text: string): Array<string> => text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").split(/[^a-z0-9%]+/).filter((w) => w.length > 0)
 
-/** English plurals folded to one term, so "blueberries" finds "Blueberries" and "blueberry". */
+/**
+ * English plurals folded to one term, so "blueberries" finds "Blueberries" and "blueberry"; and the participle of a
+ * verb in -ce to the verb, so "minced beef" finds "Beef, mince" (diced, sliced, spiced: the same).
+ */
 export const stem = (word: string): string =>
-  word.length > 4 && word.endsWith("ies") ? `${word.slice(0, -3)}y`
+  word.length > 4 && word.endsWith("ced") ? word.slice(0, -1)
+    : word.length > 4 && word.endsWith("ies") ? `${word.slice(0, -3)}y`
     : word.length > 4 && /(?:ches|shes|sses|xes|oes)$/.test(word) ? word.slice(0, -2)
     : word.length > 3 && word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us") ? word.slice(0, -1)
     : word
@@ -149,6 +154,8 @@ export const makeFoodIndex = (foods: ReadonlyArray<TableFood>): FoodIndex => {
       // As eaten over a form that is not ("dry mix", "concentrate"), unless one was said.
       const form = notAsEaten.exec(description)?.[0]
       if (form !== undefined && !terms(form).some((w) => said.has(w))) score *= 0.3
+      // A cooking said ("fried minced beef") is a cooked food: a raw record only when nothing cooked names as much.
+      if (prep.length > 0 && /\braw\b/.test(description) && !said.has("raw")) score *= 0.3
       // The generic food ("Pad Thai, NFS") when nothing narrower was said.
       if (/\bnfs\b/i.test(description) && matched === asked.length) score *= 1.3
       return [{ hit: { food, score, matched, asked: asked.length }, rank: tableRank(food.source, ukWordSaid) }]

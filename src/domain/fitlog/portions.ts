@@ -79,6 +79,28 @@ const notAsEaten = /\b(?:amount to make|yields?|yield from|makes|dry mix|unprepa
 /** A household weight named for a size ("1 package, fun size", "1 miniature"): only for that size said. */
 const sizeNamed = /\b(?:fun[ -]?size|snack[ -]?size|miniature|mini|bite[ -]?size|king[ -]?size)\b/
 
+/** A word's singular, enough to tell "oreos" is "Oreo" and "wings" "wing". */
+const singular = (w: string) => w.replace(/(?:ies)$/, "y").replace(/(?:ches|shes|oes)$/, (m) => m.slice(0, -2)).replace(/(?<!s)s$/, "")
+
+/** Words of a portion that say its size or measure, not the thing counted. */
+const measureWords = /^(?:small|medium|large|regular|extra|jumbo|any|size|whole|serving|each|item|nfs|ns|or|and|of|with|without|the)$/
+
+/**
+ * The count portion that names the thing said ("4 oreos": "1 Oreo sandwich"; "2 wings": "1 wing"), a size
+ * only when that size was said. A count of it, never a measure (cup, slice, piece) nor a yield.
+ */
+const namedPortion = (household: ReadonlyArray<HouseholdWeight>, name: string, text: string): HouseholdWeight | undefined => {
+  const said = new Set(headOf(name).split(/[^a-z]+/).filter((w) => w.length > 2).map(singular))
+  const sizeSaid = sizeNamed.exec(text.toLowerCase())?.[0]
+  const named = household.filter((h) => {
+    const d = h.description.toLowerCase()
+    if (!(h.amount > 0) || !countable.test(d) || notAsEaten.test(d) || (sizeNamed.test(d) && sizeNamed.exec(d)?.[0].slice(0, 3) !== sizeSaid?.slice(0, 3))) return false
+    return d.split(/[^a-z]+/).some((w) => w.length > 2 && !measureWords.test(w) && said.has(singular(w)))
+  })
+  // Sized portions of it ("1 small pancake", "1 medium pancake"…) and no size said: the medium one.
+  return named.find((h) => /\b(?:medium|regular)\b/i.test(h.description)) ?? named[0]
+}
+
 /**
  * How many of the unit one household weight holds: USDA writes "1 serving, 1/2 cup = 66 g", so a cup of it
  * is 132 g, not 66.
@@ -134,6 +156,12 @@ const householdGrams = (request: FoodRequest, household: ReadonlyArray<Household
   const curated = curatedFor(name, unit, household)
   if (curated !== undefined) {
     return { grams: quantity * curated.grams, assumption: `${label} ≈ ${fmt(quantity * curated.grams)} g${curated.why === undefined ? "" : ` (${curated.why})`}` }
+  }
+  // A count of the thing a portion names ("4 oreos": "1 Oreo sandwich", not "1 large sandwich"): that portion.
+  const named = unit === "each" ? namedPortion(household, name, request.text) : undefined
+  if (named !== undefined) {
+    const grams = (quantity * named.grams) / (sizeNotCount(named) ? 1 : named.amount)
+    return { grams, assumption: `${label} ≈ ${fmt(grams)} g (USDA: ${named.amount} ${named.description} = ${fmt(named.grams)} g)` }
   }
   const pattern = unitWordsInDescription[unit]
   const saidSize = sizeNamed.exec(request.text.toLowerCase())?.[0]

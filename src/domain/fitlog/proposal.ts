@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { divideDetail, NutrientDetail } from "./nutrients.js"
-import { DiaryDate, Meal } from "./types.js"
+import { DiaryDate, Meal, tableOfSource } from "./types.js"
 
 export const ProposalId = Schema.String.pipe(Schema.pattern(/^p-[0-9a-f]{8,16}$/), Schema.brand("ProposalId"))
 export type ProposalId = typeof ProposalId.Type
@@ -58,16 +58,23 @@ export const proposalIdFor = (date: string, meal: Meal, lines: ReadonlyArray<Pro
 const pad = (s: string, n: number) => (s.length >= n ? s : s + " ".repeat(n - s.length))
 const fmtKcal = (k: number | null) => (k === null ? "?" : String(Math.round(k)))
 
-/** The summary table of seeds/000: `Food | Amount | Calories`, then what was left out and why. */
-export const summaryTable = (lines: ReadonlyArray<{ readonly food: string; readonly amount: string; readonly kcal: number | null }>): string => {
+/**
+ * The summary table of seeds/000: `Food | Amount | Calories`, and a Table column (FNDDS, SR28, CoFID) when the
+ * lines say which table each food came from.
+ */
+export const summaryTable = (lines: ReadonlyArray<{ readonly food: string; readonly amount: string; readonly kcal: number | null; readonly source?: string }>): string => {
   const w = Math.max(4, ...lines.map((l) => l.food.length))
   const a = Math.max(6, ...lines.map((l) => l.amount.length))
   const total = lines.reduce((s, l) => s + (l.kcal ?? 0), 0)
+  const tables = lines.some((l) => l.source !== undefined)
+  const c = 8
+  const row = (food: string, amount: string, kcal: string, table: string) =>
+    tables ? `${pad(food, w)} | ${pad(amount, a)} | ${pad(kcal, c)} | ${table}` : `${pad(food, w)} | ${pad(amount, a)} | ${kcal}`
   return [
-    `${pad("Food", w)} | ${pad("Amount", a)} | Calories`,
-    `${"-".repeat(w)}-|-${"-".repeat(a)}-|---------`,
-    ...lines.map((l) => `${pad(l.food, w)} | ${pad(l.amount, a)} | ${fmtKcal(l.kcal)}`),
-    `${pad("Total", w)} | ${pad("", a)} | ${Math.round(total)}`
+    row("Food", "Amount", "Calories", "Table"),
+    tables ? `${"-".repeat(w)}-|-${"-".repeat(a)}-|-${"-".repeat(c)}-|------` : `${"-".repeat(w)}-|-${"-".repeat(a)}-|---------`,
+    ...lines.map((l) => row(l.food, l.amount, fmtKcal(l.kcal), l.source === undefined ? "" : tableOfSource(l.source) ?? l.source)),
+    row("Total", "", String(Math.round(total)), "").trimEnd()
   ].join("\n")
 }
 
@@ -77,7 +84,7 @@ export const formatGrams = (g: number) => `${Math.round(g * 10) / 10} g`
 export const describeProposal = (p: Proposal): string =>
   [
     `${p.meal[0]?.toUpperCase()}${p.meal.slice(1)}, ${p.date} (proposal ${p.id}):`,
-    summaryTable(p.lines.map((l) => ({ food: l.food, amount: formatGrams(l.grams), kcal: l.kcal }))),
+    summaryTable(p.lines.map((l) => ({ food: l.food, amount: formatGrams(l.grams), kcal: l.kcal, source: l.source }))),
     ...p.lines.flatMap((l) => (l.assumption === undefined ? [] : [`  assumed: ${l.assumption}`])),
     ...p.skipped.map((s) => `  not logged: "${s.text}" — ${s.reason}`)
   ].join("\n")

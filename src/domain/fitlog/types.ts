@@ -105,6 +105,17 @@ export interface FoodRecord {
 export const sourceOf = (record: Pick<FoodRecord, "id" | "source">): string =>
   record.source === "FNDDS 2021-2023" ? `USDA FNDDS 2021-2023 #${record.id}` : record.source === "CoFID 2021" ? `CoFID 2021 ${record.id}` : `USDA SR28 #${record.id}`
 
+/** The table a `sourceOf` string names, short, as the output's Table column shows it. */
+export const tableOfSource = (source: string): "FNDDS" | "SR28" | "CoFID" | undefined =>
+  /\bFNDDS\b/.test(source) ? "FNDDS" : /\bCoFID\b/.test(source) ? "CoFID" : /\bSR28\b/.test(source) ? "SR28" : undefined
+
+/** The tables `sources` came from, in full, in a fixed order ("USDA FNDDS 2021-2023, USDA SR28"): the day's nutrient heading. */
+export const tablesOf = (sources: ReadonlyArray<string>): string => {
+  const short = new Set(sources.map(tableOfSource))
+  const named = ([["FNDDS", "USDA FNDDS 2021-2023"], ["SR28", "USDA SR28"], ["CoFID", "CoFID 2021"]] as const).filter(([k]) => short.has(k)).map(([, name]) => name)
+  return named.length === 0 ? "the food tables" : named.join(", ")
+}
+
 /** Scale per-100 g values to `grams`, keeping missing values missing. */
 export const scaleNutrients = (per100g: Nutrients, grams: number): Nutrients => {
   const f = grams / 100
@@ -124,4 +135,5 @@ export const scaleNutrients = (per100g: Nutrients, grams: number): Nutrients => 
 /** Which meal a time of day most likely is (the first choice offered when the user did not say). */
 export const mealAt = (hour: number): Meal => (hour < 11 ? "breakfast" : hour < 15 ? "lunch" : hour < 17 ? "snacks" : hour < 22 ? "dinner" : "snacks")
 
-export const nutritionCredit = "Nutrition data: USDA ARS, National Nutrient Database for Standard Reference, Release 28."
+export const nutritionCredit = "Nutrition data: USDA ARS, Food and Nutrient Database for Dietary Studies 2021-2023 (FNDDS) and National Nutrient Database for Standard Reference, Release 28 (SR28), public domain; " +
+  "CoFID: contains public sector information licensed under the Open Government Licence v3.0, McCance and Widdowson's The Composition of Foods Integrated Dataset 2021."

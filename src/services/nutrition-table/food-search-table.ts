@@ -13,6 +13,7 @@ import { Effect, Layer } from "effect"
 import { makeFoodIndex } from "../../domain/fitlog/food-search.js"
 import { fromSr28, type TableFood } from "../../domain/fitlog/table-food.js"
 import type { FoodRecord, HouseholdWeight } from "../../domain/fitlog/types.js"
+import { validate } from "../../domain/fitlog/validate.js"
 import { FoodTables, layerFoodTables } from "./food-tables.js"
 import type { FoodTableUnavailable } from "./food-tables.js"
 import { NutritionTable, type NutritionTableShape } from "./nutrition-table.js"
@@ -44,6 +45,21 @@ export const recordOf = (food: TableFood): FoodRecord => {
   }
 }
 
+/**
+ * Whether a record's own values hold together (energy within tolerance of its macros, nothing negative, energy
+ * known): the validator refuses one that does not whatever the amount, so it ranks after one that names as much.
+ * Some tables' records do not (CoFID's "Beef, minced, stewed with onions, extra lean": 113 kcal from macros giving 90).
+ */
+const trusted = new WeakMap<FoodRecord, boolean>()
+const isTrusted = (record: FoodRecord): boolean => {
+  const known = trusted.get(record)
+  if (known !== undefined) return known
+  const issues = validate({ food: record.description, grams: 100, per100g: record.per100g, ...(record.source === "CoFID 2021" ? { carbohydrate: "available" as const } : {}) })
+  const ok = !issues.some((i) => i._tag === "EnergyInconsistent" || i._tag === "EnergyUnknown" || i._tag === "Negative")
+  trusted.set(record, ok)
+  return ok
+}
+
 /** The matcher's table over `foods` (any mix of the three tables), searched by the engine. */
 export const makeSearchTable = (foods: ReadonlyArray<TableFood>, sr28Records: ReadonlyArray<FoodRecord> = []): NutritionTableShape => {
   const index = makeFoodIndex(foods)
@@ -55,11 +71,18 @@ export const makeSearchTable = (foods: ReadonlyArray<TableFood>, sr28Records: Re
   let words: ReadonlySet<string> | undefined
   return {
     records,
-    search: (name, preparation, limit) =>
-      index.search(name, preparation, limit).flatMap((hit) => {
+    search: (name, preparation, limit = 10) => {
+      // A few more than asked, so a record the validator would refuse can give way to the next that names as much.
+      const hits = index.search(name, preparation, limit + 5).flatMap((hit) => {
         const record = records[at.get(hit.food) ?? -1]
-        return record === undefined ? [] : [{ record, score: hit.score }]
-      }),
+        return record === undefined ? [] : [{ record, score: hit.score, matched: hit.matched }]
+      })
+      return hits
+        .map((h, i) => ({ h, i, trusted: isTrusted(h.record) }))
+        .sort((a, b) => b.h.matched - a.h.matched || Number(b.trusted) - Number(a.trusted) || a.i - b.i)
+        .slice(0, limit)
+        .map(({ h }) => ({ record: h.record, score: h.score }))
+    },
     // Typos are matched by the engine (fuzzily); the name is searched as written.
     correct: (name) => name,
     byId: (id) => byId.get(id),

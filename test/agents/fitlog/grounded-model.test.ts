@@ -73,7 +73,7 @@ describe("fitlog model path, grounded in SR28", () => {
         ])))
         const json = estimateJson(result)
         expect(json.items[0]?.food).toBeNull()
-        expect(json.items[0]?.error).toContain("no food in the USDA table matches")
+        expect(json.items[0]?.error).toContain("no food in the food tables (USDA FNDDS, USDA SR28, CoFID) matches")
         const table = yield* NutritionTable
         expect(json.items[1]?.food).toBe(table.search("whole milk", undefined, 1)[0]?.record.description)
       }))

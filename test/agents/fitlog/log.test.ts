@@ -169,7 +169,7 @@ describe("logFood to the local diary", () => {
       const outcome = yield* logFood(request("100g schweinebraten, 1 banana for snack", true), localTarget)
       expect(outcome._tag).toBe("Logged")
       if (outcome._tag === "Logged") {
-        expect(outcome.report.notLogged).toEqual([{ text: "100g schweinebraten", reason: "no food in the USDA table matches \"schweinebraten\"" }])
+        expect(outcome.report.notLogged).toEqual([{ text: "100g schweinebraten", reason: "no food in the food tables (USDA FNDDS, USDA SR28, CoFID) matches \"schweinebraten\"" }])
         expect(outcome.report.logged.map((l) => l.food)).toEqual(["Bananas, raw"])
       }
     }).pipe(Effect.provide(world())))

@@ -52,6 +52,17 @@ describe("food search over FNDDS and CoFID", () => {
     expect(top("lasagne")).toMatchObject({ source: "CoFID 2021", description: expect.stringMatching(/^Lasagne/) })
   })
 
+  it("finds a UK word's food by its verb: minced beef is CoFID's beef mince", () => {
+    expect(top("minced beef")?.description).toMatch(/^Beef, mince\b/)
+    expect(stem("minced")).toBe(stem("mince"))
+    expect(stem("diced")).toBe("dice")
+  })
+
+  it("gives a cooked food, not the raw record, when a cooking is said", () => {
+    expect(top("minced beef", "fried")?.description).not.toMatch(/\braw\b/)
+    expect(top("minced beef")?.description).toMatch(/^Beef, mince\b/)
+  })
+
   it("names no food for words that name none", () => {
     expect(index.search("the of and", undefined, 5)).toEqual([])
   })

@@ -159,3 +159,26 @@ describe("how many of a built dish", () => {
     expect(dishScale(ask("a cup of sandwich", "sandwich", "cup"), 117)).toBeUndefined()
   })
 })
+
+describe("a count of the thing a FNDDS portion names", () => {
+  // FNDDS's portions of "Cookie, chocolate sandwich" and "Pancakes, NFS", in USDA's order.
+  const oreo: ReadonlyArray<HouseholdWeight> = [
+    { amount: 1, description: "miniature/bite size", grams: 3 }, { amount: 1, description: "Oreo mini sandwich", grams: 3 },
+    { amount: 1, description: "Oreo sandwich", grams: 11 }, { amount: 1, description: "Oreo thin", grams: 7 },
+    { amount: 1, description: "sandwich", grams: 14 }, { amount: 1, description: "large sandwich", grams: 36 },
+    { amount: 1, description: "Quantity not specified", grams: 42 }
+  ]
+  const pancakes: ReadonlyArray<HouseholdWeight> = [
+    { amount: 1, description: "miniature/bite size pancake", grams: 10 }, { amount: 1, description: "silver dollar pancake", grams: 20 },
+    { amount: 1, description: "small pancake", grams: 20 }, { amount: 1, description: "medium pancake", grams: 50 },
+    { amount: 1, description: "large pancake", grams: 90 }, { amount: 1, description: "Quantity not specified", grams: 100 }
+  ]
+
+  it("is four of the cookie, not four large sandwiches: \"4 oreos\" is 4 × 1 Oreo sandwich", () => {
+    expect(grams(ask("4 oreos", "oreos", "each", 4), oreo, "Cookie, chocolate sandwich")).toBe(44)
+  })
+
+  it("is the medium one of several sizes when no size is said", () => {
+    expect(grams(ask("3 pancakes", "pancakes", "each", 3), pancakes, "Pancakes, NFS")).toBe(150)
+  })
+})

@@ -11,8 +11,15 @@ import { fromSr28, type TableFood } from "../../../src/domain/fitlog/table-food.
 import { sourceOf, type FoodRecord } from "../../../src/domain/fitlog/types.js"
 
 const per100g = { kcal: 100, protein_g: 1, carbs_g: 20, fat_g: 1, fibre_g: 1, sugar_g: 1, alcohol_g: 0, sodium_mg: 1 }
-const food = (source: TableFood["source"], id: string, description: string, portions: TableFood["portions"] = []): TableFood => ({
-  source, id, description, synonyms: [], category: "Rice", per100g, nutrients: { names: ["kcal"], amounts: [100] }, traces: [], carbohydrate: "total", portions
+const food = (
+  source: TableFood["source"],
+  id: string,
+  description: string,
+  portions: TableFood["portions"] = [],
+  macros: Partial<typeof per100g> = {}
+): TableFood => ({
+  source, id, description, synonyms: [], category: "Rice", per100g: { ...per100g, fibre_g: 0, ...macros }, nutrients: { names: ["kcal"], amounts: [macros.kcal ?? 100] }, traces: [],
+  carbohydrate: source === "CoFID 2021" ? "available" : "total", portions
 })
 
 describe("FNDDS portions as household weights", () => {
@@ -51,5 +58,15 @@ describe("the table searched by the engine", () => {
 
   it("answers FNDDS first when its food names the words", () => {
     expect(table.search("rice")[0]?.record.id).toBe("56205000")
+  })
+
+  it("ranks a record whose energy disagrees with its own macros after one that names as much", () => {
+    // As CoFID's "Beef, minced, stewed with onions, extra lean" is: 113 kcal stated, 90 from its macros.
+    const broken = food("CoFID 2021", "19-664", "Beef, mince, stewed with onions", [], { kcal: 113, protein_g: 12.1, carbs_g: 2.5, fat_g: 3.6 })
+    const sound = food("CoFID 2021", "18-470", "Beef, mince, stewed, lean", [], { kcal: 209, protein_g: 21.8, carbs_g: 0, fat_g: 13.5 })
+    const beef = makeSearchTable([broken, sound])
+    expect(beef.search("beef mince stewed").map((h) => h.record.id)).toEqual(["18-470", "19-664"])
+    // Alone, it is still found (and the validator says why it cannot be logged).
+    expect(makeSearchTable([broken]).search("beef mince")[0]?.record.id).toBe("19-664")
   })
 })
