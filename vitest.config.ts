@@ -23,11 +23,9 @@ export default defineConfig({
     setupFiles: ["./test/support/temp-dir.ts", "./test/support/effect-vitest-reset.ts"],
     // Run without `npm test`'s script, vitest makes the run's temporary directory itself (and removes it after).
     globalSetup: ["./test/support/run-tmp.ts"],
-    // Most files wait on Chromium, child processes or a database rather than compute, so more files run at once
-    // than there are cores (vitest's default is one fewer): on this 2-core machine, one worker took about twice two's
-    // wall time; three took 872 s (with vitest's cache of file times, at load 8–10) where two took 977–1,012 s in
-    // fresh clones, every test passing. The suite also passes beside stress-ng on both cores, and as two runs at once.
-    maxWorkers: Math.max(3, availableParallelism() + 1),
+    // Most files wait on Chromium, child processes or a database rather than compute: two run at a time even on
+    // two cores (vitest's default there is one), which halves the suite's wall time and keeps CI well under 20 minutes.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 30_000
   }
