@@ -5,7 +5,7 @@
  * (test-script-runs.ts), as test/support/test-script.test.ts does, and asserts what was promised.
  */
 import { spawn } from "node:child_process"
-import { mkdtempSync, readdirSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -45,7 +45,9 @@ describe("vitest run directly (no npm test script): nothing left behind", { time
   it("a folder a passing test forgets in TMPDIR is removed with the run's own directory, and TMPDIR is left as it was", async () => {
     const scratch = mkdtempSync(join(tmpdir(), "shoal-direct-vitest-"))
     cleanups.push(() => rmSync(scratch, { recursive: true, force: true }))
-    const { SHOAL_TEST_TMP: _run, SHOAL_TEST_RUN: _mark, CI: _ci, ...env } = process.env
+    // Not the outer run's: its mark, its temporary directory, or the file its summary is written to (a direct run
+    // that kept SHOAL_TEST_RESULTS wrote its one test over `npm test`'s summary of the whole run).
+    const { SHOAL_TEST_TMP: _run, SHOAL_TEST_RUN: _mark, SHOAL_TEST_RESULTS: _results, CI: _ci, ...env } = process.env
     const vitest = join(root, "node_modules/vitest/vitest.mjs")
     const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
       const child = spawn(process.execPath, [vitest, "run", "--config", tempDirConfig, "forgets-folder.fixture"], {
@@ -61,6 +63,9 @@ describe("vitest run directly (no npm test script): nothing left behind", { time
     expect(output).toContain("1 passed")
     expect(code).toBe(0)
     expect(readdirSync(scratch)).toEqual([])
+    // Under `npm test` its summary file is written when the whole run ends, so it is not there yet: the direct run wrote none.
+    const outerSummary = process.env["SHOAL_TEST_RESULTS"]
+    if (outerSummary !== undefined) expect(existsSync(outerSummary)).toBe(false)
   })
 })
 
