@@ -249,18 +249,23 @@ export const makeGuardedBrowser = (options: PlaywrightSessionOptions, chromium: 
      * What the last action left running on the page. An action whose fiber was interrupted (a turn stopped
      * mid-click) goes on in Chromium until it ends or times out; the next action or reading waits for it first,
      * so two navigations never race on the one page (a goto cut short by a click's late redirect, say).
+     * A page load we asked for (a goto) is the exception: a new goto replaces one still loading, as a new
+     * address typed while a page loads does; Chromium cancels the old load. Waiting for it would hold the
+     * run until its navigation timeout (a shop item whose budget ran out on a search the store never answers).
      */
     let unfinished: Promise<unknown> = Promise.resolve()
-    const inTurn = <A>(run: () => Promise<A>) => (): Promise<A> => {
-      const next = unfinished.then(run)
+    let unfinishedIsLoad = false
+    const inTurn = <A>(run: () => Promise<A>, load = false) => (): Promise<A> => {
+      const next = (load && unfinishedIsLoad ? Promise.resolve() : unfinished).then(run)
       unfinished = next.catch(() => undefined)
+      unfinishedIsLoad = load
       return next
     }
 
-    const act = (action: string, run: () => Promise<unknown>) =>
+    const act = (action: string, run: () => Promise<unknown>, load = false) =>
       Effect.suspend(() => {
         const before = guard.blockedDocuments
-        return Effect.tryPromise({ try: inTurn(run), catch: fail(action) }).pipe(
+        return Effect.tryPromise({ try: inTurn(run, load), catch: fail(action) }).pipe(
           Effect.catchIf((e) => e._tag === "BrowserActionFailed" && /ERR_BLOCKED_BY_CLIENT/.test(e.reason), () => Effect.void),
           // An action that failed while the guard blocked the document it led to (a click whose navigation never
           // came, timing out on a busy machine) failed because of the block: NavigationBlocked says so, below.
@@ -288,7 +293,7 @@ export const makeGuardedBrowser = (options: PlaywrightSessionOptions, chromium: 
         if (url === undefined) return yield* new NavigationBlocked({ url: text, reason: "malformed", detail: text })
         const verdict = landingVerdict(url)
         if (verdict._tag === "Blocked") return yield* new NavigationBlocked({ url: redactText(url), reason: verdict.reason, detail: verdict.detail })
-        yield* act("navigate", () => page.goto(url, { waitUntil: "domcontentloaded" }))
+        yield* act("navigate", () => page.goto(url, { waitUntil: "domcontentloaded" }), true)
       })
 
     const screenshot = Effect.tryPromise({

@@ -98,6 +98,13 @@ const pages: Record<string, string> = {
   "/slow-search": html("Search", `<h1>Search</h1><form action="/search-slow" method="get"><input name="q" aria-label="Search products"></form>`)
 }
 
+/** Answers held back by "/hung", released when the test ends. */
+const hung = new Set<() => void>()
+const releaseHung = Effect.addFinalizer(() => Effect.sync(() => {
+  for (const release of hung) release()
+  hung.clear()
+}))
+
 const handle = async (req: Request): Promise<Reply | undefined> => {
   const path = req.url.pathname
   if (req.method === "GET" && pages[path] !== undefined) return { body: pages[path] }
@@ -108,6 +115,8 @@ const handle = async (req: Request): Promise<Reply | undefined> => {
   if (path === "/search") return { body: html("Results", `<h1>Results for ${escapeHtml(req.url.searchParams.get("q") ?? "")}</h1>`) }
   if (path === "/search-slow") return later(3000, { body: html("Results", `<h1>Results for ${escapeHtml(req.url.searchParams.get("q") ?? "")}</h1>`) })
   if (path === "/slow-aisle") return later(3000, { body: html("Bakery", `<h1>Bakery aisle</h1>`) })
+  // A page the store never answers (until the test ends): its load runs until the navigation timeout.
+  if (path === "/hung") return new Promise<Reply>((resolve) => hung.add(() => resolve({ body: html("Late", "<h1>Late</h1>") })))
   if (path === "/") return { body: html("Home", `<h1>Welcome</h1>`) }
   return undefined
 }
@@ -270,6 +279,22 @@ layer(fixtureChromium, { excludeTestServices: true })("a new user's busy store p
       expect(after.url).toMatch(/\/aisle$/)
       expect(after.text).toContain("Dairy aisle")
     }), 60_000)
+
+  it.scoped("a navigation interrupted while its page never answers, then another: the new one lands now, not at the first's timeout", () =>
+    Effect.gen(function*() {
+      yield* releaseHung
+      // The first load would run for the whole 60 s navigation timeout: the test's own 30 s limit fails a wait for it.
+      const { browser, server } = yield* store("60 seconds")
+      yield* browser.navigate("/aisle")
+      const fiber = yield* Effect.fork(browser.navigate("/hung"))
+      // Interrupted once the store has the request (a shop item's time budget running out mid-load).
+      while (!server.hits().some((h) => h.path === "/hung")) yield* Effect.sleep("20 millis")
+      yield* Fiber.interrupt(fiber)
+      yield* browser.navigate("/search?q=milk")
+      const page = yield* browser.snapshot()
+      expect(page.url).toMatch(/\/search\?q=milk$/)
+      expect(page.text).toContain("Results for milk")
+    }), 30_000)
 
   it.scoped("a click interrupted while its POST is pending, then a snapshot: the snapshot waits and shows the answer page", () =>
     Effect.gen(function*() {
