@@ -98,7 +98,7 @@ describe("shoal shop (command) on a store whose pages open popups", () => {
       yield* fs.writeFileString(at("groceries.yaml"), "items:\n  - milk\n")
       yield* run(["--list", at("groceries.yaml"), "--store", at("store.json"), "--profile", at("profile"), "--provider", "offline", "--time-budget", "30s"])
       expect(yield* fs.readFileString(at("groceries.yaml"))).toContain("status: completed")
-      expect(yield* fs.exists(at("groceries.summary.md"))).toBe(true)
+      expect(yield* fs.readFileString(at("groceries.summary.md"))).toContain("**Cart total: $2.99** (the store's own figure)")
       expect(probe.cart()).toEqual([{ id: "farm-milk", quantity: 1 }])
       expect(probe.forbidden()).toEqual([])
       expect(probe.foreignConnections()).toBe(0)

@@ -187,3 +187,13 @@ ${added ? "<p role=\"status\">Added to your cart</p>" : ""}
 <form action="/cart/add" method="post"><input type="hidden" name="id" value="farm-milk"><button type="submit">Add to cart</button></form>
 ${popupScript(foreign)}
 </body></html>`
+
+/** The cart, as a store shows it (its one product at $2.99), so a run reads it at once rather than at its wait's bound. */
+export const cartPage = (lines: ReadonlyArray<{ readonly id: string; readonly quantity: number }>) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Your cart</title></head>
+<body><h1>Your cart</h1>
+${lines.length === 0
+  ? "<p>Your cart is empty.</p>"
+  : `<ul>${lines.map((l) => `<li><a href="/p/${l.id}">Farm Milk 1 L</a> × ${l.quantity} — $${(2.99 * l.quantity).toFixed(2)}</li>`).join("")}</ul>
+<p>Total: $${lines.reduce((sum, l) => sum + 2.99 * l.quantity, 0).toFixed(2)}</p>`}
+</body></html>`

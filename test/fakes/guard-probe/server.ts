@@ -20,7 +20,7 @@ import type { Scope } from "effect"
 import { createServer } from "node:http"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { StoreAuth, StoreProfile, defaultBlockedPaths } from "../../../src/domain/shop/store-profile.js"
-import { forbiddenBodyPattern, forbiddenPaths, homePage, popupProductPage, popupResultsPage, probePage, sharedWorkerScript, signInPage, workerScript } from "./pages.js"
+import { cartPage, forbiddenBodyPattern, forbiddenPaths, homePage, popupProductPage, popupResultsPage, probePage, sharedWorkerScript, signInPage, workerScript } from "./pages.js"
 import { listenOnLoopback } from "../loopback.js"
 
 export const probeCredentials = { username: "probe@example.com", password: "pr0be-Pa55word-zz" } as const
@@ -119,6 +119,7 @@ export const makeGuardProbe: Effect.Effect<GuardProbe, never, Scope.Scope> = Eff
     if (path === "/shared-worker.js") return send(200, "text/javascript", sharedWorkerScript(foreign, wsStore))
     if (path === "/search") return send(200, "text/html", popupResultsPage(foreign, new URL(rawPath, "http://x").searchParams.get("q") ?? ""))
     if (path === "/p/farm-milk") return send(200, "text/html", popupProductPage(foreign, rawPath.includes("added=1")))
+    if (path === "/cart") return send(200, "text/html", cartPage([...cart.entries()].map(([id, quantity]) => ({ id, quantity }))))
     if (path === "/cart/add" && req.method === "POST") {
       const id = new URLSearchParams(body).get("id") ?? ""
       cart.set(id, (cart.get(id) ?? 0) + 1)
