@@ -130,33 +130,68 @@ export const formatCents = formatMoney
 /** The first price in a text, in cents: "$12.34", "12,34 $", "$5" → 1234, 1234, 500. Undefined when there is none. */
 export const parsePriceCents = parseFirstPrice
 
-/** The report as Markdown, for the file beside the list and the terminal; money as the store writes it. */
+/**
+ * Text a store's page wrote, as Markdown that shows it and forms nothing: no link, image, HTML, emphasis or code,
+ * and no new line or opening (so no heading, list item or rule). Markdown's own escapes for the characters that open those, `&` only
+ * where it would start a character reference; an address is defanged ("http[:]//", "www[.]", "a[@]b.c") because
+ * renderers link bare addresses themselves (GitHub-flavoured Markdown does). A plain name comes out as it went in.
+ */
+export const markdownText = (text: string): string =>
+  text
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+    .replace(/([a-z][a-z0-9+.-]*):\/\//gi, "$1[:]//")
+    .replace(/\b(www)\./gi, "$1[.]")
+    .replace(/(\S)@(?=[^\s@]+\.[^\s@])/g, "$1[@]")
+    .replace(/[\\`*_[\]<>~|]/g, "\\$&")
+    .replace(/&(?=#?[a-z0-9]+;)/gi, "\\&")
+    .trim()
+    // What would open a block at the start of a line (a heading, a list item, a rule), as the summary's list items begin.
+    .replace(/^(?:[#+\-=]|\d+(?=[.)]))/, "\\$&")
+
+/**
+ * The product, named as the store wrote it, then its page: a link only when it is an http(s) address on the store's
+ * own host (the cart's), written as the address itself (`<…>`) so no page text is ever a link's text; anything else
+ * (another host, a script) is text.
+ */
+const productLink = (name: string, url: string, cartUrl: string): string => {
+  const parsed = URL.canParse(url) ? new URL(url) : undefined
+  const store = URL.canParse(cartUrl) ? new URL(cartUrl) : undefined
+  return parsed !== undefined && store !== undefined && /^https?:$/.test(parsed.protocol) && parsed.host === store.host
+    ? `${markdownText(name)} (<${parsed.href.replace(/[<>\s]/g, encodeURIComponent)}>)`
+    : `${markdownText(name)} (${markdownText(url)})`
+}
+
+/**
+ * The report as Markdown, for the file beside the list and the terminal; money as the store writes it. Every text
+ * the store's pages wrote goes through `markdownText`: it is untrusted, and this is a file the user opens.
+ */
 export const renderSummary = (summary: ShoppingSummary): string => {
   const formatCents = (cents: number): string => formatIn(summary.money, cents)
+  const text = markdownText
   const signed = (cents: number): string => (cents < 0 ? `−${formatCents(-cents)}` : `+${formatCents(cents)}`)
   const lines: Array<string> = ["# Shopping summary", ""]
   lines.push(`## Added to cart (${summary.added.length})`, "")
   if (summary.added.length === 0) lines.push("Nothing was added.")
   for (const a of summary.added) {
     const quantity = a.quantity > 1 ? ` × ${a.quantity}` : ""
-    lines.push(`- **${a.itemName}**: [${a.productName}](${a.url}) — ${a.priceText || formatCents(a.priceCents)}${quantity} = ${formatCents(a.lineCents)}`)
+    lines.push(`- **${text(a.itemName)}**: ${productLink(a.productName, a.url, summary.cartUrl)} — ${a.priceText === "" ? formatCents(a.priceCents) : text(a.priceText)}${quantity} = ${formatCents(a.lineCents)}`)
   }
   lines.push("", `## Not found (${summary.notFound.length})`, "")
   if (summary.notFound.length === 0) lines.push("None.")
-  for (const n of summary.notFound) lines.push(`- **${n.itemName}**: ${n.explanation}`)
+  for (const n of summary.notFound) lines.push(`- **${text(n.itemName)}**: ${text(n.explanation)}`)
   lines.push("", `## Failed (${summary.failed.length})`, "")
   if (summary.failed.length === 0) lines.push("None.")
-  for (const f of summary.failed) lines.push(`- **${f.itemName}** (${f.reason}): ${f.error}`)
+  for (const f of summary.failed) lines.push(`- **${text(f.itemName)}** (${f.reason}): ${text(f.error)}`)
   if (summary.cart !== undefined) {
     lines.push("", `## The cart as the store shows it (${summary.cart.length} line(s))`, "")
     if (summary.cart.length === 0) lines.push("The cart is empty.")
-    for (const c of summary.cart) lines.push(`- ${c.name} × ${c.quantity}${c.lineCents === undefined ? "" : ` — ${formatCents(c.lineCents)}`}`)
+    for (const c of summary.cart) lines.push(`- ${text(c.name)} × ${c.quantity}${c.lineCents === undefined ? "" : ` — ${formatCents(c.lineCents)}`}`)
   }
   if (summary.fromCart) {
     lines.push("", `**Cart total: ${formatCents(summary.totalCents)}** (the store's own figure)`)
     if (summary.differences.length > 0 || summary.estimatedCents !== summary.totalCents) {
       lines.push("", `The list's estimate was ${formatCents(summary.estimatedCents)}; the difference, line by line:`, "")
-      for (const d of summary.differences) lines.push(`- ${signed(d.cents)} ${d.why}`)
+      for (const d of summary.differences) lines.push(`- ${signed(d.cents)} ${text(d.why)}`)
     }
   } else {
     lines.push("", `**Estimated total: ${formatCents(summary.totalCents)}**${summary.cart === undefined ? "" : " (the cart page shows no total)"}`)

@@ -54,7 +54,7 @@ describe("shopping summary", () => {
     expect(summary.notFound).toHaveLength(1)
     expect(summary.failed).toHaveLength(1)
     const text = renderSummary(summary)
-    expect(text).toContain("- **milk**: [milk product](https://store/p/milk) — $5.49 × 2 = $10.98")
+    expect(text).toContain("- **milk**: milk product (<https://store/p/milk>) — $5.49 × 2 = $10.98")
     expect(text).toContain("- **kale**: none in stock")
     expect(text).toContain("- **tea** (timeout): 5m passed")
     expect(text).toContain("**Estimated total: $15.27**")
