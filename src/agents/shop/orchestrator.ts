@@ -19,7 +19,7 @@ import type { CartView } from "../../domain/shop/cart.js"
 import { ItemFailed } from "../../domain/shop/item.js"
 import type { ItemOutcome, ShoppingListItem } from "../../domain/shop/item.js"
 import { initialShopState } from "../../domain/shop/shop-step.js"
-import { summarize } from "../../domain/shop/summary.js"
+import { notInCartAtEnd, summarize } from "../../domain/shop/summary.js"
 import type { ShoppingSummary } from "../../domain/shop/summary.js"
 import { Browser } from "../../services/browser/browser.js"
 import type { StoreCredentials } from "../../services/browser/browser.js"
@@ -181,8 +181,16 @@ export const makeShopAgent = (options: ShopOptions = {}) =>
         // The cart read back at the end is the summary's truth: its total, and every difference from the list explained.
         const shopped = state.items.length > 0
         const finalCart = shopped ? yield* readCartPage() : undefined
+        // The cart decides: an add it does not hold now was not made, whatever the page said then. The item goes
+        // back to failed in the list (open for the next run), and the summary and its totals follow.
+        const outcomes = finalCart === undefined ? state.outcomes : notInCartAtEnd(state.outcomes, finalCart)
+        for (const [i, outcome] of outcomes.entries()) {
+          if (outcome === state.outcomes[i]) continue
+          yield* recordOutcome(list, outcome)
+          yield* progress(`${outcome.itemName}:${describeOutcome(outcome)}`)
+        }
         const summary: ShoppingSummary = summarize(
-          state.outcomes,
+          outcomes,
           browser.store.cartUrl,
           shopped ? { before: Option.getOrUndefined(state.cartAtStart), after: finalCart } : undefined
         )
@@ -190,7 +198,7 @@ export const makeShopAgent = (options: ShopOptions = {}) =>
         const line = `Summary written to ${where}.`
         yield* progress(line)
         yield* emitShopEvent({ _tag: "RunFinished", summary, summaryAt: where })
-        return { reply: line, state: { ...state, phase: "done" as const, summary: Option.some(summary) }, ended: true, degraded: false }
+        return { reply: line, state: { ...state, outcomes, phase: "done" as const, summary: Option.some(summary) }, ended: true, degraded: false }
       })
 
     const turn = (state: ShopRun, list: ShopList) =>

@@ -52,16 +52,45 @@ export class ShoppingSummary extends Schema.Class<ShoppingSummary>("ShoppingSumm
  * Why the cart's total is not the estimate, line by line. Pure; exact:
  * estimate + Σ differences = the cart's total whenever every line shows a price.
  */
+/** The added items each cart line holds: a line takes every add of its product not taken by an earlier line. */
+const addsByLine = (added: ReadonlyArray<ItemAdded>, after: CartView): ReadonlyArray<ReadonlyArray<ItemAdded>> => {
+  const matched = new Set<ItemAdded>()
+  return after.lines.map((line) => {
+    const ours = added.filter((a) => !matched.has(a) && sameProduct({ name: a.productName, url: a.url.length > 0 ? a.url : undefined }, line))
+    ours.forEach((a) => matched.add(a))
+    return ours
+  })
+}
+
+/**
+ * The cart decides: an item reported added that the cart read at the end of the run does not hold was not added,
+ * whatever the page said when it was made (a store that drops an add later, a line removed by the store). It is
+ * failed as `not_in_cart`, naming the product, so the list keeps it open; every other outcome stays as it was.
+ */
+export const notInCartAtEnd = (outcomes: ReadonlyArray<ItemOutcome>, after: CartView): ReadonlyArray<ItemOutcome> => {
+  const held = new Set(addsByLine(outcomes.filter((o): o is ItemAdded => o._tag === "ItemAdded"), after).flat())
+  return outcomes.map((o) =>
+    o._tag !== "ItemAdded" || held.has(o)
+      ? o
+      : new ItemFailed({
+        itemId: o.itemId,
+        itemName: o.itemName,
+        reason: "not_in_cart",
+        error: `${o.productName} was confirmed when added, but is not in the cart at the end of the run — check the cart`
+      })
+  )
+}
+
 export const reconcile = (added: ReadonlyArray<ItemAdded>, before: CartView | undefined, after: CartView): ReadonlyArray<Difference> => {
   const style = moneyStyleOf(added.map((a) => a.priceText))
   const formatMoney = (cents: number): string => formatIn(style, cents)
   const out: Array<Difference> = []
-  const matched = new Set<ItemAdded>()
+  const byLine = addsByLine(added, after)
+  const matched = new Set(byLine.flat())
   let linesCents = 0
-  for (const line of after.lines) {
+  for (const [i, line] of after.lines.entries()) {
     const product = { name: line.name, url: line.url }
-    const ours = added.filter((a) => !matched.has(a) && sameProduct({ name: a.productName, url: a.url.length > 0 ? a.url : undefined }, product))
-    ours.forEach((a) => matched.add(a))
+    const ours = byLine[i] ?? []
     const estimated = ours.reduce((s, a) => s + a.lineCents, 0)
     const oursQuantity = ours.reduce((s, a) => s + a.quantity, 0)
     if (line.lineCents === undefined) {
@@ -99,11 +128,13 @@ export const reconcile = (added: ReadonlyArray<ItemAdded>, before: CartView | un
   return out
 }
 
+/** The run's outcomes and the carts read before and after it, as the summary; with a cart read at the end, it decides (`notInCartAtEnd`). */
 export const summarize = (
-  outcomes: ReadonlyArray<ItemOutcome>,
+  reported: ReadonlyArray<ItemOutcome>,
   cartUrl: string,
   cart?: { readonly before: CartView | undefined; readonly after: CartView | undefined }
 ): ShoppingSummary => {
+  const outcomes = cart?.after === undefined ? reported : notInCartAtEnd(reported, cart.after)
   const added = outcomes.filter((o): o is ItemAdded => o._tag === "ItemAdded")
   const estimatedCents = added.reduce((sum, a) => sum + a.lineCents, 0)
   const after = cart?.after

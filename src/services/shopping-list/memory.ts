@@ -57,8 +57,9 @@ export const layerMemoryList = (
       markStarted: (id) =>
         update(id, (i) => i.tags.includes(inProgressTag) ? i : new ShoppingListItem({ ...i, tags: [...i.tags, inProgressTag] })),
       markCompleted: (id) => update(id, (i) => retag(i, undefined, undefined, "completed")),
-      markNotFound: (id, explanation) => update(id, (i) => retag(i, notFoundTag, explanation)),
-      markFailed: (id, error) => update(id, (i) => retag(i, failedTag, error)),
+      // Not found or failed, the item is open again, even after an earlier markCompleted (the cart at the end did not hold it).
+      markNotFound: (id, explanation) => update(id, (i) => retag(i, notFoundTag, explanation, "needs_action")),
+      markFailed: (id, error) => update(id, (i) => retag(i, failedTag, error, "needs_action")),
       sendSummary: (summary) => Effect.as(Ref.update(summaries, (s) => [...s, summary]), location)
     }).pipe(Context.add(MemoryShoppingList, { items: Ref.get(items), summaries: Ref.get(summaries) }))
   }))

@@ -218,6 +218,26 @@ items:
       }).pipe(Effect.provide(nodePlatform)), 60_000)
   })
 
+  describe("the cart at the end of the run decides", () => {
+    it.scoped("an add confirmed at the time that the store dropped later is failed, its list entry open again; the total is the cart's", () =>
+      Effect.gen(function*() {
+        const store = yield* makeFixtureStore
+        // The eggs' hold lapses when the milk goes in: their add was confirmed, and the cart at the end lacks them.
+        store.lapse("eggs-12")
+        const { layer, read } = yield* sessionBench("items:\n  - eggs\n  - milk\n", store.profile)
+        const summary = yield* shop({ credentials }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
+        expect(store.cart()).toEqual([{ id: "milk-2l", quantity: 1 }])
+        expect(summary.added.map((a) => a.itemName)).toEqual(["milk"])
+        expect(summary.failed.map((f) => [f.itemName, f.reason])).toEqual([["eggs", "not_in_cart"]])
+        expect(summary.failed[0]?.error).toMatch(/^Large White Eggs, 12 count was confirmed when added, but is not in the cart at the end of the run/)
+        expect(summary.totalCents).toBe(549)
+        expect(summary.estimatedCents + summary.differences.reduce((s, d) => s + d.cents, 0)).toBe(549)
+        const text = yield* read
+        expect(text).toContain("  - name: eggs\n    tags: [ \"#failed\" ]\n")
+        expect(text).toContain("  - name: milk\n    status: completed\n")
+      }).pipe(Effect.provide(nodePlatform)), 60_000)
+  })
+
   describe("shoal shop offline (no model)", () => {
     it.scoped("the rule-based shopper searches, picks the best name match, adds it and reports; out of stock and unknown items are not found", () =>
       Effect.gen(function*() {

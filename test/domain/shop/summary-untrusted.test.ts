@@ -33,7 +33,7 @@ const summaryWith = (hostile: string, url = `${store}/p/1`) =>
       new ItemFailed({ itemId: ItemId.make("tea"), itemName: ItemName.make("tea"), reason: "not_in_cart", error: `the store said: ${hostile}` })
     ],
     `${store}/cart`,
-    { before: undefined, after: { lines: [{ name: hostile, url: undefined, quantity: 1, lineCents: 299 }], saysEmpty: false, totalCents: 299 } }
+    { before: undefined, after: { lines: [{ name: hostile, url: `${store}/p/1`, quantity: 1, lineCents: 299 }], saysEmpty: false, totalCents: 299 } }
   ))
 
 /**

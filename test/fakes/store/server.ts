@@ -42,6 +42,11 @@ export interface FixtureStore {
   readonly expireSessions: () => void
   /** From now on every login attempt fails, as with a changed password. */
   readonly rejectLogins: () => void
+  /**
+   * The product's hold lapses: once in the cart, the store drops it when another product is added (a reservation
+   * it could not keep). Its own add is confirmed as usual; only the cart at the end shows it gone.
+   */
+  readonly lapse: (id: string) => void
 }
 
 const readBody = (req: IncomingMessage): Promise<URLSearchParams> =>
@@ -60,6 +65,7 @@ export const makeFixtureStore: Effect.Effect<FixtureStore, never, Scope.Scope> =
   const sessions = new Map<string, string>()
   let logins = 0
   let loginsRejected = false
+  const lapsing = new Set<string>()
   let port = 0
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -98,6 +104,7 @@ export const makeFixtureStore: Effect.Effect<FixtureStore, never, Scope.Scope> =
       const p = product(form.get("id") ?? undefined)
       if (ctx.user === undefined) return redirect("/en/login")
       if (p === undefined || !p.inStock) return html("<h1>Cannot add</h1>", 400)
+      for (const id of lapsing) if (id !== p.id) cart.delete(id)
       cart.set(p.id, (cart.get(p.id) ?? 0) + 1)
       return redirect(`/aisles/p/${p.id}?added=1`)
     }
@@ -157,6 +164,7 @@ export const makeFixtureStore: Effect.Effect<FixtureStore, never, Scope.Scope> =
     cart: () => [...cart.entries()].map(([id, quantity]) => ({ id, quantity })),
     logins: () => logins,
     expireSessions: () => sessions.clear(),
-    rejectLogins: () => void (loginsRejected = true)
+    rejectLogins: () => void (loginsRejected = true),
+    lapse: (id) => void lapsing.add(id)
   } satisfies FixtureStore
 })

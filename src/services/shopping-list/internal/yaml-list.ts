@@ -140,7 +140,8 @@ const decodeFields = (raw: unknown, seen: Map<string, number>): Either.Either<Sh
 
 /** What shopping writes into one item. */
 export interface ItemPatch {
-  readonly status?: "completed"
+  /** `completed`, or `null` to remove it (the item is open again); absent leaves it as it is. */
+  readonly status?: "completed" | null
   readonly addTag?: string
   readonly removeTags: ReadonlyArray<string>
   /** A new explanation, `null` to remove it; absent leaves it as it is. */
@@ -149,8 +150,9 @@ export interface ItemPatch {
 
 /** A result replaces every tag shopping wrote before (`#404`, `#failed`, `#in-progress`); the user's tags stay. */
 export const completedPatch: ItemPatch = { status: "completed", removeTags: shoppingTags, explanation: null }
-export const notFoundPatch = (explanation: string): ItemPatch => ({ addTag: notFoundTag, removeTags: shoppingTags, explanation })
-export const failedPatch = (error: string): ItemPatch => ({ addTag: failedTag, removeTags: shoppingTags, explanation: error })
+/** Not found or failed, the item is open: a `status: completed` written earlier in the run goes (the cart at its end did not hold it). */
+export const notFoundPatch = (explanation: string): ItemPatch => ({ status: null, addTag: notFoundTag, removeTags: shoppingTags, explanation })
+export const failedPatch = (error: string): ItemPatch => ({ status: null, addTag: failedTag, removeTags: shoppingTags, explanation: error })
 /** Before the shopper may add anything: the marker a re-run reads as "interrupted". */
 export const startedPatch: ItemPatch = { addTag: inProgressTag, removeTags: [] }
 
@@ -195,7 +197,9 @@ const toMap = (scalar: Scalar): YAMLMap => {
 }
 
 const applyPatch = (map: YAMLMap, item: ShoppingListItem, patch: ItemPatch): void => {
-  if (patch.status !== undefined) map.set("status", patch.status)
+  if (patch.status === null) {
+    if (map.get("status") === "completed") map.delete("status")
+  } else if (patch.status !== undefined) map.set("status", patch.status)
   const tags = item.tags.filter((t) => !patch.removeTags.includes(t))
   if (patch.addTag !== undefined && !tags.includes(patch.addTag)) tags.push(patch.addTag)
   // A tags field that only ever held shopping's tags goes when they do; one the user left empty stays.
