@@ -16,6 +16,15 @@
  * is read as English. Pure; words arrive folded (lower case, accents off).
  */
 
+/** A name as its words are compared: lower case, accents off, ligatures written out ("Œufs" → "oeufs"). */
+export const fold = (text: string): string =>
+  text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/œ/g, "oe")
+    .replace(/æ/g, "ae")
+
 /** The singular forms a word may have: "apples" → apple, "cherries" → cherry, "peaches" → peach. */
 export const singulars = (w: string): ReadonlyArray<string> => [
   w,

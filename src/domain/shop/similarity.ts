@@ -35,7 +35,8 @@
  * (`rankCandidates`); equal candidates keep the store's order.
  */
 
-import { headIndex, isEnglishForm, isFrenchForm, isProductHead, nameLanguage, singulars } from "./name-head.js"
+import { inTheOtherLanguage } from "./grocery-lexicon.js"
+import { fold, headIndex, isEnglishForm, isFrenchForm, isProductHead, nameLanguage, singulars } from "./name-head.js"
 
 const stopWords = new Set(["a", "an", "the", "of", "and", "or", "de", "la", "le", "les", "et", "du", "des", "l", "d"])
 /** Words that join a head to what describes it: the head comes before them. */
@@ -72,14 +73,6 @@ const flavourWords = new Set([
   "flavour", "flavor", "flavoured", "flavored", "saveur", "aromatise", "aromatisee"
 ])
 const isFlavour = (w: string): boolean => singulars(w).some((s) => flavourWords.has(s))
-
-const fold = (text: string): string =>
-  text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/œ/g, "oe")
-    .replace(/æ/g, "ae")
 
 export const words = (text: string): ReadonlyArray<string> =>
   fold(text)
@@ -173,7 +166,16 @@ export interface ProductCandidate {
   readonly sponsored?: boolean | undefined
 }
 
+/**
+ * How well the product fits the item as written, or as the bilingual lexicon translates it (`grocery-lexicon.ts`):
+ * a list in French at a store that names its products in English, or the other way round.
+ */
 export const relevance = (item: string, product: ProductCandidate): number => {
+  const other = inTheOtherLanguage(item)
+  return Math.max(relevanceAsWritten(item, product), other === undefined ? 0 : relevanceAsWritten(other, product))
+}
+
+const relevanceAsWritten = (item: string, product: ProductCandidate): number => {
   const wanted = words(item)
   const have = words(product.name)
   if (wanted.length === 0 || have.length === 0) return 0
