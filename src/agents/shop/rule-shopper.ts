@@ -200,7 +200,7 @@ export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: Sho
     if (noControl.length > 0) {
       return Attempt.Failed({
         reason: "agent_error",
-        error: `no add-to-cart control matching /${store.addToCartPattern}/ was found for ${noControl.join("; ")} (set addToCartPattern in the store profile to the add button's label)`
+        error: `no add-to-cart control was found for ${noControl.join("; ")}: none matched /${store.addToCartPattern}/ or read as an add ("Add", "Add to cart", "Ajouter"…) (set addToCartPattern in the store profile to the add button's label)`
       })
     }
     return Attempt.Reported({

@@ -9,6 +9,7 @@
  * other product, so a tile's price is never a neighbour's, and a link that
  * wraps a heading (no name of its own) is named by its heading.
  */
+import { fold } from "./name-head.js"
 import type { SnapshotNode } from "./page-snapshot.js"
 import type { TileText } from "./price.js"
 import { moneyIn } from "./price.js"
@@ -68,12 +69,42 @@ const sponsoredWord = /^\s*(?:sponsored|sponsoris[ée]e?|commandit[ée]e?|ad|adv
 const quantityName = /\b(?:qty|quantity|quantit[ée]|nombre)\b/i
 const increaseName = /increase|increment|add one|one more|plus\b|augmenter|ajouter un|^\s*\+\s*$/i
 
+/** What stores call the cart, in English and French. */
+const cartWords = new Set(["cart", "basket", "bag", "trolley", "panier", "chariot"])
+/** Words between the verb and the cart that say nothing more ("add 1 to my cart", "ajouter au panier"). */
+const addFillers = new Set(["to", "the", "my", "your", "au", "a", "le", "mon", "votre", "dans", "one", "un", "une", "item"])
+const nameWords = (text: string): ReadonlyArray<string> => fold(text).split(/[^a-z0-9]+/).filter((w) => w.length > 0)
+
+/**
+ * Whether a control's accessible name means "put this product in the cart", whatever the store's wording: the verb
+ * (add, ajouter) alone or with a count, before the cart ("Add 1 to basket", "Ajouter au panier"), or before the
+ * product's own name ("Add Mild Cheddar"); and, in the product's own tile, an icon button named for the cart
+ * ("Cart", "Shopping cart icon"). Never another verb ("Save for later"), another destination ("Add to list") or
+ * another product.
+ */
+export const meansAdd = (name: string, productName?: string): boolean => {
+  const [verb, ...rest] = nameWords(name)
+  if (verb === undefined) return false
+  if (verb === "add" || verb === "ajouter") {
+    const tail = rest.filter((w) => !/^\d+$/.test(w) && !addFillers.has(w))
+    if (tail.length === 0 || tail.every((w) => cartWords.has(w))) return true
+    if (productName === undefined) return false
+    const product = new Set(nameWords(productName))
+    const named = tail.filter((w) => product.has(w) || cartWords.has(w))
+    return named.length === tail.length || (named.length > 0 && tail.filter((w) => product.has(w)).length * 2 >= tail.length)
+  }
+  return productName !== undefined && [verb, ...rest].every((w) => cartWords.has(w) || w === "shopping" || w === "icon")
+}
+
 /**
  * An add-to-cart control: a button, or a link (some stores add with a GET link
- * that comes back to the page), whose accessible name matches the pattern.
+ * that comes back to the page), whose accessible name matches the profile's
+ * pattern or means add (`meansAdd`; an icon named for the cart only as a button,
+ * since a link so named goes to the cart page).
  */
-export const isAddControl = (node: SnapshotNode, addToCart: RegExp): boolean =>
-  (node.role === "button" || node.role === "link" || node.role === "menuitem") && addToCart.test(node.name.trim())
+export const isAddControl = (node: SnapshotNode, addToCart: RegExp, productName?: string): boolean =>
+  (node.role === "button" || node.role === "link" || node.role === "menuitem") &&
+  (addToCart.test(node.name.trim()) || (meansAdd(node.name, productName) && (node.role === "button" || /^\W*(?:add|ajouter)\b/i.test(node.name))))
 
 const insideChrome = (nodes: ReadonlyArray<SnapshotNode>, i: number): boolean =>
   ancestorsOf(nodes, i).some((a) => chromeRoles.has(nodes[a]?.role ?? ""))
@@ -125,8 +156,11 @@ const readTile = (
   addToCart: RegExp
 ): Tile => {
   const texts: Array<TileText> = []
+  const name = nameOfLink(nodes, linkIndex)
   let sponsored = false
+  // The control the profile's pattern names ranks first; one found by its meaning comes next.
   let addRef: string | undefined
+  let meantRef: string | undefined
   let addDisabled = false
   let quantityRef: string | undefined
   let quantityValue: number | undefined
@@ -137,9 +171,10 @@ const readTile = (
     const text = textOf(n)
     if (text.length > 0) texts.push({ text, struck: n.role === "deletion" || ancestorsOf(nodes, k).some((a) => a >= start && nodes[a]?.role === "deletion") })
     if (sponsoredWord.test(n.name) || (n.value !== undefined && sponsoredWord.test(n.value))) sponsored = true
-    if (k !== linkIndex && isAddControl(n, addToCart)) {
+    if (k !== linkIndex && isAddControl(n, addToCart, name)) {
       if (n.disabled) addDisabled = true
-      else addRef ??= n.ref
+      else if (addToCart.test(n.name.trim())) addRef ??= n.ref
+      else meantRef ??= n.ref
     } else if ((n.role === "spinbutton" || n.role === "textbox" || n.role === "combobox") && quantityName.test(n.name)) {
       quantityRef ??= n.ref
       const v = Number.parseInt(n.value ?? "", 10)
@@ -148,14 +183,18 @@ const readTile = (
       increaseRef ??= n.ref
     }
   }
+  // A stepper with nothing in the cart yet and no add button: its first + is the add, and each + one more (its
+  // field is not typed into: the + after it would add one on top).
+  const stepperAdd = addRef === undefined && meantRef === undefined && quantityRef !== undefined && (quantityValue ?? 0) === 0 ? increaseRef : undefined
+  const add = addRef ?? meantRef ?? stepperAdd
   return {
-    name: nameOfLink(nodes, linkIndex),
+    name,
     url,
     texts,
     sponsored,
-    addRef: addDisabled ? undefined : addRef,
-    addDisabled: addDisabled && addRef === undefined,
-    quantityRef,
+    addRef: addDisabled ? undefined : add,
+    addDisabled: addDisabled && add === undefined,
+    quantityRef: stepperAdd === undefined ? quantityRef : undefined,
     quantityValue,
     increaseRef
   }

@@ -9,7 +9,7 @@ import { Effect, Fiber } from "effect"
 import { shop } from "../../../src/agents/shop/orchestrator.js"
 import { StoreProfile } from "../../../src/domain/shop/store-profile.js"
 import { layerOffline } from "../../../src/services/llm/offline.js"
-import { makeCornerStore } from "../../fakes/stores/corner-store.js"
+import { makeCornerStore, makeCornerStoreLabelled } from "../../fakes/stores/corner-store.js"
 import { fixtureChromium } from "../../fakes/store/browser.js"
 import { nodePlatform, sessionBench } from "./fixtures.js"
 
@@ -60,9 +60,19 @@ layer(fixtureChromium, { excludeTestServices: true })((it) => {
         expect(text).toContain("  - name: avocado\n    quantity: 2\n    tags: [ \"#failed\" ]\n")
       }).pipe(Effect.provide(nodePlatform)), 180_000)
 
-    it.scoped("a profile whose add label matches nothing: the items are #failed (retried next run), never #404", () =>
+    it.scoped("a profile whose add label matches nothing: the pattern is a hint, and 'Add to bag' is still read as the add", () =>
       Effect.gen(function*() {
         const store = yield* makeCornerStore
+        const profile = StoreProfile.make({ ...store.profile, addToCartPattern: "^buy now$" })
+        const { layer } = yield* sessionBench("items:\n  - eggs\n", profile)
+        const summary = yield* shop({ timeBudget: "40 seconds", progress: quiet }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
+        expect(summary.added.map((a) => a.itemName)).toEqual(["eggs"])
+        expect(store.cart()).toHaveLength(1)
+      }).pipe(Effect.provide(nodePlatform)), 180_000)
+
+    it.scoped("an add control nothing can read as one: the items are #failed (retried next run), never #404", () =>
+      Effect.gen(function*() {
+        const store = yield* makeCornerStoreLabelled("Pick")
         const profile = StoreProfile.make({ ...store.profile, addToCartPattern: "^buy now$" })
         const { layer } = yield* sessionBench("items:\n  - eggs\n", profile)
         const summary = yield* shop({ timeBudget: "40 seconds", progress: quiet }).pipe(Effect.provide(layer), Effect.provide(layerOffline))

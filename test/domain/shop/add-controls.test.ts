@@ -36,3 +36,41 @@ describe("add controls", () => {
     }
   })
 })
+
+describe("add controls read by what their name means, not only the profile's pattern (issue 31 item 2)", () => {
+  // A profile whose pattern knows none of these labels: the meaning finds them; the pattern only ranks.
+  const narrowHint = /^add to cart$/i
+  const tileWith = (control: string, name = "Mild Marbled Cheddar Cheese 400 g") => `- list:
+  - listitem:
+    - link "${name}" [ref=e10] [cursor=pointer]:
+      - /url: /prod/cheddar
+    - text: $6.99
+    - ${control}
+`
+  const addRefOf = (control: string, name?: string) =>
+    findTiles(parseSnapshot(tileWith(control, name)), "http://127.0.0.1:1/s?k=cheddar", "^/prod/[\\w-]+$", narrowHint)[0]?.addRef
+
+  it("finds '+ Add', 'Add', 'Ajouter', 'Add 1 to basket', 'Add ⟨the product⟩' and an icon button named for the cart", () => {
+    for (const label of ["+ Add", "Add", "ADD +", "Ajouter", "Ajouter au panier", "Add 1 to basket", "Add Mild Marbled Cheddar", "Add Cheddar Cheese to cart", "Cart", "Shopping cart icon"]) {
+      expect(addRefOf(`button "${label}" [ref=e11] [cursor=pointer]`), label).toBe("e11")
+    }
+  })
+
+  it("not a look-alike, nor another product's add, nor a link to the cart page", () => {
+    for (const label of ["Add to list", "Add to favourites", "Address", "Added", "Add a note", "Add Greek Yogurt", "Save for later"]) {
+      expect(addRefOf(`button "${label}" [ref=e11] [cursor=pointer]`), label).toBeUndefined()
+    }
+    expect(addRefOf(`link "Cart" [ref=e11] [cursor=pointer]:\n      - /url: /cart`)).toBeUndefined()
+  })
+
+  it("the profile's pattern ranks: its control is taken over one found by meaning", () => {
+    expect(addRefOf(`button "+ Add" [ref=e11] [cursor=pointer]\n    - button "Add to cart" [ref=e12] [cursor=pointer]`)).toBe("e12")
+  })
+
+  it("a stepper with nothing in the cart yet: its first + is the add", () => {
+    const stepper = `button "Decrease" [ref=e11] [disabled]\n    - spinbutton "Quantity" [ref=e12]: "0"\n    - button "+" [ref=e13] [cursor=pointer]`
+    expect(addRefOf(stepper)).toBe("e13")
+    const inCart = `button "Decrease" [ref=e11] [cursor=pointer]\n    - spinbutton "Quantity" [ref=e12]: "2"\n    - button "+" [ref=e13] [cursor=pointer]`
+    expect(addRefOf(inCart)).toBeUndefined()
+  })
+})

@@ -51,7 +51,8 @@ export interface CornerStore {
   readonly hits: () => ReadonlyArray<StoreHit>
 }
 
-export const makeCornerStore: Effect.Effect<CornerStore, never, Scope.Scope> = Effect.gen(function*() {
+/** The corner store with its add link labelled `addLabel` (a store whose wording nothing reads as "add": "Pick"). */
+export const makeCornerStoreLabelled = (addLabel: string): Effect.Effect<CornerStore, never, Scope.Scope> => Effect.gen(function*() {
   const server = yield* serveStore((req, cart, origin) => {
     const count = [...cart.values()].reduce((a, b) => a + b, 0)
     const page = (title: string, body: string) => ({
@@ -87,13 +88,13 @@ const s = document.createElement("style"); s.textContent = "@import url('/checko
       const found = search(k)
       return page(`“${k}”`, found.length === 0 ? `<p>Sorry, nothing matched “${escapeHtml(k)}”.</p>` : `<ul class=cards>${
         found.map((p) => `<li class=card><a href="/prod/${p.sku}"><h3>${escapeHtml(p.name)}</h3></a> ${p.priceHtml}
-<a class=btn href="/bag/put?sku=${p.sku}&back=${encodeURIComponent(`/s?k=${k}`)}">Add to bag</a></li>`).join("")
+<a class=btn href="/bag/put?sku=${p.sku}&back=${encodeURIComponent(`/s?k=${k}`)}">${escapeHtml(addLabel)}</a></li>`).join("")
       }</ul>`)
     }
     const prod = /^\/prod\/([\w-]+)$/.exec(path)
     if (prod !== null) {
       const p = bySku(prod[1] ?? null)
-      return p === undefined ? undefined : page(p.name, `<article><h1>${escapeHtml(p.name)}</h1> ${p.priceHtml} <a class=btn href="/bag/put?sku=${p.sku}&back=/prod/${p.sku}">Add to bag</a></article>`)
+      return p === undefined ? undefined : page(p.name, `<article><h1>${escapeHtml(p.name)}</h1> ${p.priceHtml} <a class=btn href="/bag/put?sku=${p.sku}&back=/prod/${p.sku}">${escapeHtml(addLabel)}</a></article>`)
     }
     if (path === "/bag/put") {
       const p = bySku(req.url.searchParams.get("sku"))
@@ -137,3 +138,5 @@ const s = document.createElement("style"); s.textContent = "@import url('/checko
     hits: server.hits
   }
 })
+
+export const makeCornerStore: Effect.Effect<CornerStore, never, Scope.Scope> = makeCornerStoreLabelled("Add to bag")
