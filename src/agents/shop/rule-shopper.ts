@@ -15,7 +15,7 @@
  * as the model shopper. The orchestrator then checks the add against the
  * cart (verify.ts).
  */
-import { Effect } from "effect"
+import { Duration, Effect, Option } from "effect"
 import { Cents, ItemAdded, ItemNotFound } from "../../domain/shop/item.js"
 import type { ShoppingListItem } from "../../domain/shop/item.js"
 import type { SnapshotNode } from "../../domain/shop/page-snapshot.js"
@@ -30,11 +30,13 @@ import { Browser } from "../../services/browser/browser.js"
 import type { BrowserError } from "../../services/browser/errors.js"
 import { Attempt } from "./attempt.js"
 import type { ShopperOptions } from "./model-shopper.js"
-import { awaitAddOnPage, awaitSearchResults, badgeText, dismissConsent, readPage } from "./page-reading.js"
+import { awaitAddOnPage, awaitPage, awaitSearchResults, badgeText, dismissConsent, readPage } from "./page-reading.js"
 
 /** Below this, a product is not what the list meant. */
 export const matchThreshold = 0.5
 /** What a store writes on a product it cannot sell now. */
+/** How long a product page may take to draw its product after loading (stores whose data answers in 0.5–2 s). */
+const productRenderBound = Duration.seconds(6)
 const soldOut = /\b(?:sold out|out of stock|unavailable|not available|épuisé|rupture de stock|non disponible)\b/i
 /** Candidates tried before giving up (each may be out of stock). */
 const maxCandidates = 3
@@ -158,12 +160,19 @@ export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: Sho
         // No add button on the tile: add from the product page.
         yield* step(`opening ${candidate.name}`, browser.navigate(candidate.url))
         yield* dismissConsent
-        const page = yield* step("reading the product page", readPage)
-        const block = productBlock(page.nodes, addToCart)
-        tile = productTile(page.nodes, candidate.url, addToCart)
+        // A client-rendered page draws the product and its add button only once its own data request has
+        // answered: wait for an add control, a disabled one or "sold out" (bounded), as a person would.
+        const { page } = yield* step("reading the product page", awaitPage((p) => {
+          const drawn = productTile(p.nodes, candidate.url, addToCart, candidate.name)
+          return drawn?.addRef !== undefined || drawn?.addDisabled === true || p.nodes.some((n) => soldOut.test(n.name))
+            ? Option.some(true)
+            : Option.none()
+        }, productRenderBound))
+        const block = productBlock(page.nodes, addToCart, candidate.name)
+        tile = productTile(page.nodes, candidate.url, addToCart, candidate.name)
         texts = block?.texts ?? []
         name = block?.name ?? name
-        refresh = Effect.map(step("reading the product page", readPage), (p) => productTile(p.nodes, candidate.url, addToCart))
+        refresh = Effect.map(step("reading the product page", readPage), (p) => productTile(p.nodes, candidate.url, addToCart, candidate.name))
       } else {
         const fresh = yield* tileHere(candidate.url)
         tile = fresh.tile
@@ -216,9 +225,9 @@ export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: Sho
 })
 
 /** On a product page: the add button, quantity field and stepper of the product's own block, as a tile. */
-const productTile = (nodes: ReadonlyArray<SnapshotNode>, url: string, addToCart: RegExp): Tile | undefined => {
-  const block = productBlock(nodes, addToCart)
-  const add = nodes.find((n) => isAddControl(n, addToCart))
+const productTile = (nodes: ReadonlyArray<SnapshotNode>, url: string, addToCart: RegExp, productName: string): Tile | undefined => {
+  const block = productBlock(nodes, addToCart, productName)
+  const add = nodes.find((n) => isAddControl(n, addToCart, productName))
   if (block === undefined && add === undefined) return undefined
   const quantity = nodes.find((n) => (n.role === "spinbutton" || n.role === "textbox") && /\b(?:qty|quantity|quantit[ée])\b/i.test(n.name))
   const increase = nodes.find((n) => n.role === "button" && !n.disabled && /increase|add one|one more|augmenter|^\s*\+\s*$/i.test(n.name))

@@ -219,14 +219,15 @@ export const nameOfLink = (nodes: ReadonlyArray<SnapshotNode>, i: number): strin
 /** The block of a product page that belongs to the product: the nearest block around its add button that shows a price. */
 export const productBlock = (
   nodes: ReadonlyArray<SnapshotNode>,
-  addToCart: RegExp
+  addToCart: RegExp,
+  productName?: string
 ): { readonly texts: ReadonlyArray<TileText>; readonly name: string | undefined } | undefined => {
-  const button = nodes.findIndex((n, i) => isAddControl(n, addToCart) && !insideChrome(nodes, i))
+  const button = nodes.findIndex((n, i) => isAddControl(n, addToCart, productName) && !insideChrome(nodes, i))
   if (button < 0) return undefined
   for (const a of ancestorsOf(nodes, button)) {
     const end = subtreeEnd(nodes, a)
     const slice = nodes.slice(a, end)
-    if (slice.filter((n) => isAddControl(n, addToCart)).length > 1) break
+    if (slice.filter((n) => isAddControl(n, addToCart, productName)).length > 1) break
     if (!slice.some((n) => moneyIn(textOf(n)).length > 0)) continue
     const texts = slice.map((n, k) => ({
       text: textOf(n),

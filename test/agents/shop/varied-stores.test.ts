@@ -10,7 +10,7 @@ import { Effect, Layer } from "effect"
 import { shop } from "../../../src/agents/shop/orchestrator.js"
 import { layerOffline } from "../../../src/services/llm/offline.js"
 import { ScriptedLlm } from "../../../src/services/llm/scripted.js"
-import { makeAppStore } from "../../fakes/stores/app-store.js"
+import { makeAppStore, makeAppStoreShaped } from "../../fakes/stores/app-store.js"
 import { forbiddenPaths, makeBilingualStore } from "../../fakes/stores/bilingual-store.js"
 import { makeTableStore } from "../../fakes/stores/table-store.js"
 import { fixtureChromium } from "../../fakes/store/browser.js"
@@ -61,6 +61,18 @@ layer(fixtureChromium, { excludeTestServices: true })((it) => {
         expect(summary.estimatedCents + summary.differences.reduce((s, d) => s + d.cents, 0)).toBe(summary.totalCents)
         expect(summary.differences.map((d) => d.why).join("\n")).toMatch(/fees, taxes/)
         expect(yield* read).toContain("  - name: bread\n    quantity: 2\n    status: completed\n")
+      }).pipe(Effect.provide(nodePlatform)), 120_000)
+  })
+
+  describe("shoal shop on a client-rendered store whose product pages draw their add button after their own data request", () => {
+    it.scoped("each add is waited for on the product page (700 ms of data latency), made and confirmed in the real cart", () =>
+      Effect.gen(function*() {
+        const store = yield* makeAppStoreShaped({ tilesAdd: false })
+        const { layer } = yield* sessionBench("items:\n  - eggs\n  - name: salted butter\n", store.profile)
+        const summary = yield* shop({ timeBudget: "40 seconds", progress: quiet }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
+        expect(summary.failed).toEqual([])
+        expect(store.cart()).toEqual([{ id: "eggs-12", quantity: 1 }, { id: "salted-butter", quantity: 1 }])
+        expect(summary.added.map((a) => a.itemName)).toEqual(["eggs", "salted butter"])
       }).pipe(Effect.provide(nodePlatform)), 120_000)
   })
 

@@ -16,7 +16,10 @@ import { cartLineCents, cartOf, catalogue, json, productById, searchCatalogue, s
 export const resultsDelayMs = 900
 export const debounceMs = 700
 
-const shell = (count: number) => `<!doctype html>
+/** How long the product page's own data request takes before it draws the product and its add button. */
+export const productDelayMs = 700
+
+const shell = (count: number, tilesAdd: boolean) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Appy Grocer</title></head><body>
 <header><a href="/">Appy Grocer</a>
 <form action="/search" method="get" role="search"><input name="q" aria-label="Search groceries"><button>Search</button></form>
@@ -45,13 +48,19 @@ const control = (p) => {
   return '<div class="stepper"><button class="dec" data-id="' + p.id + '" aria-label="Decrease quantity">−</button><span>' + q + '</span><button class="inc" data-id="' + p.id + '" aria-label="Increase quantity">+</button></div>';
 };
 let shown = [];
+let product;
+const tilesAdd = ${tilesAdd};
 const tile = (p) => '<li class="tile" data-id="' + p.id + '">' + (p.sponsored ? '<span class="ad">Sponsored</span>' : '') +
   '<a href="/product/' + p.id + '"><h3>' + esc(p.name) + '</h3></a>' +
   (p.regular ? '<span class="was">' + money(p.regular) + '</span> ' : '') +
   (p.deal ? '<span>' + p.deal.count + ' / ' + money(p.deal.cents) + '</span> <span>or ' + money(p.cents) + ' ea.</span>' : '<span class="price">' + money(p.cents) + '</span>' + (p.weighted ? ' <span>avg. ea.</span>' : '')) +
   (p.unit ? ' <span class="unit">' + money(p.unit.cents) + ' /' + p.unit.per + '</span>' : '') +
-  '<div class="control">' + control(p) + '</div></li>';
-const render = () => { app.innerHTML = '<h1>Results</h1><ul class="grid">' + shown.map(tile).join("") + '</ul>'; };
+  (tilesAdd ? '<div class="control">' + control(p) + '</div>' : '') + '</li>';
+const render = () => {
+  app.innerHTML = product !== undefined
+    ? '<article><h1>' + esc(product.name) + '</h1><span class="price">' + money(product.cents) + '</span><div class="control">' + control(product) + '</div></article>'
+    : '<h1>Results</h1><ul class="grid">' + shown.map(tile).join("") + '</ul>';
+};
 app.addEventListener("click", (e) => {
   const b = e.target.closest("button");
   if (!b || !b.dataset.id) return;
@@ -78,6 +87,12 @@ const route = async () => {
     app.innerHTML = cart.lines.length === 0 ? "<h1>Cart</h1><p>Your cart is empty.</p>" :
       "<h1>Cart</h1><ul>" + cart.lines.map((l) => '<li><a href="/product/' + l.id + '">' + esc(l.name) + '</a> <span>Qty: ' + l.quantity + '</span> <span>' + money(l.cents) + '</span></li>').join("") +
       "</ul><p>Subtotal: <strong>" + money(cart.total) + "</strong></p>";
+  } else if (url.pathname.startsWith("/product/")) {
+    await new Promise((r) => setTimeout(r, ${productDelayMs}));
+    const body = await (await fetch("/api" + url.pathname)).json();
+    for (const l of body.cart) local.set(l.id, l.quantity);
+    product = body.product;
+    render();
   } else {
     app.innerHTML = "<h1>Welcome</h1>";
   }
@@ -86,7 +101,11 @@ route();
 </script>
 </body></html>`
 
-export const makeAppStore: Effect.Effect<VariedStore, never, Scope.Scope> = Effect.gen(function*() {
+/**
+ * The app store; with `tilesAdd: false` its results tiles carry no add control (a "View" of the product only), so
+ * every add is made on the product page, which draws its add button only once its own data request has answered.
+ */
+export const makeAppStoreShaped = (options: { readonly tilesAdd: boolean }): Effect.Effect<VariedStore, never, Scope.Scope> => Effect.gen(function*() {
   const server = yield* serveStore(async (req, cart) => {
     const count = [...cart.values()].reduce((a, b) => a + b, 0)
     const path = req.url.pathname
@@ -116,6 +135,13 @@ export const makeAppStore: Effect.Effect<VariedStore, never, Scope.Scope> = Effe
         cart: lines().map((l) => ({ id: l.id, quantity: l.quantity }))
       })
     }
+    const productPath = /^\/api\/product\/([\w-]+)$/.exec(path)
+    if (productPath !== null) {
+      const p = productById(productPath[1] ?? "")
+      return p === undefined
+        ? undefined
+        : json({ product: { id: p.id, name: p.en, cents: p.cents, inStock: p.inStock }, cart: lines().map((l) => ({ id: l.id, quantity: l.quantity })) })
+    }
     if (path === "/api/cart" && req.method === "POST") {
       const raw = await req.body()
       // The body is JSON; URLSearchParams gives it back as one key.
@@ -131,7 +157,7 @@ export const makeAppStore: Effect.Effect<VariedStore, never, Scope.Scope> = Effe
       return json(cartJson())
     }
     if (path === "/api/cart") return json(cartJson())
-    if (path === "/" || path === "/search" || path === "/cart" || /^\/product\/[\w-]+$/.test(path)) return { body: shell(count) }
+    if (path === "/" || path === "/search" || path === "/cart" || /^\/product\/[\w-]+$/.test(path)) return { body: shell(count, options.tilesAdd) }
     if (path === "/checkout") return { body: "<h1>Checkout</h1>" }
     return undefined
   })
@@ -154,3 +180,4 @@ export const makeAppStore: Effect.Effect<VariedStore, never, Scope.Scope> = Effe
   } satisfies VariedStore
 })
 
+export const makeAppStore: Effect.Effect<VariedStore, never, Scope.Scope> = makeAppStoreShaped({ tilesAdd: true })
