@@ -37,10 +37,25 @@ export type EstimatedItem =
     readonly nutrients: Nutrients
     readonly assumption: Option.Option<string>
     readonly issues: ReadonlyArray<ValidationIssue>
+    /**
+     * How sure the match is that this is the food named: the share of the words said that the food's names hold
+     * (a word found only by its start or through a typo counts half). 1 is the food named; below it the food is
+     * the closest the tables have, another food than the one named, and the output says so.
+     */
+    readonly confidence: number
   }
   | { readonly _tag: "NotFound"; readonly request: FoodRequest; readonly searchedAs: string }
   | { readonly _tag: "NoGrams"; readonly request: FoodRequest; readonly food: FoodRecord }
   | { readonly _tag: "Unread"; readonly text: string }
+
+/**
+ * The confidence line: a closest match at least this sure is logged by `log --yes`; below it, only when the user
+ * confirms it (`--yes` reports it unmatched). Half the words said: a typo'd name ("blueberies") still logs.
+ */
+export const confidenceLine = 0.5
+
+/** Whether a matched item is another food than the one named (the closest the tables have). */
+export const isClosestMatch = (item: { readonly confidence: number }): boolean => item.confidence < 1
 
 /** A matched item as the line a proposal (and the diary) records. */
 export const proposalLine = (item: Extract<EstimatedItem, { readonly _tag: "Matched" }>): ProposalLine => ({
@@ -54,7 +69,8 @@ export const proposalLine = (item: Extract<EstimatedItem, { readonly _tag: "Matc
   fat_g: item.nutrients.fat_g,
   source: sourceOf(item.food),
   detail: detailFor(item.food, item.grams),
-  ...(Option.isSome(item.assumption) ? { assumption: item.assumption.value } : {})
+  ...(Option.isSome(item.assumption) ? { assumption: item.assumption.value } : {}),
+  ...(isClosestMatch(item) ? { confidence: item.confidence } : {})
 })
 
 export interface Estimate {
@@ -87,7 +103,8 @@ const matchedItem = (
   record: FoodRecord,
   chosenBy?: string,
   weighedLike: () => ReadonlyArray<FoodRecord> = () => [],
-  role: PortionRole = "main"
+  role: PortionRole = "main",
+  confidence = 1
 ): EstimatedItem => {
   // Portions are looked up under the corrected name ("bananna" weighs what a banana does).
   const named = { ...request, name: FoodName.make(searchedAs) }
@@ -98,7 +115,7 @@ const matchedItem = (
   const borrowed = like === undefined ? undefined : unsaidPortion(named, like, role)
   const unsaid = own ??
     (borrowed === undefined || like === undefined ? undefined : { grams: borrowed.grams, assumption: `${borrowed.assumption}; the weight of ${like.description}, as ${record.source === "CoFID 2021" ? "CoFID gives no portions" : "USDA gives none for this record"}` })
-  if (unsaid !== undefined) return matchedWith(request, searchedAs, record, unsaid, chosenBy, (request.assumption ?? "").replace(/^no amount given: 1 assumed;?\s*/, ""))
+  if (unsaid !== undefined) return matchedWith(request, searchedAs, record, unsaid, chosenBy, (request.assumption ?? "").replace(/^no amount given: 1 assumed;?\s*/, ""), confidence)
   // A record USDA gives no weight for the amount said: the same food's weight from its general record, said so.
   const resolved = resolveGrams(named, record.household, record.description) ?? Arr.findFirst([...sameFoodRecords(table.records, record), ...sameFamilyRecords(table.records, record, searchedAs), ...weighedLike()], (other) =>
     Option.map(Option.fromNullable(resolveGrams(named, other.household, other.description)), (r) => ({
@@ -106,7 +123,7 @@ const matchedItem = (
       assumption: `${r.assumption ?? `${r.grams} g`}; the weight of ${other.description}, as ${record.source === "CoFID 2021" ? "CoFID gives no portions" : "USDA gives none for this record"}`
     }))).pipe(Option.getOrUndefined)
   if (resolved === undefined) return { _tag: "NoGrams", request, food: record }
-  return matchedWith(request, searchedAs, record, resolved, chosenBy, request.assumption)
+  return matchedWith(request, searchedAs, record, resolved, chosenBy, request.assumption, confidence)
 }
 
 const matchedWith = (
@@ -115,7 +132,8 @@ const matchedWith = (
   record: FoodRecord,
   resolved: { readonly grams: number; readonly assumption?: string | undefined },
   chosenBy: string | undefined,
-  requestAssumption: string | undefined
+  requestAssumption: string | undefined,
+  confidence: number
 ): EstimatedItem => {
   const assumptions = [requestAssumption === "" ? undefined : requestAssumption, resolved.assumption, searchedAs !== request.name ? `"${request.name}" read as "${searchedAs}"` : undefined, chosenBy]
     .filter((a): a is string => a !== undefined)
@@ -127,7 +145,8 @@ const matchedWith = (
     grams: Math.round(resolved.grams * 10) / 10,
     nutrients: scaleNutrients(record.per100g, resolved.grams),
     assumption: assumptions.length === 0 ? Option.none() : Option.some(assumptions.join("; ")),
-    issues: validate({ food: searchedAs, grams: resolved.grams, per100g: record.per100g, ...(record.source === "CoFID 2021" ? { carbohydrate: "available" as const } : {}) })
+    issues: validate({ food: searchedAs, grams: resolved.grams, per100g: record.per100g, ...(record.source === "CoFID 2021" ? { carbohydrate: "available" as const } : {}) }),
+    confidence: Math.round(confidence * 100) / 100
   }
 }
 
@@ -160,7 +179,7 @@ export const matchRequest = (request: FoodRequest, role: PortionRole = "main") =
     // A food of a table without portions (CoFID, some SR28 records) is weighed like the FNDDS food the same words find.
     const weighedLike = () =>
       best.record.source === "FNDDS 2021-2023" ? [] : table.search(searchedAs, request.preparation, 10).map((c) => c.record).filter((r) => r.source === "FNDDS 2021-2023" && r.household.length > 0).slice(0, 1)
-    return matchedItem(table, request, searchedAs, best.record, undefined, weighedLike, role)
+    return matchedItem(table, request, searchedAs, best.record, undefined, weighedLike, role, best.named ?? 1)
   })
 
 /**
@@ -244,9 +263,11 @@ export const estimateJson = (e: Estimate) => {
     if (item._tag !== "Matched") {
       return { text: itemText(item), food: null, grams: null, kcal: null, protein_g: null, carbs_g: null, fat_g: null, source: null, error: Option.getOrElse(rejection(item), () => "") }
     }
-    const { foodId: _foodId, detail: _detail, ...line } = proposalLine(item)
+    const { foodId: _foodId, detail: _detail, confidence: _confidence, ...line } = proposalLine(item)
     const problem = rejection(item)
-    return { ...line, ...(Option.isSome(problem) ? { error: problem.value } : {}) }
+    // Whether the food is the one named or the closest the tables have, and how sure the match is.
+    const match = { named: !isClosestMatch(item), confidence: item.confidence }
+    return { ...line, match, ...(Option.isSome(problem) ? { error: problem.value } : {}) }
   })
   const ok = items.filter((i) => i.food !== null && !("error" in i))
   return {
