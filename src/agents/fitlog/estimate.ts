@@ -9,8 +9,8 @@ import { describeDish, dishFor, isWholeDish } from "../../domain/fitlog/dishes.j
 import { dishScale } from "../../domain/fitlog/dish-scale.js"
 import { foodWords, genericFrozenDinnerId, isMixedDishRecord, isPackagedMeal, packagedMealNote } from "../../domain/fitlog/frozen-meals.js"
 import { resolveGrams } from "../../domain/fitlog/portions.js"
-import { noAmountSaid, rolesIn, unsaidPortion } from "../../domain/fitlog/portion-role.js"
-import type { PortionRole } from "../../domain/fitlog/portion-role.js"
+import { noAmountSaid, rolesIn, slicesOf, unsaidPortion } from "../../domain/fitlog/portion-role.js"
+import type { Host, PortionRole } from "../../domain/fitlog/portion-role.js"
 import { sameFamilyRecords, sameFoodRecords } from "../../domain/fitlog/same-food.js"
 import { invalidAmount } from "../../domain/fitlog/quantity.js"
 import type { FoodRecord, FoodRequest, Meal, Nutrients } from "../../domain/fitlog/types.js"
@@ -104,13 +104,14 @@ const matchedItem = (
   chosenBy?: string,
   weighedLike: () => ReadonlyArray<FoodRecord> = () => [],
   role: PortionRole = "main",
-  confidence = 1
+  confidence = 1,
+  host?: Host
 ): EstimatedItem => {
   // Portions are looked up under the corrected name ("bananna" weighs what a banana does).
   const named = { ...request, name: FoodName.make(searchedAs) }
   // No amount said: the food's own FNDDS portion for its role (portion-role.ts), before the rules.
   // A food whose table has no portions (CoFID) takes the portion of the FNDDS food the same words find.
-  const own = unsaidPortion(named, record, role)
+  const own = unsaidPortion(named, record, role, host)
   const like = own === undefined && noAmountSaid(named) ? weighedLike()[0] : undefined
   const borrowed = like === undefined ? undefined : unsaidPortion(named, like, role)
   const unsaid = own ??
@@ -168,7 +169,7 @@ const packagedMeal = (table: NutritionTableShape, request: FoodRequest, searched
   return matchedItem(table, { ...request, assumption: [request.assumption, packagedMealNote(record.description, named === undefined)].filter((a) => a !== undefined).join("; ") }, searchedAs, record)
 }
 
-export const matchRequest = (request: FoodRequest, role: PortionRole = "main") =>
+export const matchRequest = (request: FoodRequest, role: PortionRole = "main", host?: Host) =>
   Effect.map(NutritionTable, (table): EstimatedItem => {
     // "cubic inch of mozzarella": the measure is read from the text (portions.ts); the food is what follows it.
     const searchedAs = table.correct(request.name.replace(/^cubic[- ]inch(?:es)?\s+of\s+/i, ""))
@@ -179,7 +180,7 @@ export const matchRequest = (request: FoodRequest, role: PortionRole = "main") =
     // A food of a table without portions (CoFID, some SR28 records) is weighed like the FNDDS food the same words find.
     const weighedLike = () =>
       best.record.source === "FNDDS 2021-2023" ? [] : table.search(searchedAs, request.preparation, 10).map((c) => c.record).filter((r) => r.source === "FNDDS 2021-2023" && r.household.length > 0).slice(0, 1)
-    return matchedItem(table, request, searchedAs, best.record, undefined, weighedLike, role, best.named ?? 1)
+    return matchedItem(table, request, searchedAs, best.record, undefined, weighedLike, role, best.named ?? 1, host)
   })
 
 /**
@@ -241,7 +242,19 @@ export const estimate = Effect.fn("fitlog.estimate")(function*(text: string) {
   const single = oriented.items.filter((_, i) => Option.isNone(dishes[i] ?? Option.none()))
   // Each item's role in the meal ("with blueberries" is a topping), read from the text as written.
   const roles = rolesIn(text, oriented.items)
-  const ruled = yield* Effect.forEach(single, (request) => matchRequest(request, roles[oriented.items.indexOf(request)] ?? "main"))
+  const roleOf = (request: FoodRequest) => roles[oriented.items.indexOf(request)] ?? "main"
+  const first = yield* Effect.forEach(single, (request) => matchRequest(request, roleOf(request)))
+  // A topping is weighed again on the food it is on (the nearest main food before it): a spread on bread per slice.
+  const ruled = yield* Effect.forEach(first, (item, i) => {
+    const request = single[i]
+    if (request === undefined || item._tag !== "Matched" || roleOf(request) !== "topping") return Effect.succeed(item)
+    const on = first.slice(0, i).filter((_, k) => {
+      const r = single[k]
+      return r !== undefined && roleOf(r) === "main"
+    }).at(-1)
+    const host: Host | undefined = on?._tag === "Matched" && on.food.category !== undefined ? { category: on.food.category, slices: slicesOf(on.food.household, on.grams) } : undefined
+    return host === undefined ? Effect.succeed(item) : matchRequest(request, "topping", host)
+  })
   // A confident reading is matched by the rules alone; otherwise the model (when there is one) chooses among their candidates.
   const matched = oriented.confident ? { items: ruled, modelCalls: 0 } : yield* chooseWithModel(ruled)
   // In the order the user wrote them: a built dish where it was, the others as matched.
