@@ -16,7 +16,7 @@ import type { CommitReport, LogOutcome } from "../agents/fitlog/log.js"
 import { dayReport } from "../domain/fitlog/day-report.js"
 import { wordlessText } from "../domain/fitlog/food-text.js"
 import { detailKeys, shownNutrients } from "../domain/fitlog/nutrients.js"
-import { describeProposal, summaryTable } from "../domain/fitlog/proposal.js"
+import { closestNote, describeProposal, summaryTable } from "../domain/fitlog/proposal.js"
 import { DiaryDate, mealAt } from "../domain/fitlog/types.js"
 import type { Meal } from "../domain/fitlog/types.js"
 import { Diary } from "../services/diary/diary.js"
@@ -159,6 +159,8 @@ export const runEstimate = (flags: LlmFlags & { readonly text: string; readonly 
     // A dish built from parts carries one assumption on every part: shown once.
     const assumed = new Set(json.items.flatMap((i) => ("error" in i || i.food === null || i.assumption === undefined ? [] : [i.assumption])))
     for (const a of assumed) yield* Console.log(`  assumed: ${a}`)
+    // A food that is only the closest match to the one named, never a quiet swap: said, with how sure the match is.
+    for (const i of json.items) if (i.food !== null && "match" in i && !i.match.named) yield* Console.log(`  ${closestNote(i.text, i.food, i.match.confidence)}`)
     for (const i of json.items) if ("error" in i) yield* Console.log(`Not counted: "${i.text}" — ${i.error}`)
     yield* Console.log(`Total: ${json.total.kcal} kcal, protein ${json.total.protein_g} g, carbs ${json.total.carbs_g} g, fat ${json.total.fat_g} g`)
   })

@@ -43,6 +43,15 @@ describe("shoal fitlog output", () => {
         expect(r.out.match(/assumed:/g)).toHaveLength(1)
       })), 60_000)
 
+  it.live("plain-text estimate says which food is only the closest match, and how sure; the food named is not marked", () =>
+    withDataDir((dir) =>
+      Effect.gen(function*() {
+        const r = yield* run(dir, ["fitlog", "estimate", "2 slices of pizza, a zorblax quibbert steak"])
+        expect(Exit.isSuccess(r.exit)).toBe(true)
+        expect(r.out).toMatch(/not the food named: "a zorblax quibbert steak" is closest to [^\n]*steak[^\n]* \(33 % sure\)/i)
+        expect(r.out.match(/not the food named/g)).toHaveLength(1)
+      })), 60_000)
+
   it.live("--db given a folder says it is a folder and which file to pass; nothing is written", () =>
     withDataDir((dir) =>
       Effect.gen(function*() {

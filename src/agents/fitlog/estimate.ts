@@ -9,8 +9,8 @@ import { describeDish, dishFor, isWholeDish } from "../../domain/fitlog/dishes.j
 import { dishScale } from "../../domain/fitlog/dish-scale.js"
 import { foodWords, genericFrozenDinnerId, isMixedDishRecord, isPackagedMeal, packagedMealNote } from "../../domain/fitlog/frozen-meals.js"
 import { resolveGrams } from "../../domain/fitlog/portions.js"
-import { noAmountSaid, rolesIn, unsaidPortion } from "../../domain/fitlog/portion-role.js"
-import type { PortionRole } from "../../domain/fitlog/portion-role.js"
+import { noAmountSaid, rolesIn, slicesOf, unsaidPortion } from "../../domain/fitlog/portion-role.js"
+import type { Host, PortionRole } from "../../domain/fitlog/portion-role.js"
 import { sameFamilyRecords, sameFoodRecords } from "../../domain/fitlog/same-food.js"
 import { invalidAmount } from "../../domain/fitlog/quantity.js"
 import type { FoodRecord, FoodRequest, Meal, Nutrients } from "../../domain/fitlog/types.js"
@@ -37,10 +37,25 @@ export type EstimatedItem =
     readonly nutrients: Nutrients
     readonly assumption: Option.Option<string>
     readonly issues: ReadonlyArray<ValidationIssue>
+    /**
+     * How sure the match is that this is the food named: the share of the words said that the food's names hold
+     * (a word found only by its start or through a typo counts half). 1 is the food named; below it the food is
+     * the closest the tables have, another food than the one named, and the output says so.
+     */
+    readonly confidence: number
   }
   | { readonly _tag: "NotFound"; readonly request: FoodRequest; readonly searchedAs: string }
   | { readonly _tag: "NoGrams"; readonly request: FoodRequest; readonly food: FoodRecord }
   | { readonly _tag: "Unread"; readonly text: string }
+
+/**
+ * The confidence line: a closest match at least this sure is logged by `log --yes`; below it, only when the user
+ * confirms it (`--yes` reports it unmatched). Half the words said: a typo'd name ("blueberies") still logs.
+ */
+export const confidenceLine = 0.5
+
+/** Whether a matched item is another food than the one named (the closest the tables have). */
+export const isClosestMatch = (item: { readonly confidence: number }): boolean => item.confidence < 1
 
 /** A matched item as the line a proposal (and the diary) records. */
 export const proposalLine = (item: Extract<EstimatedItem, { readonly _tag: "Matched" }>): ProposalLine => ({
@@ -54,7 +69,8 @@ export const proposalLine = (item: Extract<EstimatedItem, { readonly _tag: "Matc
   fat_g: item.nutrients.fat_g,
   source: sourceOf(item.food),
   detail: detailFor(item.food, item.grams),
-  ...(Option.isSome(item.assumption) ? { assumption: item.assumption.value } : {})
+  ...(Option.isSome(item.assumption) ? { assumption: item.assumption.value } : {}),
+  ...(isClosestMatch(item) ? { confidence: item.confidence } : {})
 })
 
 export interface Estimate {
@@ -87,18 +103,20 @@ const matchedItem = (
   record: FoodRecord,
   chosenBy?: string,
   weighedLike: () => ReadonlyArray<FoodRecord> = () => [],
-  role: PortionRole = "main"
+  role: PortionRole = "main",
+  confidence = 1,
+  host?: Host
 ): EstimatedItem => {
   // Portions are looked up under the corrected name ("bananna" weighs what a banana does).
   const named = { ...request, name: FoodName.make(searchedAs) }
   // No amount said: the food's own FNDDS portion for its role (portion-role.ts), before the rules.
   // A food whose table has no portions (CoFID) takes the portion of the FNDDS food the same words find.
-  const own = unsaidPortion(named, record, role)
+  const own = unsaidPortion(named, record, role, host)
   const like = own === undefined && noAmountSaid(named) ? weighedLike()[0] : undefined
   const borrowed = like === undefined ? undefined : unsaidPortion(named, like, role)
   const unsaid = own ??
     (borrowed === undefined || like === undefined ? undefined : { grams: borrowed.grams, assumption: `${borrowed.assumption}; the weight of ${like.description}, as ${record.source === "CoFID 2021" ? "CoFID gives no portions" : "USDA gives none for this record"}` })
-  if (unsaid !== undefined) return matchedWith(request, searchedAs, record, unsaid, chosenBy, (request.assumption ?? "").replace(/^no amount given: 1 assumed;?\s*/, ""))
+  if (unsaid !== undefined) return matchedWith(request, searchedAs, record, unsaid, chosenBy, (request.assumption ?? "").replace(/^no amount given: 1 assumed;?\s*/, ""), confidence)
   // A record USDA gives no weight for the amount said: the same food's weight from its general record, said so.
   const resolved = resolveGrams(named, record.household, record.description) ?? Arr.findFirst([...sameFoodRecords(table.records, record), ...sameFamilyRecords(table.records, record, searchedAs), ...weighedLike()], (other) =>
     Option.map(Option.fromNullable(resolveGrams(named, other.household, other.description)), (r) => ({
@@ -106,7 +124,7 @@ const matchedItem = (
       assumption: `${r.assumption ?? `${r.grams} g`}; the weight of ${other.description}, as ${record.source === "CoFID 2021" ? "CoFID gives no portions" : "USDA gives none for this record"}`
     }))).pipe(Option.getOrUndefined)
   if (resolved === undefined) return { _tag: "NoGrams", request, food: record }
-  return matchedWith(request, searchedAs, record, resolved, chosenBy, request.assumption)
+  return matchedWith(request, searchedAs, record, resolved, chosenBy, request.assumption, confidence)
 }
 
 const matchedWith = (
@@ -115,7 +133,8 @@ const matchedWith = (
   record: FoodRecord,
   resolved: { readonly grams: number; readonly assumption?: string | undefined },
   chosenBy: string | undefined,
-  requestAssumption: string | undefined
+  requestAssumption: string | undefined,
+  confidence: number
 ): EstimatedItem => {
   const assumptions = [requestAssumption === "" ? undefined : requestAssumption, resolved.assumption, searchedAs !== request.name ? `"${request.name}" read as "${searchedAs}"` : undefined, chosenBy]
     .filter((a): a is string => a !== undefined)
@@ -127,7 +146,8 @@ const matchedWith = (
     grams: Math.round(resolved.grams * 10) / 10,
     nutrients: scaleNutrients(record.per100g, resolved.grams),
     assumption: assumptions.length === 0 ? Option.none() : Option.some(assumptions.join("; ")),
-    issues: validate({ food: searchedAs, grams: resolved.grams, per100g: record.per100g, ...(record.source === "CoFID 2021" ? { carbohydrate: "available" as const } : {}) })
+    issues: validate({ food: searchedAs, grams: resolved.grams, per100g: record.per100g, ...(record.source === "CoFID 2021" ? { carbohydrate: "available" as const } : {}) }),
+    confidence: Math.round(confidence * 100) / 100
   }
 }
 
@@ -149,7 +169,7 @@ const packagedMeal = (table: NutritionTableShape, request: FoodRequest, searched
   return matchedItem(table, { ...request, assumption: [request.assumption, packagedMealNote(record.description, named === undefined)].filter((a) => a !== undefined).join("; ") }, searchedAs, record)
 }
 
-export const matchRequest = (request: FoodRequest, role: PortionRole = "main") =>
+export const matchRequest = (request: FoodRequest, role: PortionRole = "main", host?: Host) =>
   Effect.map(NutritionTable, (table): EstimatedItem => {
     // "cubic inch of mozzarella": the measure is read from the text (portions.ts); the food is what follows it.
     const searchedAs = table.correct(request.name.replace(/^cubic[- ]inch(?:es)?\s+of\s+/i, ""))
@@ -160,7 +180,7 @@ export const matchRequest = (request: FoodRequest, role: PortionRole = "main") =
     // A food of a table without portions (CoFID, some SR28 records) is weighed like the FNDDS food the same words find.
     const weighedLike = () =>
       best.record.source === "FNDDS 2021-2023" ? [] : table.search(searchedAs, request.preparation, 10).map((c) => c.record).filter((r) => r.source === "FNDDS 2021-2023" && r.household.length > 0).slice(0, 1)
-    return matchedItem(table, request, searchedAs, best.record, undefined, weighedLike, role)
+    return matchedItem(table, request, searchedAs, best.record, undefined, weighedLike, role, best.named ?? 1, host)
   })
 
 /**
@@ -222,7 +242,19 @@ export const estimate = Effect.fn("fitlog.estimate")(function*(text: string) {
   const single = oriented.items.filter((_, i) => Option.isNone(dishes[i] ?? Option.none()))
   // Each item's role in the meal ("with blueberries" is a topping), read from the text as written.
   const roles = rolesIn(text, oriented.items)
-  const ruled = yield* Effect.forEach(single, (request) => matchRequest(request, roles[oriented.items.indexOf(request)] ?? "main"))
+  const roleOf = (request: FoodRequest) => roles[oriented.items.indexOf(request)] ?? "main"
+  const first = yield* Effect.forEach(single, (request) => matchRequest(request, roleOf(request)))
+  // A topping is weighed again on the food it is on (the nearest main food before it): a spread on bread per slice.
+  const ruled = yield* Effect.forEach(first, (item, i) => {
+    const request = single[i]
+    if (request === undefined || item._tag !== "Matched" || roleOf(request) !== "topping") return Effect.succeed(item)
+    const on = first.slice(0, i).filter((_, k) => {
+      const r = single[k]
+      return r !== undefined && roleOf(r) === "main"
+    }).at(-1)
+    const host: Host | undefined = on?._tag === "Matched" && on.food.category !== undefined ? { category: on.food.category, slices: slicesOf(on.food.household, on.grams) } : undefined
+    return host === undefined ? Effect.succeed(item) : matchRequest(request, "topping", host)
+  })
   // A confident reading is matched by the rules alone; otherwise the model (when there is one) chooses among their candidates.
   const matched = oriented.confident ? { items: ruled, modelCalls: 0 } : yield* chooseWithModel(ruled)
   // In the order the user wrote them: a built dish where it was, the others as matched.
@@ -244,9 +276,11 @@ export const estimateJson = (e: Estimate) => {
     if (item._tag !== "Matched") {
       return { text: itemText(item), food: null, grams: null, kcal: null, protein_g: null, carbs_g: null, fat_g: null, source: null, error: Option.getOrElse(rejection(item), () => "") }
     }
-    const { foodId: _foodId, detail: _detail, ...line } = proposalLine(item)
+    const { foodId: _foodId, detail: _detail, confidence: _confidence, ...line } = proposalLine(item)
     const problem = rejection(item)
-    return { ...line, ...(Option.isSome(problem) ? { error: problem.value } : {}) }
+    // Whether the food is the one named or the closest the tables have, and how sure the match is.
+    const match = { named: !isClosestMatch(item), confidence: item.confidence }
+    return { ...line, match, ...(Option.isSome(problem) ? { error: problem.value } : {}) }
   })
   const ok = items.filter((i) => i.food !== null && !("error" in i))
   return {

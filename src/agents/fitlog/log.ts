@@ -7,17 +7,19 @@
  * twice — unless the user says it is eaten again (`--again`, or yes to
  * "log it again?"), which logs it as a new entry. A meal beyond the sanity
  * bounds (over 5,000 kcal or 60 foods) is asked about, and refused under
- * `--yes`.
+ * `--yes`. A food that is only the closest match to the one named is shown
+ * as such, with how sure the match is, when asking; `--yes` logs it only
+ * above the confidence line and reports the rest unmatched.
  */
 import { Effect, Option } from "effect"
 import type { Proposal, ProposalId, SkippedLine } from "../../domain/fitlog/proposal.js"
-import { overBound, repeated } from "../../domain/fitlog/proposal.js"
+import { overBound, repeated, withoutUnsure } from "../../domain/fitlog/proposal.js"
 import { saidYes, yesNoQuestion } from "../../domain/question.js"
 import { QuestionUI } from "../../services/question-ui/question-ui.js"
 import type { DiaryDate, Meal } from "../../domain/fitlog/types.js"
 import { SessionId } from "../../services/session-store/session-kind.js"
 import { SessionStore } from "../../services/session-store/session-store.js"
-import { estimate } from "./estimate.js"
+import { confidenceLine, estimate } from "./estimate.js"
 import { askMeal, confirm, editLine, propose } from "./propose.js"
 import { pendingProposals } from "./session-kind.js"
 
@@ -100,6 +102,12 @@ export const logFood = <E, R>(request: LogRequest, target: CommitTarget<E, R>) =
         const proposed = propose(estimated, meal, request.date)
         if (proposed._tag === "NothingToLog") return proposed satisfies LogOutcome
         proposal = proposed.proposal
+        // Unattended, a closest match below the confidence line is not logged: no quiet swap of the food named.
+        if (request.yes) {
+          const sure = withoutUnsure(proposal, confidenceLine)
+          if (sure.proposal === undefined) return { _tag: "NothingToLog", skipped: [...proposal.skipped, ...sure.held] } satisfies LogOutcome
+          proposal = sure.proposal
+        }
       }
       if (yield* target.isCommitted(proposal.id)) {
         const again = request.again === true ||

@@ -74,7 +74,7 @@ export const confirm = (proposal: Proposal) =>
     // "Yes" first, as people read it; an unattended fallback answer is still the no, and never commits.
     const answer = yield* ui.ask(yesNoQuestion({
       id: "confirm",
-      prompt: `${describeProposal(proposal)}\nLog this?`,
+      prompt: `${describeProposal(proposal)}\n${proposal.lines.some((l) => l.confidence !== undefined) ? "A food marked \"not the food named\" is the closest the tables have: edit that line if it is wrong. " : ""}Log this?`,
       yes: "Yes, log it",
       no: "No, log nothing",
       more: [{ value: "line", label: "Edit a line" }, { value: "edit", label: "Retype the whole list" }],

@@ -116,6 +116,7 @@ export const fnddsFoods = (data: FnddsFile): ReadonlyArray<TableFood> => {
     description,
     synonyms: synonymsOf(additional),
     category: data.categories[String(category)] ?? String(category),
+    categoryCode: category,
     per100g: main(amounts),
     nutrients: { names: data.nutrients, amounts },
     traces: [],

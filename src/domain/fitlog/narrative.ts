@@ -221,8 +221,12 @@ export const stripFiller = (name: string): string => {
   return kept.join(" ")
 }
 
-/** Shorthand people type for joining words: "w/ milk" is "with milk", "yogurt + granola" is "yogurt plus granola". */
-const shorthand = (text: string) => text.replace(/\bw\/\s*/gi, "with ").replace(/\s*\+\s*/g, " plus ")
+/**
+ * Shorthand people type for joining words: "w/ milk" and "w milk" are "with milk" ("w/o" is "without"),
+ * "yogurt + granola" is "yogurt plus granola".
+ */
+const shorthand = (text: string) =>
+  text.replace(/\bw\/o\b\s*/gi, "without ").replace(/\bw\/\s*/gi, "with ").replace(/(^|\s)w(?=\s+[a-z0-9½¼¾⅓⅔])/gi, "$1with").replace(/\s*\+\s*/g, " plus ")
 
 /** The text layer's sentences ("Dr. Pepper" and "1.5 cups" are no sentence ends), each without its closing stop. */
 const sentences = (text: string) => readSentences(text).map((s) => s.replace(/[.!?]+$/, "").trim()).filter((s) => s.length > 0)

@@ -11,7 +11,11 @@
  *   one of a spread, sauce or sweetener, half a cup of milk — never more than
  *   the food's unspecified amount, so a whole fruit, box or package never
  *   stands for a topping. A food of another class after "with" is a side
- *   ("chicken with rice"): its unspecified amount.
+ *   ("chicken with rice"): its unspecified amount;
+ * - a spread on bread ("toast with butter", "a bagel w jam") is the food's
+ *   own FNDDS "Guideline amount per slice of bread/roll", once per slice of
+ *   the bread it is on, where FNDDS gives one (butter, margarine, jams,
+ *   nut butters, honey).
  *
  * The class is the food's WWEIA category (FNDDS gives one per food). Where it
  * sits: estimate.ts asks `roleOf` for each item of the meal text and
@@ -75,13 +79,36 @@ const fmt = (n: number) => String(Math.round(n * 10) / 10)
 /** Whether the parser found no amount in the item's words ("pad thai", not "a pad thai" nor "200 g pad thai"). */
 export const noAmountSaid = (request: FoodRequest): boolean => (request.assumption ?? "").startsWith("no amount given")
 
+/** FNDDS's categories of bread and rolls: what a spread's "per slice of bread/roll" guideline is for. */
+const isBreadClass = (category: string): boolean => /^(?:Yeast breads|Rolls and buns|Bagels and English muffins|Biscuits, muffins, quick breads)$/.test(category)
+
+/** The bread a topping is on: its FNDDS category and how many slices (or rolls) of it were eaten. */
+export interface Host {
+  readonly category: string
+  readonly slices: number
+}
+
+/** How many slices of a bread `grams` are, by its own "slice" (or roll, bagel, muffin) portion; 1 when it has none. */
+export const slicesOf = (household: ReadonlyArray<HouseholdWeight>, grams: number): number => {
+  const slices = household.filter((h) => /\b(?:slices?|rolls?|bagels?|muffins?|buns?)\b/i.test(h.description) && !/crust not eaten|snack-size/i.test(h.description) && h.amount > 0 && h.grams > 0)
+  // A medium or regular slice where FNDDS gives sizes ("1 medium or regular slice" = 25 g), else the first.
+  const slice = slices.find((h) => /\b(?:medium|regular)\b/i.test(h.description)) ?? slices[0]
+  return slice === undefined ? 1 : Math.max(1, Math.round((grams * slice.amount) / slice.grams))
+}
+
 /**
- * The grams of a food named with no amount, from its own portions: a topping of its class in a topping role,
- * else FNDDS's "Quantity not specified". Undefined when an amount was said or the food has neither portion.
+ * The grams of a food named with no amount, from its own portions: a spread on bread by its guideline per slice,
+ * a topping of its class in a topping role, else FNDDS's "Quantity not specified". Undefined when an amount was
+ * said or the food has none of these portions.
  */
-export const unsaidPortion = (request: FoodRequest, record: FoodRecord, role: PortionRole): { readonly grams: number; readonly assumption: string } | undefined => {
+export const unsaidPortion = (request: FoodRequest, record: FoodRecord, role: PortionRole, host?: Host): { readonly grams: number; readonly assumption: string } | undefined => {
   if (!noAmountSaid(request)) return undefined
   const unspecified = record.household.find(isUnspecified)
+  const perSlice = record.household.find((h) => /^guideline amount per slice of bread/i.test(h.description))
+  if (role === "topping" && host !== undefined && isBreadClass(host.category) && perSlice !== undefined) {
+    const grams = perSlice.grams * host.slices
+    return { grams, assumption: `no amount given: ${request.name} on ${host.slices === 1 ? "a slice" : `${host.slices} slices`} of bread ≈ ${fmt(grams)} g (USDA: ${perSlice.description.toLowerCase()} = ${fmt(perSlice.grams)} g)` }
+  }
   if (role === "topping" && record.category !== undefined) {
     const cls = toppingClasses.find((c) => c.category.test(record.category ?? ""))
     const cup = cupWeight(record.household)

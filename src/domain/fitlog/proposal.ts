@@ -22,6 +22,8 @@ export const ProposalLine = Schema.Struct({
   fat_g: Schema.NullOr(Schema.Number),
   source: Schema.String,
   assumption: Schema.optionalWith(Schema.String, { exact: true }),
+  /** Present when the food is the closest the tables have, not the one named: how sure the match is (0–1). */
+  confidence: Schema.optionalWith(Schema.Number, { exact: true }),
   /** Every other SR28 nutrient for these grams (nutrients.ts); absent in proposals saved before it existed. */
   detail: Schema.optionalWith(NutrientDetail, { exact: true })
 })
@@ -80,12 +82,31 @@ export const summaryTable = (lines: ReadonlyArray<{ readonly food: string; reado
 
 export const formatGrams = (g: number) => `${Math.round(g * 10) / 10} g`
 
+/** What a closest match says: the food is another than the one named, and how sure the match is. */
+export const closestNote = (text: string, food: string, confidence: number): string =>
+  `not the food named: "${text}" is closest to ${food} (${Math.round(confidence * 100)} % sure)`
+
+/**
+ * The proposal as `--yes` logs it: the lines whose food is the one named or a closest match at least `line` sure;
+ * the others join `skipped`, reported unmatched. None when no line is left.
+ */
+export const withoutUnsure = (p: Proposal, line: number): { readonly proposal: Proposal | undefined; readonly held: ReadonlyArray<SkippedLine> } => {
+  const unsure = (l: ProposalLine) => l.confidence !== undefined && l.confidence < line
+  const held = p.lines.filter(unsure).map((l) => ({ text: l.text, reason: `unmatched: ${closestNote(l.text, l.food, l.confidence ?? 0)}, below the ${Math.round(line * 100)} % that --yes logs without asking; log it without --yes to confirm it, or name the food` }))
+  if (held.length === 0) return { proposal: p, held }
+  const [first, ...rest] = p.lines.filter((l) => !unsure(l))
+  if (first === undefined) return { proposal: undefined, held }
+  const lines: readonly [ProposalLine, ...Array<ProposalLine>] = [first, ...rest]
+  return { proposal: { ...p, id: proposalIdFor(p.date, p.meal, lines), lines, skipped: [...p.skipped, ...held] }, held }
+}
+
 /** The proposal as the user reads it before confirming. */
 export const describeProposal = (p: Proposal): string =>
   [
     `${p.meal[0]?.toUpperCase()}${p.meal.slice(1)}, ${p.date} (proposal ${p.id}):`,
     summaryTable(p.lines.map((l) => ({ food: l.food, amount: formatGrams(l.grams), kcal: l.kcal, source: l.source }))),
     ...p.lines.flatMap((l) => (l.assumption === undefined ? [] : [`  assumed: ${l.assumption}`])),
+    ...p.lines.flatMap((l) => (l.confidence === undefined ? [] : [`  ${closestNote(l.text, l.food, l.confidence)}`])),
     ...p.skipped.map((s) => `  not logged: "${s.text}" — ${s.reason}`)
   ].join("\n")
 

@@ -61,6 +61,11 @@ export interface TableFood {
   readonly synonyms: ReadonlyArray<string>
   /** FNDDS's WWEIA category description, CoFID's food group code; SR28's is not read. */
   readonly category?: string
+  /**
+   * FNDDS's WWEIA category code (`category`'s number): its hundreds are WWEIA's food group, so 5002–5806 are
+   * "Snacks and Sweets" (chips, crackers, cakes, cookies, candy, desserts); absent for the other tables.
+   */
+  readonly categoryCode?: number
   /** Energy, macros, fibre, sugars, alcohol and sodium per 100 g, as `FoodRecord` has them; `null`: not known. */
   readonly per100g: Nutrients
   /** Every nutrient the table gives, per 100 g (those of `per100g` too). */

@@ -75,13 +75,13 @@ export const makeSearchTable = (foods: ReadonlyArray<TableFood>, sr28Records: Re
       // A few more than asked, so a record the validator would refuse can give way to the next that names as much.
       const hits = index.search(name, preparation, limit + 5).flatMap((hit) => {
         const record = records[at.get(hit.food) ?? -1]
-        return record === undefined ? [] : [{ record, score: hit.score, matched: hit.matched }]
+        return record === undefined ? [] : [{ record, score: hit.score, matched: hit.matched, named: hit.asked === 0 ? 1 : hit.matched / hit.asked }]
       })
       return hits
         .map((h, i) => ({ h, i, trusted: isTrusted(h.record) }))
         .sort((a, b) => b.h.matched - a.h.matched || Number(b.trusted) - Number(a.trusted) || a.i - b.i)
         .slice(0, limit)
-        .map(({ h }) => ({ record: h.record, score: h.score }))
+        .map(({ h }) => ({ record: h.record, score: h.score, named: h.named }))
     },
     // Typos are matched by the engine (fuzzily); the name is searched as written.
     correct: (name) => name,

@@ -11,9 +11,18 @@ import { correctTypos, foodWords, forms, indexRecords, searchRecords, vocabulary
 import type { ScoredRecord } from "../../domain/fitlog/search.js"
 import type { FoodRecord } from "../../domain/fitlog/types.js"
 
+/**
+ * A search's hit: the record, its score, and — when the table's search can say — how much of what was said the
+ * food's names hold (`named`, 0–1: each word said found counts 1, a word found only by its start or through a typo
+ * ½). Below 1 the food is the closest the table has, not the food named.
+ */
+export interface TableHit extends ScoredRecord {
+  readonly named?: number
+}
+
 export interface NutritionTableShape {
   readonly records: ReadonlyArray<FoodRecord>
-  readonly search: (name: string, preparation?: string, limit?: number) => ReadonlyArray<ScoredRecord>
+  readonly search: (name: string, preparation?: string, limit?: number) => ReadonlyArray<TableHit>
   /** The name with typos corrected against the table's words. */
   readonly correct: (name: string) => string
   readonly byId: (id: string) => FoodRecord | undefined

@@ -63,6 +63,29 @@ describe("food search over FNDDS and CoFID", () => {
     expect(top("minced beef")?.description).toMatch(/^Beef, mince\b/)
   })
 
+  it("gives the plain food of the kind named, not a snack or sweet of a longer name (FNDDS's category), unless its kind is said", () => {
+    // "toast" is toasted bread (FNDDS: "Bread, …, toasted"), not Melba toast (a cracker) or French toast.
+    expect(top("toast")).toMatchObject({ category: "Yeast breads", description: expect.stringMatching(/^Bread, .*toasted/) })
+    // A slice of pizza is pizza, not the dessert pizza filed under cakes and pies; FNDDS's generic pizza when nothing narrower is said.
+    expect(top("pizza")).toMatchObject({ category: "Pizza", description: expect.stringMatching(/^Pizza\b.*NS as to/) })
+    // Its kind said, the sweet is found: a granola bar, a chocolate chip cookie, cheesecake.
+    expect(top("granola bar")?.category).toBe("Cereal bars")
+    expect(top("granola")?.category).toMatch(/cereal/i)
+    expect(top("chocolate chip cookie")?.category).toBe("Cookies and brownies")
+    expect(top("cheesecake")?.description).toMatch(/^Cheesecake/)
+    expect(top("dessert pizza")?.description).toBe("Dessert pizza")
+    expect(top("melba toast")?.description).toBe("Melba toast")
+    // No plain food names it: the sweet is the food named ("taffy" is FNDDS's "Candy, taffy", not a sweet potato).
+    expect(top("taffy")?.description).toBe("Candy, taffy")
+    expect(top("sweet taffy")?.description).toBe("Candy, taffy")
+  })
+
+  it("reads a word said as the food made so only when no food is named by that word alone", () => {
+    // "bread" names bread (a food FNDDS names by that word alone), never a breaded chicken.
+    expect(top("bread")?.description).toMatch(/^Bread\b/)
+    expect(top("roast beef")?.description).toMatch(/^Beef, roast/)
+  })
+
   it("names no food for words that name none", () => {
     expect(index.search("the of and", undefined, 5)).toEqual([])
   })

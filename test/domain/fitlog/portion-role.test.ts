@@ -9,7 +9,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { FastCheck as fc, Schema } from "effect"
 import { readFileSync } from "node:fs"
 import { FnddsFile, fnddsFoods } from "../../../src/domain/fitlog/food-table-files.js"
-import { isToppingClass, rolesIn, unsaidPortion } from "../../../src/domain/fitlog/portion-role.js"
+import { isToppingClass, rolesIn, slicesOf, unsaidPortion } from "../../../src/domain/fitlog/portion-role.js"
 import { FoodName, type FoodRequest } from "../../../src/domain/fitlog/types.js"
 import { recordOf } from "../../../src/services/nutrition-table/food-search-table.js"
 
@@ -28,6 +28,26 @@ describe("the role of each item in a meal", () => {
     expect(rolesIn("oat porridge with raspberries", [unsaid("oat porridge"), unsaid("raspberries")])).toEqual(["main", "topping"])
     expect(rolesIn("skyr topped with muesli and walnuts", [unsaid("skyr"), unsaid("muesli"), unsaid("walnuts")])).toEqual(["main", "topping", "topping"])
     expect(rolesIn("salmon and potatoes", [unsaid("salmon"), unsaid("potatoes")])).toEqual(["main", "main"])
+  })
+})
+
+describe("a spread on bread, named with no amount", () => {
+  it("is FNDDS's own guideline amount per slice of bread, once per slice the bread is", () => {
+    const butter = record("Butter, NFS")
+    const perSlice = butter.household.find((h) => /^Guideline amount per slice of bread/i.test(h.description))?.grams
+    expect(perSlice).toBeDefined()
+    const bread = record("Bread, white, toasted")
+    const onOne = unsaidPortion(unsaid("butter"), butter, "topping", { category: "Yeast breads", slices: slicesOf(bread.household, 25) })
+    expect(onOne?.grams).toBe(perSlice)
+    expect(onOne?.assumption).toMatch(/butter on a slice of bread ≈ \d+ g \(USDA: guideline amount per slice of bread\/roll/)
+    // Three regular slices of toast (75 g) carry three times the spread.
+    expect(unsaidPortion(unsaid("butter"), butter, "topping", { category: "Yeast breads", slices: slicesOf(bread.household, 75) })?.grams).toBe(3 * (perSlice ?? 0))
+  })
+
+  it("is the topping of its class on a food that is no bread, and has no say over an amount said", () => {
+    const butter = record("Butter, NFS")
+    expect(unsaidPortion(unsaid("butter"), butter, "topping", { category: "White potatoes, baked or boiled", slices: 1 })?.assumption).toMatch(/as a topping/)
+    expect(unsaidPortion(said("a tablespoon of butter"), butter, "topping", { category: "Yeast breads", slices: 1 })).toBeUndefined()
   })
 })
 
