@@ -21,6 +21,7 @@ import type { ShoppingListItem } from "../../domain/shop/item.js"
 import type { SnapshotNode } from "../../domain/shop/page-snapshot.js"
 import { readTilePrice } from "../../domain/shop/price.js"
 import { wanted } from "../../domain/shop/quantity.js"
+import { inTheOtherLanguage } from "../../domain/shop/grocery-lexicon.js"
 import { nameSimilarity } from "../../domain/shop/similarity.js"
 import { searchUrlFor } from "../../domain/shop/store-profile.js"
 import { formatCents } from "../../domain/shop/summary.js"
@@ -125,24 +126,35 @@ export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: Sho
       return true
     })
 
+  /** The store's search for `text`: its fitting candidates, best first, and the closest product when none fits. */
+  const search = (text: string) =>
+    Effect.gen(function*() {
+      yield* step("searching", browser.navigate(searchUrlFor(store, text)))
+      yield* dismissConsent
+      const results = yield* step("reading the results", awaitSearchResults(store.productPathPattern, addToCart))
+      const ranked = results._tag === "Results" ? rankTiles(want.searchText, results.tiles) : []
+      return { text, ready: results._tag !== "NotReady", good: ranked.filter((c) => c.score >= matchThreshold).slice(0, maxCandidates), best: ranked[0] }
+    })
+
   const attempt = Effect.gen(function*() {
-    yield* step("searching", browser.navigate(searchUrlFor(store, want.searchText)))
-    yield* dismissConsent
-    const results = yield* step("reading the results", awaitSearchResults(store.productPathPattern, addToCart))
-    if (results._tag === "NotReady") {
-      return Attempt.Failed({ reason: "page_not_ready", error: `the search for "${want.searchText}" showed neither products nor a "no results" message in time` })
+    const asWritten = yield* search(want.searchText)
+    // Nothing fits a list written in the other language than the store's: search again in its words ("beurre" → butter).
+    const other = inTheOtherLanguage(want.searchText)
+    const found = asWritten.good.length === 0 && asWritten.ready && other !== undefined ? yield* search(other) : asWritten
+    if (!found.ready) {
+      return Attempt.Failed({ reason: "page_not_ready", error: `the search for "${found.text}" showed neither products nor a "no results" message in time` })
     }
-    const ranked = results._tag === "Results" ? rankTiles(want.searchText, results.tiles) : []
-    const good = ranked.filter((c) => c.score >= matchThreshold).slice(0, maxCandidates)
+    const good = found.good
     if (good.length === 0) {
-      const best = ranked[0]
+      const best = asWritten.best ?? found.best
+      const said = found === asWritten ? `"${want.searchText}"` : `"${want.searchText}" (and "${found.text}")`
       return Attempt.Reported({
         outcome: new ItemNotFound({
           itemId: item.id,
           itemName: item.name,
           explanation: best === undefined
-            ? `A search for "${want.searchText}" found no products.`
-            : `No product in the search for "${want.searchText}" matched it; the closest was "${best.name}".`
+            ? `A search for ${said} found no products.`
+            : `No product in the search for ${said} matched it; the closest was "${best.name}".`
         }),
         pageSignal: false
       })
@@ -154,7 +166,7 @@ export const shopWithRules = Effect.fn("shop.shopWithRules")(function*(item: Sho
       let texts = tile.texts
       let name = candidate.name
       let refresh = Effect.map(tileHere(candidate.url), (r) => r.tile)
-      let from = searchUrlFor(store, want.searchText)
+      let from = searchUrlFor(store, found.text)
       if (tile.addRef === undefined) {
         from = candidate.url
         // No add button on the tile: add from the product page.

@@ -76,6 +76,18 @@ layer(fixtureChromium, { excludeTestServices: true })((it) => {
       }).pipe(Effect.provide(nodePlatform)), 120_000)
   })
 
+  describe("shoal shop with a French list on an English store", () => {
+    it.scoped("a search in French that finds nothing is made again in the store's words; the product fits through the lexicon", () =>
+      Effect.gen(function*() {
+        const store = yield* makeAppStore
+        const { layer } = yield* sessionBench("items:\n  - beurre\n  - lait 2%\n  - pitaya\n", store.profile)
+        const summary = yield* shop({ timeBudget: "40 seconds", progress: quiet }).pipe(Effect.provide(layer), Effect.provide(layerOffline))
+        expect(summary.added.map((a) => [a.itemName, a.productName])).toEqual([["beurre", "Salted Butter 454 g"], ["lait 2%", "Lactantia 2% Milk 2 L"]])
+        expect(summary.notFound.map((n) => [n.itemName, n.explanation])).toEqual([["pitaya", 'A search for "pitaya" found no products.']])
+        expect(store.hits().filter((h) => h.path === "/search").length).toBeGreaterThanOrEqual(4)
+      }).pipe(Effect.provide(nodePlatform)), 120_000)
+  })
+
   describe("shoal shop on a client-rendered store with delayed results and a debounced stepper", () => {
     it.scoped("results are awaited, the sponsored tile passed over, quantities set with the stepper and confirmed in the real cart", () =>
       Effect.gen(function*() {
