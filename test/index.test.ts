@@ -70,7 +70,7 @@ const exported: Record<string, ReadonlyArray<string>> = {
     "Grams", "Intent", "Meal", "Nutrients", "NutritionTable", "PendingAction", "PortionNutrients", "Proposal",
     "ProposalId", "ProposalLine", "QuestionUI", "RecipeName", "RouterSession", "SavedRecipe", "SessionStore",
     "SkippedLine", "Unit", "androidCommits", "androidTarget", "askMeal", "asksAboutWeek", "chatSessions", "chatTools",
-    "chatTurn", "chooseResult", "chooseUnit", "classify", "commitToApp", "confirm", "correctTypos", "dayReport",
+    "chatTurn", "chooseResult", "chooseUnit", "classify", "closestNote", "commitToApp", "confirm", "correctTypos", "dayReport",
     "dayTotals", "describeIssue", "describeProposal", "dishScale", "editDistance", "energyFromMacros",
     "energyTolerance", "estimate", "estimateJson", "extractMeal", "fallbackQueries", "fallbackSystemPrompt",
     "fastPathOf", "fitlogAndroidTools", "fitnessAppPackage", "fold", "foodWords", "formatGrams", "forms",
@@ -81,7 +81,7 @@ const exported: Record<string, ReadonlyArray<string>> = {
     "portionTable", "proposalIdFor", "propose", "recipeName", "recognise", "recoverUnknownScreen", "refineIntent",
     "rejection", "repeated", "replaceLine", "resolveGrams", "route", "ruleIntent", "sameFamilyRecords", "sameFoodRecords",
     "scaleNutrients", "scaleRecipe", "screenElements", "searchQuery", "searchRecords", "servingsIn", "sizeFactor", "sourceOf", "splitItems",
-    "summaryTable", "tableOfSource", "tablesOf", "trailingAmount", "unitGrams", "unitOf", "unitsIn", "vaguePortions", "validate", "vocabulary", "volumeMl",
+    "summaryTable", "tableOfSource", "tablesOf", "trailingAmount", "unitGrams", "unitOf", "unitsIn", "vaguePortions", "validate", "vocabulary", "volumeMl", "withoutUnsure",
     "words"
   ],
   "droid": [
