@@ -25,7 +25,14 @@ export const renderBound = Duration.seconds(10)
 const pollEvery = Duration.millis(250)
 
 const noResults =
-  /\bno (?:products?|results?|items?|matches)\b|\b0 (?:results?|products?)\b|nothing (?:matched|found)|did not match any|didn't match any|aucun(?:e)? (?:produit|résultat|article)|pas de résultats?|aucune correspondance/i
+  /\bno (?:products?|results?|items?|matches)\b|\b0 (?:results?|products?)\b|nothing (?:matched|found)|did not match any|didn['’]t match any|\b(?:couldn['’]t|could not|can['’]t|cannot|can not|unable to) find (?:anything|any (?:products?|results?|items?|matches))\b|aucun(?:e)? (?:produit|résultat|article)|pas de résultats?|aucune correspondance|n['’]avons rien trouvé/i
+
+/**
+ * Whether a search page's text says it found nothing ("No products found", "We couldn’t find anything for …",
+ * "Aucun résultat"); never a page's invitation ("Can't find what you're looking for?"). Read only when the page
+ * shows no product tiles.
+ */
+export const saysNoResults = (text: string): boolean => noResults.test(text)
 
 export interface ReadPage {
   readonly snapshot: PageSnapshot
@@ -63,7 +70,7 @@ export const awaitSearchResults = (productPathPattern: string, addToCart: RegExp
     awaitPage((page): Option.Option<SearchReading> => {
       const tiles = findTiles(page.nodes, page.snapshot.url, productPathPattern, addToCart)
       if (tiles.length > 0) return Option.some({ _tag: "Results", page, tiles })
-      if (page.nodes.some((n) => noResults.test(textOf(n)))) return Option.some({ _tag: "NoResults", page })
+      if (page.nodes.some((n) => saysNoResults(textOf(n)))) return Option.some({ _tag: "NoResults", page })
       return Option.none()
     }, bound),
     ({ page, value }): SearchReading => Option.getOrElse(value, (): SearchReading => ({ _tag: "NotReady", page }))

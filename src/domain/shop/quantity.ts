@@ -45,8 +45,14 @@ const inWords = (name: string): WantedItem | undefined => {
   return { quantity: count, searchText: afterCount.trim() }
 }
 
+/** A list line without its asides in brackets ("bananas (ripe)", "milk [for Sunday]"): a note to the shopper, not the product's name. */
+const withoutAsides = (name: string): string => {
+  const bare = name.replace(/\s*(?:\([^()]*\)|\[[^[\]]*\])/g, " ").replace(/\s+/g, " ").trim()
+  return bare.length > 0 ? bare : name.trim()
+}
+
 export const wanted = (item: { readonly name: string; readonly quantity?: ShoppingListItem["quantity"] }): WantedItem => {
-  const name = item.name.trim()
+  const name = withoutAsides(item.name)
   const words = inWords(name)
   if (words !== undefined) return { quantity: item.quantity ?? words.quantity, searchText: words.searchText }
   // "2 milk", "2 x milk", "2x milk" — or after the name: "milk x2", "milk × 2".

@@ -168,6 +168,12 @@ describe("quantities from the list", () => {
       expect(wanted({ name, quantity: undefined }), name).toEqual({ quantity: 1, searchText: name })
     }
   })
+
+  it("an aside in brackets is a note to the shopper, never searched (a break-test: 'bananas (ripe)' found nothing)", () => {
+    expect(wanted({ name: "bananas (ripe)", quantity: undefined })).toEqual({ quantity: 1, searchText: "bananas" })
+    expect(wanted({ name: "2 x milk [for Sunday]", quantity: undefined })).toEqual({ quantity: 2, searchText: "milk" })
+    expect(wanted({ name: "(whatever's on sale)", quantity: undefined })).toEqual({ quantity: 1, searchText: "(whatever's on sale)" })
+  })
 })
 
 describe("consent dialogs", () => {
