@@ -35,9 +35,9 @@ import { awaitAddOnPage, awaitPage, awaitSearchResults, badgeText, dismissConsen
 
 /** Below this, a product is not what the list meant. */
 export const matchThreshold = 0.5
-/** What a store writes on a product it cannot sell now. */
 /** How long a product page may take to draw its product after loading (stores whose data answers in 0.5–2 s). */
 const productRenderBound = Duration.seconds(6)
+/** What a store writes on a product it cannot sell now. */
 const soldOut = /\b(?:sold out|out of stock|unavailable|not available|épuisé|rupture de stock|non disponible)\b/i
 /** Candidates tried before giving up (each may be out of stock). */
 const maxCandidates = 3
